@@ -1,0 +1,56 @@
+// swift-tools-version: 6.2
+// skan-conform: a conformance kit and reference specification for SKAdNetwork 4 and AdAttributionKit.
+
+import PackageDescription
+
+/// Settings every target of the kit builds with.
+let strictSettings: [SwiftSetting] = [
+  .swiftLanguageMode(.v6),
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("MemberImportVisibility"),
+]
+
+let package = Package(
+  name: "skan-conform",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "skan-conform", targets: ["skan-conform"]),
+    .library(name: "SKANModel", targets: ["SKANModel"]),
+    .library(name: "SKANVectors", targets: ["SKANVectors"]),
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+  ],
+  targets: [
+    // JSON values, a strict parser and the canonical writer shared by every layer.
+    .target(name: "SKANJSON", swiftSettings: strictSettings),
+    // The reference model: pure, deterministic, no I/O, time passed in as a value.
+    .target(name: "SKANModel", swiftSettings: strictSettings),
+    // The wire shape of each suite: input JSON -> model -> output JSON or error code.
+    .target(name: "SKANSuites", dependencies: ["SKANJSON", "SKANModel"], swiftSettings: strictSettings),
+    // Vector files: format, scenarios, generator, loader, manifest and drift check.
+    .target(
+      name: "SKANVectors",
+      dependencies: [
+        "SKANJSON", "SKANModel", "SKANSuites",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .executableTarget(
+      name: "skan-conform",
+      dependencies: [
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(name: "SKANModelTests", dependencies: ["SKANModel", "SKANJSON"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANVectorsTests",
+      dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors"],
+      swiftSettings: strictSettings
+    ),
+  ]
+)

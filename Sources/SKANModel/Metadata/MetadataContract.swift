@@ -1,0 +1,72 @@
+/// The SDK metadata contract (`sdk-skan-metadata-contract.md` in the seeds): string
+/// metadata from the auction service in, a conversion-value call and an overlay out.
+public enum MetadataContract {
+  /// `skan_conversion_value`: the fine value, decimal digits.
+  public static let fineKey = "skan_conversion_value"
+  /// `skan_coarse_value`: `low`, `medium` or `high`.
+  public static let coarseKey = "skan_coarse_value"
+  /// `skan_lock_window`: a boolean, default false.
+  public static let lockKey = "skan_lock_window"
+  /// `skoverlay_app_id`: shows an overlay when present.
+  public static let overlayAppIDKey = "skoverlay_app_id"
+  /// `skoverlay_position`: `bottom` (default) or `bottomRaised`.
+  public static let overlayPositionKey = "skoverlay_position"
+  /// `skoverlay_dismissible`: a boolean, default true.
+  public static let overlayDismissibleKey = "skoverlay_dismissible"
+
+  /// Decides what to do with one ad's metadata.
+  ///
+  /// Errors are checked in this order, and the first one found is reported (META-9): the
+  /// iOS version, the fine value, the coarse value, the lock flag, the overlay app ID, its
+  /// position, its dismissible flag. Unknown keys are ignored; so are the prose names
+  /// `overlay_position` and `overlay_dismissible` (META-8).
+  /// - Throws: a ``ModelError`` with the Spec's code; one bad key rejects the whole
+  ///   metadata (META-9).
+  public static func decide(metadata: [String: String], iosVersion text: String) throws(ModelError)
+    -> MetadataDecision
+  {
+    let version = try IOSVersion(parsing: text)
+    let fine = try metadata[fineKey].map { (text) throws(ModelError) in try FineValue(parsing: text) }
+    let coarse = try metadata[coarseKey].map { (text) throws(ModelError) in try CoarseValue(parsing: text) }
+    let lock = try metadata[lockKey].map { (text) throws(ModelError) in try parseBoolean(text, key: lockKey) } ?? false
+
+    var overlay: OverlayRequest?
+    if let appID = metadata[overlayAppIDKey] {
+      guard let first = appID.utf8.first, first != 0x30, appID.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+        throw ModelError(.invalidAppID, "\(overlayAppIDKey) \"\(appID)\" is not a positive decimal App Store ID")
+      }
+      let position = try metadata[overlayPositionKey].map { (text) throws(ModelError) in
+        guard let position = OverlayRequest.Position(rawValue: text) else {
+          throw ModelError(.invalidOverlayPosition, "\(overlayPositionKey) \"\(text)\" is not bottom or bottomRaised")
+        }
+        return position
+      } ?? .bottom
+      let dismissible = try metadata[overlayDismissibleKey].map { (text) throws(ModelError) in
+        try parseBoolean(text, key: overlayDismissibleKey)
+      } ?? true
+      overlay = OverlayRequest(appID: appID, position: position, dismissible: dismissible)
+    }
+
+    // META-3: a coarse-only update gets the synthesized fine value; META-10: no value, no call.
+    guard let fineValue = fine ?? coarse.map(FineValue.synthesized(from:)), let api = SKANAPI.forIOS(version) else {
+      return MetadataDecision(skanCall: nil, overlay: overlay)
+    }
+    let call: SKANCall
+    switch api {
+    case .fineCoarseLock: call = SKANCall(api: api, fine: fineValue, coarse: coarse, lock: lock)
+    case .fineOnly, .legacy: call = SKANCall(api: api, fine: fineValue, coarse: nil, lock: nil)
+    }
+    return MetadataDecision(skanCall: call, overlay: overlay)
+  }
+
+  /// Reads a metadata boolean: `true`/`false`, `yes`/`no`, `1`/`0`, in any letter case, and
+  /// nothing else: no white space, no `on`/`off` (META-4).
+  /// - Throws: ``ModelError/Code/invalidBoolean``.
+  public static func parseBoolean(_ text: String, key: String) throws(ModelError) -> Bool {
+    switch text.lowercased() {
+    case "true", "yes", "1": return true
+    case "false", "no", "0": return false
+    default: throw ModelError(.invalidBoolean, "\(key) \"\(text)\" is not true/false, yes/no or 1/0")
+    }
+  }
+}

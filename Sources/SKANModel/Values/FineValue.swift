@@ -1,0 +1,67 @@
+/// A fine conversion value: an integer from 0 to 63 (VAL-1).
+public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// The smallest fine value.
+  public static let minimum = 0
+  /// The largest fine value.
+  public static let maximum = 63
+
+  /// The value, 0...63.
+  public let rawValue: Int
+
+  /// Validates an integer (VAL-1).
+  /// - Throws: ``ModelError/Code/fineOutOfRange`` outside 0...63.
+  public init(validating value: Int) throws(ModelError) {
+    guard (Self.minimum...Self.maximum).contains(value) else {
+      throw ModelError(.fineOutOfRange, "fine value \(value) is outside 0...63")
+    }
+    rawValue = value
+  }
+
+  /// Parses a metadata string: optional `-` then decimal digits, nothing else (META-1).
+  ///
+  /// `"012"` is 12; `""`, `" 12"`, `"+12"`, `"1.0"` and `"abc"` are not integers;
+  /// `"-1"` and `"64"` are integers out of range.
+  /// - Throws: ``ModelError/Code/fineNotInteger`` or ``ModelError/Code/fineOutOfRange``.
+  public init(parsing text: String) throws(ModelError) {
+    guard let value = DecimalInteger.parse(text) else {
+      throw ModelError(.fineNotInteger, "fine value \"\(text)\" is not a decimal integer")
+    }
+    switch value {
+    case .value(let number): try self.init(validating: number)
+    case .overflow: throw ModelError(.fineOutOfRange, "fine value \"\(text)\" is outside 0...63")
+    }
+  }
+
+  private init(unchecked value: Int) { rawValue = value }
+
+  /// The fine value synthesized for a coarse-only update: low 0, medium 32, high 63 (VAL-6).
+  public static func synthesized(from coarse: CoarseValue) -> FineValue {
+    switch coarse {
+    case .low: return FineValue(unchecked: 0)
+    case .medium: return FineValue(unchecked: 32)
+    case .high: return FineValue(unchecked: 63)
+    }
+  }
+
+  /// Zero, the value registration sets (LIF-1).
+  public static let zero = FineValue(unchecked: 0)
+
+  public static func < (lhs: FineValue, rhs: FineValue) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  public var description: String { String(rawValue) }
+}
+
+/// The result of reading a decimal integer from text.
+enum DecimalInteger {
+  case value(Int)
+  case overflow
+
+  /// `-?[0-9]+`, or `nil` for anything else.
+  static func parse(_ text: String) -> DecimalInteger? {
+    var digits = Substring(text)
+    if digits.first == "-" { digits = digits.dropFirst() }
+    guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    if let number = Int(text) { return .value(number) }
+    return .overflow
+  }
+}

@@ -1,0 +1,78 @@
+import SKANJSON
+import SKANModel
+
+/// Reads the fields of a suite input, turning shape problems into `invalid-input` errors
+/// that name the field.
+struct InputReader {
+  let members: [String: JSONValue]
+  let path: String
+
+  init(_ value: JSONValue, path: String = "input") throws(ModelError) {
+    guard let members = value.objectValue else {
+      throw ModelError(.invalidInput, "\(path) must be an object, not \(value.typeName)")
+    }
+    self.members = members
+    self.path = path
+  }
+
+  /// The raw member, `nil` when absent; `null` counts as absent.
+  func optional(_ key: String) -> JSONValue? {
+    guard let value = members[key], !value.isNull else { return nil }
+    return value
+  }
+
+  func string(_ key: String) throws(ModelError) -> String {
+    guard let value = members[key] else { throw missing(key) }
+    guard let text = value.stringValue else { throw mistyped(key, "a string", value) }
+    return text
+  }
+
+  func timestamp(_ key: String) throws(ModelError) -> Timestamp {
+    guard let value = members[key] else { throw missing(key) }
+    guard case .integer(let milliseconds) = value else {
+      throw mistyped(key, "an integer (Unix milliseconds)", value)
+    }
+    return Timestamp(milliseconds: milliseconds)
+  }
+
+  func array(_ key: String) throws(ModelError) -> [JSONValue] {
+    guard let value = members[key] else { throw missing(key) }
+    guard let elements = value.arrayValue else { throw mistyped(key, "an array", value) }
+    return elements
+  }
+
+  func object(_ key: String) throws(ModelError) -> [String: JSONValue] {
+    guard let value = members[key] else { throw missing(key) }
+    guard let object = value.objectValue else { throw mistyped(key, "an object", value) }
+    return object
+  }
+
+  func bool(_ key: String, default fallback: Bool) throws(ModelError) -> Bool {
+    guard let value = optional(key) else { return fallback }
+    guard let flag = value.boolValue else { throw mistyped(key, "a boolean", value) }
+    return flag
+  }
+
+  func number(_ key: String) throws(ModelError) -> Double? {
+    guard let value = optional(key) else { return nil }
+    return value.numberValue
+  }
+
+  /// `profile`, defaulting to production.
+  func profile() throws(ModelError) -> WindowProfile {
+    guard let value = optional("profile") else { return .production }
+    guard let text = value.stringValue, let profile = WindowProfile(rawValue: text) else {
+      throw ModelError(
+        .invalidInput, "\(path).profile must be \"production\" or \"aak-developer\", not \(value)")
+    }
+    return profile
+  }
+
+  func missing(_ key: String) -> ModelError {
+    ModelError(.invalidInput, "\(path).\(key) is missing")
+  }
+
+  func mistyped(_ key: String, _ expected: String, _ value: JSONValue) -> ModelError {
+    ModelError(.invalidInput, "\(path).\(key) must be \(expected), not \(value.typeName)")
+  }
+}

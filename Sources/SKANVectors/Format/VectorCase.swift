@@ -1,0 +1,66 @@
+public import SKANJSON
+public import SKANSuites
+
+/// One test vector: an input and what a conforming implementation answers.
+public struct VectorCase: Sendable, Hashable, Identifiable {
+  /// Why the case holds: the basis of the strongest-caveat requirement it tests.
+  public enum Basis: String, Sendable, Hashable, CaseIterable {
+    /// Every requirement it tests comes from Apple's documentation.
+    case apple
+    /// It tests a seed document's rule, and no kit-defined one.
+    case seed
+    /// It tests at least one kit-defined choice: an implementation may differ on purpose
+    /// and record that in an expectations file.
+    case kitDefined = "kit-defined"
+  }
+
+  /// The stable ID, `<suite>/<slug>`. Never reused.
+  public var id: String
+  /// The suite.
+  public var suite: Suite
+  /// What the case checks and which mistake it catches.
+  public var description: String
+  /// The requirement IDs it tests.
+  public var requirements: [String]
+  /// The basis.
+  public var basis: Basis
+  /// Free tags (`edge-exact`, `sub-second`, `case`, …).
+  public var tags: [String]
+  /// The input sent to the implementation.
+  public var input: JSONValue
+  /// The expected answer: an output, or an error code (its message is not compared).
+  public var expected: SuiteResult
+
+  /// Creates a case.
+  public init(
+    id: String, suite: Suite, description: String, requirements: [String], basis: Basis,
+    tags: [String], input: JSONValue, expected: SuiteResult
+  ) {
+    self.id = id
+    self.suite = suite
+    self.description = description
+    self.requirements = requirements
+    self.basis = basis
+    self.tags = tags
+    self.input = input
+    self.expected = expected
+  }
+
+  /// The case as it is written in a vector file.
+  public var json: JSONValue {
+    let expectedJSON: JSONValue
+    switch expected {
+    case .output(let output): expectedJSON = ["output": output]
+    case .error(let code, _): expectedJSON = ["error": .string(code)]
+    }
+    return [
+      "id": .string(id),
+      "description": .string(description),
+      "requirements": .array(requirements.map(JSONValue.string)),
+      "basis": .string(basis.rawValue),
+      "tags": .array(tags.map(JSONValue.string)),
+      "input": input,
+      "expected": expectedJSON,
+    ]
+  }
+}

@@ -1,0 +1,58 @@
+import SKANJSON
+import SKANModel
+import SKANSuites
+
+/// Turns the scenarios into vector files by asking the reference model for each answer.
+///
+/// Expected values are never written by hand: the model computes every one.
+public enum VectorGenerator {
+  /// Every scenario, in suite order.
+  public static func scenarios() -> [Scenario] {
+    WindowScenarios.all() + ValuesScenarios.all() + LifecycleScenarios.all() + MetadataScenarios.all()
+  }
+
+  /// Generates the vector file of every suite.
+  /// - Throws: ``VectorsError`` when a scenario names an unknown requirement or repeats an
+  ///   ID: a bug in the scenarios, reported before anything is written.
+  public static func files() throws(VectorsError) -> [VectorFile] {
+    var seen: [String: String] = [:]
+    var bySuite: [Suite: [VectorCase]] = [:]
+    for scenario in scenarios() {
+      let file = "\(scenario.suite.rawValue).json"
+      if let first = seen[scenario.id] {
+        throw .duplicateID(id: scenario.id, file: file, firstFile: first)
+      }
+      seen[scenario.id] = file
+      var bases: Set<Requirement.Basis> = []
+      for id in scenario.requirements {
+        guard let requirement = RequirementCatalog.requirement(id) else {
+          throw .unknownRequirement(file: file, caseID: scenario.id, requirement: id)
+        }
+        bases.insert(requirement.basis)
+      }
+      if scenario.requirements.isEmpty {
+        throw .invalidField(file: file, caseID: scenario.id, field: "requirements", reason: "names no requirement")
+      }
+      let basis: VectorCase.Basis =
+        bases.contains(.kitDefined) ? .kitDefined : bases.contains(.seed) ? .seed : .apple
+      let vector = VectorCase(
+        id: scenario.id, suite: scenario.suite, description: scenario.description,
+        requirements: scenario.requirements, basis: basis, tags: scenario.tags.sorted(),
+        input: scenario.input, expected: scenario.suite.evaluate(scenario.input))
+      bySuite[scenario.suite, default: []].append(vector)
+    }
+    return Suite.allCases.map { VectorFile(suite: $0, cases: bySuite[$0] ?? []) }
+  }
+
+  /// Every file the generator owns, as paths relative to the repository root and their
+  /// bytes: the vector files, the manifest, and the generated blocks of `Spec/`.
+  /// - Parameter root: the repository root, used to read the hand-written parts of the
+  ///   Spec documents whose tables are regenerated.
+  public static func outputs(root: String) throws(VectorsError) -> [(path: String, text: String)] {
+    let vectorFiles = try files()
+    var outputs: [(path: String, text: String)] = vectorFiles.map { ("Vectors/\($0.fileName)", $0.text) }
+    outputs.append(("Vectors/manifest.json", CanonicalJSON.pretty(Manifest(files: vectorFiles).json)))
+    outputs += try SpecTables.render(root: root, files: vectorFiles)
+    return outputs
+  }
+}

@@ -1,0 +1,64 @@
+import SKANSuites
+
+/// Which cases to run or list: every filter given must match (suites, ID globs, tags,
+/// requirement IDs); within one filter any value may match.
+public struct CaseSelection: Sendable, Hashable {
+  /// Suite names; empty means all.
+  public var suites: Set<String>
+  /// ID globs with `*` and `?`; empty means all.
+  public var idGlobs: [String]
+  /// Tags; empty means all.
+  public var tags: Set<String>
+  /// Requirement IDs; empty means all.
+  public var requirements: Set<String>
+
+  /// Creates a selection.
+  public init(suites: Set<String> = [], idGlobs: [String] = [], tags: Set<String> = [], requirements: Set<String> = []) {
+    self.suites = suites
+    self.idGlobs = idGlobs
+    self.tags = tags
+    self.requirements = requirements
+  }
+
+  /// Whether a case is selected.
+  public func includes(_ vector: VectorCase) -> Bool {
+    (suites.isEmpty || suites.contains(vector.suite.rawValue))
+      && (idGlobs.isEmpty || idGlobs.contains { Glob.matches($0, vector.id) })
+      && (tags.isEmpty || !tags.isDisjoint(with: vector.tags))
+      && (requirements.isEmpty || !requirements.isDisjoint(with: vector.requirements))
+  }
+
+  /// The selected cases, in order.
+  public func apply(to cases: [VectorCase]) -> [VectorCase] { cases.filter(includes) }
+}
+
+/// Shell-style globs: `*` matches any run of characters (slashes included), `?` one.
+public enum Glob {
+  /// Whether `text` matches `pattern`.
+  public static func matches(_ pattern: String, _ text: String) -> Bool {
+    let p = Array(pattern.unicodeScalars)
+    let t = Array(text.unicodeScalars)
+    var pi = 0
+    var ti = 0
+    var star = -1
+    var mark = 0
+    while ti < t.count {
+      if pi < p.count, p[pi] == "?" || p[pi] == t[ti] {
+        pi += 1
+        ti += 1
+      } else if pi < p.count, p[pi] == "*" {
+        star = pi
+        mark = ti
+        pi += 1
+      } else if star >= 0 {
+        pi = star + 1
+        mark += 1
+        ti = mark
+      } else {
+        return false
+      }
+    }
+    while pi < p.count, p[pi] == "*" { pi += 1 }
+    return pi == p.count
+  }
+}

@@ -1,0 +1,114 @@
+import SKANJSON
+import SKANSuites
+
+/// Scenarios of the `metadata` suite.
+enum MetadataScenarios {
+  static func all() -> [Scenario] {
+    var b = ScenarioBuilder(.metadata)
+    func meta(_ metadata: [String: JSONValue], ios: String = "17.0") -> JSONValue {
+      ["metadata": .object(metadata), "ios_version": .string(ios)]
+    }
+    let fine = "skan_conversion_value"
+    let coarse = "skan_coarse_value"
+    let lock = "skan_lock_window"
+    let app = "skoverlay_app_id"
+    let position = "skoverlay_position"
+    let dismissible = "skoverlay_dismissible"
+
+    // Values and the call.
+    b.add("fine-only", "Fine \"12\" on iOS 17: the 16.1+ call with fine 12, no coarse, lock false.", ["META-1", "META-5", "META-6"], meta([fine: "12"]))
+    b.add("fine-and-coarse", "Fine and coarse on iOS 17: both are passed.", ["META-12", "META-2"], meta([fine: "40", coarse: "high"]))
+    b.add("coarse-only-medium", "Coarse \"medium\" alone synthesizes fine 32; catches 31 or 21.", ["META-3", "VAL-6"], meta([coarse: "medium"]))
+    b.add("coarse-only-low", "Coarse \"low\" alone synthesizes fine 0.", ["META-3", "VAL-6"], meta([coarse: "low"]))
+    b.add("coarse-only-high", "Coarse \"high\" alone synthesizes fine 63; catches 64 or 62.", ["META-3", "VAL-6"], meta([coarse: "high"]))
+    b.add("fine-wins-over-synthesis", "Fine \"5\" with coarse \"high\": fine 5 is sent, not the synthesized 63.", ["META-12", "META-3"], meta([fine: "5", coarse: "high"]))
+    b.add("coarse-only-ios-15-4", "Coarse-only on iOS 15.4: the fine-only call with the synthesized 32; coarse and lock are not passed.", ["META-3", "META-6", "META-12"], meta([coarse: "medium", lock: "true"], ios: "15.4"))
+    b.add("fine-and-coarse-ios-16-0", "Fine and coarse on iOS 16.0.3: the fine-only call; catches passing the coarse value below 16.1.", ["META-6", "META-12"], meta([fine: "7", coarse: "low"], ios: "16.0.3"))
+    b.add("empty-metadata", "No keys: no call and no overlay.", ["META-10", "META-7"], meta([:]))
+    b.add("lock-without-values", "skan_lock_window true alone: no call (kit-defined); catches a call with a made-up value.", ["META-10"], meta([lock: "true"]))
+    b.add("unknown-keys-ignored", "Unknown keys are ignored.", ["META-9"], meta([fine: "3", "campaign": "summer", "skan_fine": "9"]))
+
+    // iOS versions.
+    let versions: [(String, String, String)] = [
+      ("16.1", "ios-16-1", "16.1 is the first version with the fine/coarse/lock call; catches `> 16.1`."),
+      ("16.1.0", "ios-16-1-0", "16.1.0 equals 16.1."),
+      ("16.0.9", "ios-16-0-9", "16.0.9 is below 16.1: fine-only; catches comparing only major versions."),
+      ("16", "ios-16", "\"16\" is 16.0: fine-only; catches treating a bare major as the newest minor."),
+      ("15.4", "ios-15-4", "15.4 is the first version with the fine-only postback call; catches `> 15.4`."),
+      ("15.3.1", "ios-15-3-1", "15.3.1 uses the legacy updateConversionValue(_:)."),
+      ("15.10", "ios-15-10", "15.10 is above 15.4 (fine-only); catches parsing versions as decimals (15.10 as 15.1)."),
+      ("14.0", "ios-14-0", "14.0 is the first version with updateConversionValue(_:)."),
+      ("14", "ios-14", "\"14\" is 14.0: legacy."),
+      ("13.7", "ios-13-7", "13.7 has no conversion-value method: no call."),
+      ("9.3", "ios-9-3", "9.3 has no method; catches comparing version strings as text (\"9.3\" > \"16.1\")."),
+      ("17.2", "ios-17-2", "17.2 uses the fine/coarse/lock call."),
+      ("26.0", "ios-26-0", "26.0 uses the fine/coarse/lock call; catches an upper bound on versions."),
+    ]
+    for (version, slug, description) in versions {
+      b.add(slug, description, ["META-6", "META-11"], tags: ["ios-version"], meta([fine: "10", coarse: "medium", lock: "true"], ios: version))
+    }
+    for (version, slug) in [("", "ios-empty"), ("v16", "ios-prefix-v"), ("16.1.2.3", "ios-four-parts"), ("16.", "ios-trailing-dot"), ("iOS 16.1", "ios-with-name"), ("16.x", "ios-letter")] {
+      b.add(slug, "iOS version \"\(version)\" is `invalid-ios-version`; catches lenient parsing.", ["META-11"], tags: ["bad-input"], meta([fine: "10"], ios: version))
+    }
+    b.add("ios-invalid-checked-first", "An invalid iOS version is reported before an invalid fine value (META-9 order).", ["META-9", "META-11"], meta([fine: "99"], ios: "sixteen"))
+
+    // Booleans.
+    let booleans: [(String, String, String)] = [
+      ("true", "lock-true", "\"true\" locks."),
+      ("false", "lock-false", "\"false\" does not lock."),
+      ("TRUE", "lock-upper-true", "\"TRUE\" locks: booleans are case-insensitive (kit-defined)."),
+      ("YES", "lock-upper-yes", "\"YES\" locks; catches lower-case-only matching."),
+      ("Yes", "lock-title-yes", "\"Yes\" locks."),
+      ("no", "lock-no", "\"no\" does not lock."),
+      ("1", "lock-one", "\"1\" locks."),
+      ("0", "lock-zero", "\"0\" does not lock; catches treating any non-empty string as true."),
+    ]
+    for (text, slug, description) in booleans {
+      b.add(slug, description, ["META-4"], tags: text.lowercased() == text ? [] : ["case"], meta([fine: "10", lock: .string(text)]))
+    }
+    for (text, slug) in [("on", "lock-on"), ("off", "lock-off"), ("", "lock-empty"), (" true", "lock-leading-space"), ("y", "lock-y"), ("2", "lock-two")] {
+      b.add(slug, "\"\(text)\" is not a boolean: `invalid-boolean`; catches lenient or truthy parsing.", ["META-4"], meta([fine: "10", lock: .string(text)]))
+    }
+    b.add("lock-ios-15", "A lock on iOS 15.4 is not passed (lock null): the fine-only call has no lock.", ["META-6", "META-12"], meta([fine: "10", lock: "true"], ios: "15.4"))
+
+    // Fine and coarse strings.
+    for (text, slug, description) in [
+      ("64", "fine-64", "\"64\" is out of range."),
+      ("-1", "fine-minus-1", "\"-1\" is out of range, not \"not an integer\"."),
+      ("99999999999999999999", "fine-huge", "A 20-digit value is out of range; catches overflow to a small number."),
+      ("abc", "fine-letters", "\"abc\" is not an integer."),
+      ("", "fine-empty", "The empty string is not an integer (kit-defined: present, not absent)."),
+      (" 12", "fine-leading-space", "\" 12\" is not an integer; catches trimming."),
+      ("12.0", "fine-decimal-string", "\"12.0\" is not an integer string."),
+      ("+12", "fine-plus-sign", "\"+12\" is not an integer string."),
+      ("0x1F", "fine-hex", "\"0x1F\" is not an integer string."),
+    ] {
+      b.add(slug, description, ["META-1"], meta([fine: .string(text)]))
+    }
+    b.add("fine-leading-zero", "\"012\" is 12.", ["META-1"], meta([fine: "012"]))
+    b.add("fine-63", "\"63\" is valid.", ["META-1"], tags: ["edge-exact"], meta([fine: "63"]))
+    b.add("coarse-upper-case", "Coarse \"HIGH\" is `coarse-unknown`: case-sensitive as VAL-3.", ["META-2"], tags: ["case"], meta([coarse: "HIGH"]))
+    b.add("coarse-code-string", "Coarse \"2\" is `coarse-unknown`: metadata uses names, not Singular codes.", ["META-2"], meta([coarse: "2"]))
+    b.add("fine-error-before-coarse", "Invalid fine and coarse: the fine error is reported (META-9 order).", ["META-9", "META-1"], meta([fine: "x", coarse: "y"]))
+    b.add("coarse-error-before-lock", "Invalid coarse and lock: the coarse error is reported.", ["META-9", "META-2"], meta([coarse: "y", lock: "maybe"]))
+    b.add("invalid-on-old-ios", "Invalid metadata on iOS 13 is still an error, although no call would be made.", ["META-9", "META-6"], meta([fine: "70"], ios: "13.0"))
+    b.add("non-string-value", "A number where the contract says string is `invalid-input`.", ["META-1"], tags: ["bad-input"], meta([fine: 12]))
+
+    // Overlay.
+    b.add("overlay-defaults", "An app ID alone: overlay at bottom, dismissible; catches a default of not dismissible.", ["META-7"], meta([app: "1234567890"]))
+    b.add("overlay-bottom-raised", "Position \"bottomRaised\".", ["META-7"], meta([app: "1234567890", position: "bottomRaised"]))
+    b.add("overlay-position-case", "Position \"BottomRaised\" is `invalid-overlay-position`; catches case-insensitive matching.", ["META-7"], tags: ["case"], meta([app: "1234567890", position: "BottomRaised"]))
+    b.add("overlay-position-top", "Position \"top\" is `invalid-overlay-position`.", ["META-7"], meta([app: "1234567890", position: "top"]))
+    b.add("overlay-not-dismissible", "Dismissible \"false\".", ["META-7", "META-4"], meta([app: "1234567890", dismissible: "false"]))
+    b.add("overlay-dismissible-no", "Dismissible \"NO\": every boolean form works here too.", ["META-7", "META-4"], tags: ["case"], meta([app: "1234567890", dismissible: "NO"]))
+    b.add("overlay-dismissible-invalid", "Dismissible \"sometimes\" is `invalid-boolean`.", ["META-7", "META-4"], meta([app: "1234567890", dismissible: "sometimes"]))
+    b.add("overlay-app-id-letters", "App ID \"id123\" is `invalid-app-id`.", ["META-7"], meta([app: "id123"]))
+    b.add("overlay-app-id-empty", "An empty app ID is `invalid-app-id`, not \"no overlay\".", ["META-7"], meta([app: ""]))
+    b.add("overlay-app-id-leading-zero", "App ID \"0123\" is `invalid-app-id`.", ["META-7"], meta([app: "0123"]))
+    b.add("overlay-position-without-app", "A position without an app ID: no overlay, and the position is not checked.", ["META-7"], meta([position: "top"]))
+    b.add("overlay-prose-key-ignored", "`overlay_position` (the contract's prose name) is ignored: the overlay stays at bottom (kit-defined).", ["META-8"], meta([app: "1234567890", "overlay_position": "bottomRaised", "overlay_dismissible": "false"]))
+    b.add("overlay-and-call", "Values and an overlay together: both are returned.", ["META-7", "META-6"], meta([fine: "1", coarse: "low", lock: "no", app: "987654321", position: "bottomRaised", dismissible: "yes"]))
+    b.add("overlay-on-old-ios", "An overlay with iOS 13: no call, but the overlay is still described.", ["META-7", "META-6"], meta([fine: "1", app: "987654321"], ios: "13.0"))
+    return b.scenarios
+  }
+}

@@ -1,0 +1,37 @@
+import ArgumentParser
+import SKANJSON
+import SKANSuites
+import SKANVectors
+
+/// `skan-conform list`: the selected cases.
+struct ListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "List the selected cases (plain, or --json).")
+
+  @OptionGroup var source: VectorSourceOptions
+  @OptionGroup var selection: SelectionOptions
+
+  @Flag(help: "Print a JSON array of {id, suite, requirements, basis, tags, description}.")
+  var json = false
+
+  func run() throws {
+    let vectors = try source.load()
+    let cases = selection.selection.apply(to: vectors.cases)
+    if json {
+      let entries: [JSONValue] = cases.map { vector in
+        [
+          "id": .string(vector.id), "suite": .string(vector.suite.rawValue),
+          "requirements": .array(vector.requirements.map(JSONValue.string)),
+          "basis": .string(vector.basis.rawValue), "tags": .array(vector.tags.map(JSONValue.string)),
+          "description": .string(vector.description),
+        ]
+      }
+      print(CanonicalJSON.pretty(.array(entries)), terminator: "")
+      return
+    }
+    for vector in cases {
+      print("\(vector.id)  [\(vector.requirements.joined(separator: ","))] \(vector.basis.rawValue)")
+    }
+    printError("\(cases.count) of \(vectors.cases.count) cases selected")
+  }
+}

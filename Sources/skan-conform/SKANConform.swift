@@ -1,0 +1,17 @@
+import ArgumentParser
+import SKANVectors
+
+/// `skan-conform`: the conformance kit's command line.
+@main
+struct SKANConform: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "skan-conform",
+    abstract: "Conformance kit and reference model for SKAdNetwork 4 and AdAttributionKit.",
+    discussion: """
+      Exit codes: 0 success; 1 unexpected results (a drift, a failing case); 2 usage error; \
+      3 the implementation could not start; 4 the vectors are invalid.
+      """,
+    version: Manifest.kitVersion,
+    subcommands: [ListCommand.self, VectorsCommand.self]
+  )
+}
