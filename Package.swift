@@ -46,7 +46,8 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
-    .testTarget(name: "SKANModelTests", dependencies: ["SKANModel", "SKANJSON"], swiftSettings: strictSettings),
+    .testTarget(name: "SKANJSONTests", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
+    .testTarget(name: "SKANModelTests", dependencies: ["SKANModel"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANVectorsTests",
       dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors"],

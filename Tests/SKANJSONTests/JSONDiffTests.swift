@@ -1,0 +1,43 @@
+import SKANJSON
+import Testing
+
+@Suite("JSON comparison")
+struct JSONDiffTests {
+  @Test("an absent key is not null")
+  func absentIsNotNull() {
+    let differences = JSONDiff.differences(expected: ["a": nil], actual: [:])
+    #expect(differences == [JSONDiff.Difference(path: "$.a", expected: .null, actual: nil)])
+  }
+
+  @Test("integers equal integral doubles")
+  func integerDouble() {
+    #expect(JSONDiff.matches(.integer(5), .double(5)))
+    #expect(!JSONDiff.matches(.integer(5), .integer(6)))
+    #expect(!JSONDiff.matches(.integer(9_007_199_254_740_993), .integer(9_007_199_254_740_992)))
+  }
+
+  @Test("non-integers match within 1e-9, not within float precision")
+  func tolerance() {
+    #expect(JSONDiff.matches(.double(1.0), .double(0.9999999999999999)))
+    // Ten additions of 0.1 in 32-bit floats give 1.0000001192092896.
+    #expect(!JSONDiff.matches(.double(0.9999999999999999), .double(1.0000001192092896)))
+  }
+
+  @Test("booleans are not numbers")
+  func booleans() {
+    #expect(!JSONDiff.matches(.bool(true), .integer(1)))
+  }
+
+  @Test("paths name array elements and odd keys")
+  func paths() {
+    let differences = JSONDiff.differences(
+      expected: ["steps": [["x": 1], ["x": 2]], "a-b": 1], actual: ["steps": [["x": 1], ["x": 3]], "a-b": 2])
+    #expect(differences.map(\.path) == ["$[\"a-b\"]", "$.steps[1].x"])
+  }
+
+  @Test("arrays of different length report the length")
+  func lengths() {
+    let differences = JSONDiff.differences(expected: [1, 2], actual: [1])
+    #expect(differences.first?.path == "$.length")
+  }
+}

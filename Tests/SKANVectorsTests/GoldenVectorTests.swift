@@ -1,0 +1,102 @@
+import Foundation
+import SKANJSON
+import SKANModel
+import SKANSuites
+import SKANVectors
+import Testing
+
+/// A vector as a test argument, shown by its ID.
+struct NamedVector: CustomTestStringConvertible, Sendable {
+  let vector: VectorCase
+  var testDescription: String { vector.id }
+}
+
+/// The committed vectors, loaded once; an empty list (and a recorded issue in the loader
+/// test) if they cannot be read.
+let committedVectors: [NamedVector] = {
+  (try? VectorLoader.load(directory: RepositoryPaths.vectors))?.cases.map(NamedVector.init) ?? []
+}()
+
+@Suite("Golden vectors")
+struct GoldenVectorTests {
+  @Test("the committed vectors load and check")
+  func load() throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    #expect(set.cases.count >= 150)
+    #expect(Set(set.files.map(\.suite)) == Set(Suite.allCases))
+  }
+
+  @Test("the reference model answers every committed vector", arguments: committedVectors)
+  func reference(named: NamedVector) {
+    let vector = named.vector
+    let actual = vector.suite.evaluate(vector.input)
+    switch (vector.expected, actual) {
+    case (.output(let expected), .output(let output)):
+      let differences = JSONDiff.differences(expected: expected, actual: output)
+      #expect(differences.isEmpty, "vector \(vector.id): \(differences.map(\.description).joined(separator: "; "))")
+    case (.error(let expected, _), .error(let code, let message)):
+      #expect(code == expected, "vector \(vector.id): expected error \(expected), got \(code) (\(message))")
+    default:
+      Issue.record("vector \(vector.id): expected \(vector.expected), got \(actual)")
+    }
+  }
+
+  @Test("every requirement is tested by a vector, and every vector names real requirements")
+  func coverage() throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    var tested: Set<String> = []
+    for vector in set.cases {
+      #expect(!vector.requirements.isEmpty, "vector \(vector.id) names no requirement")
+      for id in vector.requirements {
+        #expect(RequirementCatalog.requirement(id) != nil, "vector \(vector.id) names unknown requirement \(id)")
+        tested.insert(id)
+      }
+    }
+    for requirement in RequirementCatalog.all {
+      #expect(tested.contains(requirement.id), "requirement \(requirement.id) is tested by no vector")
+    }
+  }
+
+  @Test("every error code of the model is reachable from some vector, and every expected code exists")
+  func errorCodes() throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    var seen: Set<String> = []
+    for vector in set.cases {
+      if case .error(let code, _) = vector.expected { seen.insert(code) }
+      if case .output(let output) = vector.expected { collectErrors(output, into: &seen) }
+    }
+    let known = Set(ModelError.Code.allCases.map(\.rawValue))
+    #expect(seen.isSubset(of: known), "unknown codes: \(seen.subtracting(known).sorted())")
+    #expect(known.subtracting(seen).isEmpty, "codes no vector exercises: \(known.subtracting(seen).sorted())")
+  }
+
+  private func collectErrors(_ value: JSONValue, into seen: inout Set<String>) {
+    switch value {
+    case .object(let members):
+      if case .string(let code)? = members["error"] { seen.insert(code) }
+      for member in members.values { collectErrors(member, into: &seen) }
+    case .array(let elements):
+      for element in elements { collectErrors(element, into: &seen) }
+    default:
+      break
+    }
+  }
+
+  @Test("requirement IDs are unique and every kit-defined one states its alternative")
+  func catalog() {
+    let ids = RequirementCatalog.all.map(\.id)
+    #expect(Set(ids).count == ids.count)
+    for requirement in RequirementCatalog.all where requirement.basis == .kitDefined {
+      #expect(requirement.alternative != nil, "\(requirement.id) is kit-defined without an alternative")
+    }
+  }
+
+  @Test("the Spec documents show every requirement ID of their area")
+  func specMentionsRequirements() throws {
+    for requirement in RequirementCatalog.all {
+      let file = requirement.area == "timeline" ? "values" : requirement.area
+      let text = try String(contentsOfFile: RepositoryPaths.root + "/Spec/\(file).md", encoding: .utf8)
+      #expect(text.contains("| \(requirement.id) |"), "Spec/\(file).md lacks \(requirement.id)")
+    }
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import SKANVectors
+import Testing
+
+@Suite("Vector loader")
+struct VectorLoaderTests {
+  let minimal = """
+    {"schema_version": 1, "suite": "window", "number_of_cases": 1, "cases": [
+      {"id": "window/a", "description": "d", "requirements": ["WIN-1"], "basis": "apple", "tags": [],
+       "input": {}, "expected": {"error": "invalid-input"}}]}
+    """
+
+  func error(_ text: String) -> String? {
+    do {
+      _ = try VectorLoader.decodeFile(text, name: "window.json")
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test("a minimal file loads")
+  func minimalFile() throws {
+    let file = try VectorLoader.decodeFile(minimal, name: "window.json")
+    #expect(file.cases.map(\.id) == ["window/a"])
+  }
+
+  @Test("an unknown schema version is refused before anything else")
+  func schemaVersion() {
+    let text = minimal.replacingOccurrences(of: "\"schema_version\": 1", with: "\"schema_version\": 2")
+      .replacingOccurrences(of: "\"suite\": \"window\"", with: "\"suite\": 7")
+    #expect(error(text) == "window.json: schema_version 2 is not supported (this kit reads version 1)")
+  }
+
+  @Test("a duplicate ID names the case")
+  func duplicate() {
+    let text = minimal.replacingOccurrences(of: "\"number_of_cases\": 1", with: "\"number_of_cases\": 2")
+      .replacingOccurrences(
+        of: "]}\n", with: "]}\n", options: [], range: nil)
+      .replacingOccurrences(
+        of: "\"expected\": {\"error\": \"invalid-input\"}}]",
+        with:
+          "\"expected\": {\"error\": \"invalid-input\"}}, {\"id\": \"window/a\", \"description\": \"d\", \"requirements\": [\"WIN-1\"], \"basis\": \"apple\", \"input\": {}, \"expected\": {\"output\": {}}}]"
+      )
+    #expect(error(text)?.contains("case window/a: duplicate id") == true)
+  }
+
+  @Test("the declared count is checked")
+  func count() {
+    let text = minimal.replacingOccurrences(of: "\"number_of_cases\": 1", with: "\"number_of_cases\": 3")
+    #expect(error(text) == "window.json: field number_of_cases: declares 3 cases but the file has 1")
+  }
+
+  @Test(
+    "bad fields name the file, the case and the field",
+    arguments: [
+      ("\"requirements\": [\"WIN-1\"]", "\"requirements\": [\"WIN-99\"]", "case window/a: field requirements: WIN-99"),
+      ("\"basis\": \"apple\"", "\"basis\": \"vendor\"", "case window/a: field basis"),
+      ("\"expected\": {\"error\": \"invalid-input\"}", "\"expected\": {}", "case window/a: field expected"),
+      (
+        "\"expected\": {\"error\": \"invalid-input\"}", "\"expected\": {\"error\": \"x\", \"output\": 1}",
+        "case window/a: field expected"
+      ),
+      ("\"id\": \"window/a\"", "\"id\": \"values/a\"", "case values/a: field id"),
+      ("\"id\": \"window/a\"", "\"id\": \"window/A b\"", "field id"),
+      ("\"description\": \"d\"", "\"description\": 5", "case window/a: field description"),
+      ("\"input\": {}, ", "", "case window/a: field input"),
+      ("\"suite\": \"window\"", "\"suite\": \"windows\"", "field suite"),
+    ])
+  func badFields(original: String, replacement: String, message: String) {
+    let text = minimal.replacingOccurrences(of: original, with: replacement)
+    let found = error(text)
+    #expect(found?.contains(message) == true, "got \(found ?? "no error")")
+    #expect(found?.hasPrefix("window.json") == true)
+  }
+
+  @Test("text that is not JSON gives its line and column")
+  func notJSON() {
+    #expect(error("{\"schema_version\": 1,\n  \"suite\": }") == "window.json: not valid JSON: line 2, column 12: unexpected character '}'")
+  }
+
+  @Test("a file whose bytes disagree with the manifest is refused")
+  func manifestHash() throws {
+    let root = try RepositoryPaths.temporaryCopy()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    let path = root + "/Vectors/metadata.json"
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    try (text + " ").write(toFile: path, atomically: true, encoding: .utf8)
+    #expect(throws: VectorsError.self) { _ = try VectorLoader.load(directory: root + "/Vectors") }
+  }
+
+  @Test("the manifest's hashes match the committed files")
+  func manifestMatches() throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    #expect(set.digest.count == 64)
+  }
+}
