@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SKANVectors
 
 /// `skan-conform`: the conformance kit's command line.
@@ -14,4 +15,20 @@ struct SKANConform: ParsableCommand {
     version: Manifest.kitVersion,
     subcommands: [ListCommand.self, VectorsCommand.self]
   )
+
+  /// Runs the command, mapping argument errors to the documented exit code 2 (the parser's
+  /// own default is 64) and never printing a stack trace.
+  static func main() {
+    do {
+      var command = try parseAsRoot()
+      try command.run()
+    } catch {
+      let code = exitCode(for: error)
+      if code == .success || error is ExitCode {
+        exit(withError: error)
+      }
+      printError(fullMessage(for: error))
+      exit(withError: code == .validationFailure ? KitExit.usage : code)
+    }
+  }
 }

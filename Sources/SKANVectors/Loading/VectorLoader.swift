@@ -32,11 +32,13 @@ public enum VectorLoader {
         throw .invalidField(file: "manifest.json", caseID: nil, field: "files[\(index)].path", reason: "must be a file name in the directory")
       }
       let text = try read(directory + "/" + path, name: path)
+      // Decode first: a broken or hand-edited file is best explained by its own error.
+      let file = try decodeFile(text, name: path)
       let actual = Manifest.sha256(text)
       guard actual == sha else {
-        throw .manifestMismatch(file: path, reason: "sha256 is \(actual) but the manifest says \(sha)")
+        throw .manifestMismatch(
+          file: path, reason: "sha256 is \(actual) but the manifest says \(sha) (edited by hand? run `skan-conform vectors generate`)")
       }
-      let file = try decodeFile(text, name: path)
       guard file.cases.count == count else {
         throw .manifestMismatch(file: path, reason: "has \(file.cases.count) cases but the manifest says \(count)")
       }
