@@ -21,6 +21,7 @@ let package = Package(
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
+    .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
   ],
   targets: [
     // JSON values, a strict parser and the canonical writer shared by every layer.
@@ -38,16 +39,32 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // Runs vectors against an implementation over its adapter protocol and decides verdicts.
+    .target(
+      name: "SKANRunner",
+      dependencies: [
+        "SKANJSON", "SKANSuites", "SKANVectors",
+        .product(name: "Subprocess", package: "swift-subprocess"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    // Console, JSON, JUnit and Markdown reports of a run.
+    .target(name: "SKANReporting", dependencies: ["SKANJSON", "SKANRunner", "SKANVectors"], swiftSettings: strictSettings),
     .executableTarget(
       name: "skan-conform",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors",
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(name: "SKANJSONTests", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
     .testTarget(name: "SKANModelTests", dependencies: ["SKANModel"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANRunnerTests",
+      dependencies: ["SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "SKANVectorsTests",
       dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors"],

@@ -4,7 +4,7 @@ import SKANVectors
 
 /// `skan-conform`: the conformance kit's command line.
 @main
-struct SKANConform: ParsableCommand {
+struct SKANConform: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "skan-conform",
     abstract: "Conformance kit and reference model for SKAdNetwork 4 and AdAttributionKit.",
@@ -13,15 +13,19 @@ struct SKANConform: ParsableCommand {
       3 the implementation could not start; 4 the vectors are invalid.
       """,
     version: Manifest.kitVersion,
-    subcommands: [ListCommand.self, VectorsCommand.self]
+    subcommands: [RunCommand.self, ListCommand.self, VectorsCommand.self, ReferenceCommand.self]
   )
 
   /// Runs the command, mapping argument errors to the documented exit code 2 (the parser's
   /// own default is 64) and never printing a stack trace.
-  static func main() {
+  static func main() async {
     do {
       var command = try parseAsRoot()
-      try command.run()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
     } catch {
       let code = exitCode(for: error)
       if code == .success || error is ExitCode {

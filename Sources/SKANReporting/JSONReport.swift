@@ -1,0 +1,41 @@
+public import SKANJSON
+public import SKANRunner
+
+/// `--report-json`: the run as one JSON document with a header, results, a summary and a
+/// footer that marks it complete. Schema: `Spec/schema/report.schema.json`.
+public enum JSONReport {
+  /// The report's JSON.
+  public static func json(_ report: RunReport) -> JSONValue {
+    var summary: [String: JSONValue] = [:]
+    for status in CaseStatus.allCases { summary[status.rawValue] = .integer(report.counts[status] ?? 0) }
+    return [
+      "report_version": 1,
+      "header": [
+        "kit_version": .string(report.kitVersion), "vector_digest": .string(report.vectorDigest),
+        "implementation": [
+          "name": .string(report.implementation.name), "version": .string(report.implementation.version),
+          "language": .string(report.implementation.language),
+          "suites": .array(report.implementation.suites.map(JSONValue.string)),
+        ],
+        "transport": .string(report.transport), "target": .string(report.target),
+        "started_at": .string(report.startedAt),
+      ],
+      "results": .array(report.results.map(result)),
+      "summary": .object(summary),
+      "footer": ["complete": .bool(report.complete), "total": .integer(report.results.count)],
+    ]
+  }
+
+  static func result(_ result: CaseResult) -> JSONValue {
+    [
+      "id": .string(result.id), "suite": .string(result.suite), "status": .string(result.status.rawValue),
+      "requirements": .array(result.requirements.map(JSONValue.string)),
+      "message": .optional(result.message),
+      "differences": .array(
+        result.differences.map { difference in
+          ["path": .string(difference.path), "expected": difference.expected ?? .null, "actual": difference.actual ?? .null]
+        }),
+      "duration_ms": .double((result.duration * 1000).rounded() / 1),
+    ]
+  }
+}

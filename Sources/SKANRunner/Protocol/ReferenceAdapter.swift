@@ -1,0 +1,35 @@
+public import SKANJSON
+import SKANSuites
+
+/// The reference model as an adapter: answers protocol messages with the model's results.
+public enum ReferenceAdapter {
+  /// The reference's `hello` reply.
+  public static func helloReply(kitVersion: String) -> JSONValue {
+    [
+      "protocol": .integer(AdapterProtocol.version),
+      "implementation": ["name": "skan-conform reference", "version": .string(kitVersion), "language": "swift"],
+      "suites": .array(Suite.allCases.map { .string($0.rawValue) }),
+    ]
+  }
+
+  /// The reply to one message, or `nil` for `stop` (the adapter then exits 0).
+  public static func reply(to message: JSONValue, kitVersion: String) -> JSONValue? {
+    let seq = message["seq"] ?? .null
+    switch message["cmd"]?.stringValue {
+    case "hello":
+      return helloReply(kitVersion: kitVersion)
+    case "stop":
+      return nil
+    case "run":
+      guard let suiteName = message["suite"]?.stringValue, let suite = Suite(rawValue: suiteName) else {
+        return ["seq": seq, "skipped": ["reason": "unknown suite"]]
+      }
+      switch suite.evaluate(message["input"] ?? .null) {
+      case .output(let output): return ["seq": seq, "output": output]
+      case .error(let code, let text): return ["seq": seq, "error": ["code": .string(code), "message": .string(text)]]
+      }
+    default:
+      return ["seq": seq, "error": ["code": "invalid-input", "message": "unknown cmd"]]
+    }
+  }
+}

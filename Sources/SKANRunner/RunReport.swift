@@ -1,0 +1,46 @@
+import Foundation
+
+/// Everything one run produced.
+public struct RunReport: Sendable {
+  /// The kit's version.
+  public var kitVersion: String
+  /// The digest of the vector set (the manifest's).
+  public var vectorDigest: String
+  /// Who answered.
+  public var implementation: ImplementationIdentity
+  /// `stdio`, `per-case` or `http`.
+  public var transport: String
+  /// The command or URL.
+  public var target: String
+  /// When the run started (ISO 8601, UTC).
+  public var startedAt: String
+  /// One result per selected case, in vector order.
+  public var results: [CaseResult]
+  /// Whether every selected case got a verdict.
+  public var complete: Bool
+
+  /// Creates a report.
+  public init(
+    kitVersion: String, vectorDigest: String, implementation: ImplementationIdentity, transport: String,
+    target: String, startedAt: String, results: [CaseResult], complete: Bool
+  ) {
+    self.kitVersion = kitVersion
+    self.vectorDigest = vectorDigest
+    self.implementation = implementation
+    self.transport = transport
+    self.target = target
+    self.startedAt = startedAt
+    self.results = results
+    self.complete = complete
+  }
+
+  /// How many results have each status.
+  public var counts: [CaseStatus: Int] {
+    Dictionary(grouping: results, by: \.status).mapValues(\.count)
+  }
+
+  /// Whether the run is a success: complete, and nothing but passes and skips.
+  public var succeeded: Bool {
+    complete && results.allSatisfy { $0.status == .pass || $0.status == .skipped }
+  }
+}

@@ -1,0 +1,14 @@
+/// Why a run could not go ahead at all. Problems with single cases are verdicts, not errors.
+public enum RunnerError: Error, Sendable, CustomStringConvertible {
+  /// The implementation could not be started (exit code 3).
+  case cannotStart(command: String, reason: String)
+  /// The implementation started but its `hello` reply was missing or malformed (exit code 3).
+  case handshakeFailed(reason: String)
+
+  public var description: String {
+    switch self {
+    case .cannotStart(let command, let reason): return "cannot start `\(command)`: \(reason)"
+    case .handshakeFailed(let reason): return "handshake failed: \(reason)"
+    }
+  }
+}

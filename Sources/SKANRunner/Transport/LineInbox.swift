@@ -1,0 +1,48 @@
+/// Lines read from a child's standard output, waiting for the runner.
+///
+/// The reader task pushes events; the runner awaits the next one with a deadline. A timer
+/// that fires first resumes the waiter with `nil`, so nothing waits forever.
+actor LineInbox {
+  /// What the reader saw.
+  enum Event: Sendable {
+    case line([UInt8])
+    case oversized(Int)
+    case closed
+  }
+
+  private var events: [Event] = []
+  private var waiter: CheckedContinuation<Event?, Never>?
+  private var waiterToken = 0
+  private var isClosed = false
+
+  func push(_ event: Event) {
+    if case .closed = event { isClosed = true }
+    if let waiter {
+      self.waiter = nil
+      waiter.resume(returning: event)
+    } else {
+      events.append(event)
+    }
+  }
+
+  /// The next event, or `nil` after `seconds` without one.
+  func next(timeout seconds: Double) async -> Event? {
+    if !events.isEmpty { return events.removeFirst() }
+    if isClosed { return .closed }
+    waiterToken += 1
+    let token = waiterToken
+    let timer = Task { [weak self] in
+      try? await Task.sleep(for: .seconds(seconds))
+      await self?.expire(token)
+    }
+    let event = await withCheckedContinuation { continuation in waiter = continuation }
+    timer.cancel()
+    return event
+  }
+
+  private func expire(_ token: Int) {
+    guard token == waiterToken, let waiter else { return }
+    self.waiter = nil
+    waiter.resume(returning: nil)
+  }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import SKANJSON
+import Subprocess
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One running implementation process, spoken to over standard input and output.
+///
+/// The child lives inside one `Subprocess.run` closure owned by a task; the runner sends lines
+/// through an async stream and reads replies from a ``LineInbox``. A crash shows as the end
+/// of standard output. ``kill()`` ends the child with SIGKILL; writes to a dead child are
+/// ignored (the crash is seen on the read side), and SIGPIPE is ignored process-wide.
+final class StdioProcess: Sendable {
+  let inbox = LineInbox()
+  private let outgoing: AsyncStream<[UInt8]>.Continuation
+  private let pidBox = PIDBox()
+  private let task: Task<Void, Never>
+
+  /// Starts `command` through `/bin/sh -c`.
+  init(command: String, maximumLineLength: Int) {
+    signal(SIGPIPE, SIG_IGN)
+    let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
+    outgoing = continuation
+    let inbox = self.inbox
+    let pidBox = self.pidBox
+    task = Task {
+      do {
+        _ = try await run(
+          .name("sh"), arguments: ["-c", command], input: .inputWriter, output: .sequence, error: .sequence
+        ) { execution in
+          pidBox.set(execution.processIdentifier.value)
+          await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+              var splitter = LineSplitter(maximumLineLength: maximumLineLength)
+              do {
+                for try await buffer in execution.standardOutput {
+                  let bytes = buffer.withUnsafeBytes { Array($0) }
+                  for event in splitter.feed(bytes) { await inbox.push(event) }
+                }
+              } catch {}
+              await inbox.push(.closed)
+            }
+            group.addTask {
+              // Drain standard error so a flood cannot block the child; keep nothing.
+              do { for try await _ in execution.standardError {} } catch {}
+            }
+            group.addTask {
+              for await line in stream {
+                do { _ = try await execution.standardInputWriter.write(line) } catch { break }
+              }
+              try? await execution.standardInputWriter.finish()
+            }
+            await group.waitForAll()
+          }
+        }
+      } catch {
+        await inbox.push(.closed)
+      }
+      pidBox.set(nil)
+    }
+  }
+
+  /// Queues one line for the child's standard input.
+  func send(_ line: [UInt8]) { outgoing.yield(line) }
+
+  /// Closes standard input (the child should exit), then kills it if it has not exited
+  /// within `grace` seconds.
+  func shutdown(grace: Double) async {
+    outgoing.finish()
+    let deadline = Date().addingTimeInterval(grace)
+    while pidBox.get() != nil, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+    kill()
+    _ = await task.value
+  }
+
+  /// Ends the child at once.
+  func kill() {
+    outgoing.finish()
+    if let pid = pidBox.get() { _ = Glibc.kill(pid, SIGKILL) }
+  }
+}
+
+/// The child's process ID, shared between the task that owns it and the runner.
+final class PIDBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var pid: pid_t?
+  func set(_ value: pid_t?) { lock.withLock { pid = value } }
+  func get() -> pid_t? { lock.withLock { pid } }
+}

@@ -1,0 +1,70 @@
+import SKANJSON
+public import SKANSuites
+public import SKANVectors
+
+/// Decides the verdict for one reply.
+public enum Verdict {
+  /// What the transport got back for one request.
+  public enum Reply: Sendable {
+    /// A line that parsed as JSON.
+    case message(JSONValue)
+    /// A line that did not parse, with the reason.
+    case notJSON(String)
+    /// A line longer than the cap.
+    case oversized(Int)
+    /// No reply within the timeout.
+    case timedOut(Double)
+    /// The process exited or closed its output.
+    case crashed(String)
+  }
+
+  /// The result for `vector` given `reply` to the request with `seq`.
+  public static func judge(_ vector: VectorCase, seq: Int, reply: Reply, duration: Double) -> CaseResult {
+    var result = CaseResult(
+      id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .pass, duration: duration)
+    func set(_ status: CaseStatus, _ message: String, _ differences: [JSONDiff.Difference] = []) -> CaseResult {
+      result.status = status
+      result.message = message
+      result.differences = differences
+      return result
+    }
+    let message: JSONValue
+    switch reply {
+    case .notJSON(let reason): return set(.protocolError, "reply is not JSON: \(reason)")
+    case .oversized(let size): return set(.protocolError, "reply line exceeds the cap (\(size) bytes read)")
+    case .timedOut(let seconds): return set(.timeout, "no reply within \(seconds) s")
+    case .crashed(let reason): return set(.crash, reason)
+    case .message(let value): message = value
+    }
+    guard message.objectValue != nil else { return set(.protocolError, "reply is not a JSON object") }
+    guard let replySeq = message["seq"]?.exactInteger else { return set(.protocolError, "reply has no integer \"seq\"") }
+    guard replySeq == seq else { return set(.protocolError, "reply has seq \(replySeq), expected \(seq)") }
+    let fields = ["output", "error", "skipped"].filter { message[$0] != nil }
+    guard fields.count == 1 else {
+      return set(.protocolError, "reply must have exactly one of output, error, skipped (has \(fields.isEmpty ? "none" : fields.joined(separator: ", ")))")
+    }
+    if let skipped = message["skipped"] {
+      return set(.skipped, skipped["reason"]?.stringValue ?? "skipped by the implementation")
+    }
+    if let error = message["error"] {
+      guard let code = error["code"]?.stringValue else { return set(.protocolError, "error reply has no string \"code\"") }
+      switch vector.expected {
+      case .error(let expected, _):
+        if code == expected { return result }
+        return set(.error, "error code \(code), expected \(expected)", [JSONDiff.Difference(path: "$.error.code", expected: .string(expected), actual: .string(code))])
+      case .output:
+        let detail = error["message"]?.stringValue.map { " (\($0))" } ?? ""
+        return set(.error, "error \(code)\(detail) where an output was expected")
+      }
+    }
+    let output = message["output"] ?? .null
+    switch vector.expected {
+    case .output(let expected):
+      let differences = JSONDiff.differences(expected: expected, actual: output)
+      if differences.isEmpty { return result }
+      return set(.fail, "output differs at \(differences[0].path)", differences)
+    case .error(let expected, _):
+      return set(.fail, "output where error \(expected) was expected", [JSONDiff.Difference(path: "$.error.code", expected: .string(expected), actual: nil)])
+    }
+  }
+}

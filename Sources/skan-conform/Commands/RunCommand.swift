@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import SKANJSON
+import SKANReporting
+import SKANRunner
+import SKANVectors
+
+/// `skan-conform run`: check an implementation against the vectors.
+struct RunCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "run",
+    abstract: "Run the vectors against an implementation (default: the bundled reference).",
+    discussion: """
+      The implementation is started once with `sh -c "<command>"` and spoken to over the \
+      adapter protocol (Spec/adapter-protocol.md). Without --cli the bundled reference model \
+      is run the same way. Exit codes: 0 every result a pass or skip; 1 unexpected results; \
+      2 usage; 3 the implementation could not start or failed the handshake; 4 invalid vectors.
+      """)
+
+  @OptionGroup var source: VectorSourceOptions
+  @OptionGroup var selection: SelectionOptions
+
+  @Option(help: ArgumentHelp("The command line that starts your adapter.", valueName: "command"))
+  var cli: String?
+
+  @Option(help: ArgumentHelp("Seconds to wait for each reply.", valueName: "seconds"))
+  var timeout: Double = 5
+
+  @Option(help: ArgumentHelp("Write the JSON report here.", valueName: "file"))
+  var reportJson: String?
+
+  @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
+  var junit: String?
+
+  func validate() throws {
+    guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+    if let cli, cli.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--cli needs a command") }
+  }
+
+  func run() async throws {
+    let vectors = try source.load()
+    let cases = selection.selection.apply(to: vectors.cases)
+    let command = cli ?? Self.referenceCommand()
+    let options = RunOptions(command: command, timeout: timeout)
+    let report: RunReport
+    do {
+      report = try await Runner.run(cases: cases, vectors: vectors, options: options)
+    } catch {
+      printError("error: \(error)")
+      throw KitExit.implementation
+    }
+    if let reportJson { try write(CanonicalJSON.pretty(JSONReport.json(report)), to: reportJson) }
+    if let junit { try write(JUnitReport.xml(report), to: junit) }
+    print(ConsoleReport.text(report))
+    if !report.succeeded { throw KitExit.unexpected }
+  }
+
+  private func write(_ text: String, to path: String) throws {
+    do {
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      printError("error: cannot write \(path): \(error.localizedDescription)")
+      throw KitExit.usage
+    }
+  }
+
+  /// This executable's own `reference --stdio`.
+  static func referenceCommand() -> String {
+    let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    return "'\(path.replacingOccurrences(of: "'", with: "'\\''"))' reference --stdio"
+  }
+}
