@@ -27,10 +27,14 @@ final class StdioProcess: Sendable {
     outgoing = continuation
     let inbox = self.inbox
     let pidBox = self.pidBox
+    var platformOptions = PlatformOptions()
+    // Its own process group, so that a kill reaches whatever `sh -c` started.
+    platformOptions.processGroupID = 0
     task = Task {
       do {
         _ = try await run(
-          .name("sh"), arguments: ["-c", command], input: .inputWriter, output: .sequence, error: .sequence
+          .name("sh"), arguments: ["-c", command], platformOptions: platformOptions, input: .inputWriter,
+          output: .sequence, error: .sequence
         ) { execution in
           pidBox.set(execution.processIdentifier.value)
           await withTaskGroup(of: Void.self) { group in
@@ -77,10 +81,10 @@ final class StdioProcess: Sendable {
     _ = await task.value
   }
 
-  /// Ends the child at once.
+  /// Ends the child and its process group at once.
   func kill() {
     outgoing.finish()
-    if let pid = pidBox.get() { _ = Glibc.kill(pid, SIGKILL) }
+    if let pid = pidBox.get() { _ = Glibc.kill(-pid, SIGKILL) }
   }
 }
 

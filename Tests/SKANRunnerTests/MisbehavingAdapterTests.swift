@@ -1,0 +1,109 @@
+import Foundation
+import SKANRunner
+import SKANSuites
+import SKANVectors
+import Testing
+
+/// Fake implementations that misbehave on purpose, written as small Python programs, each
+/// answering the `window` suite correctly except where it misbehaves.
+@Suite("Runner against misbehaving implementations", .serialized)
+struct MisbehavingAdapterTests {
+  static let vectors: VectorSet? = try? VectorSet.embedded()
+
+  /// The first `count` window cases.
+  func cases(_ count: Int) throws -> (VectorSet, [VectorCase]) {
+    let vectors = try #require(Self.vectors)
+    return (vectors, Array(vectors.cases.filter { $0.suite == .window }.prefix(count)))
+  }
+
+  /// A Python adapter whose reply for the n-th run request (1-based) is decided by `misbehaviour`,
+  /// a Python expression over `n` and `msg` that may print, exit, sleep or return a reply.
+  func fake(_ misbehaviour: String) -> String {
+    let program = """
+      import json, sys, time, os
+      n = 0
+      for line in sys.stdin:
+          msg = json.loads(line)
+          if msg["cmd"] == "hello":
+              print(json.dumps({"protocol": 1, "implementation": {"name": "fake"}, "suites": ["window"]}), flush=True)
+              continue
+          if msg["cmd"] == "stop":
+              break
+          n += 1
+          reply = {"seq": msg["seq"], "error": {"code": "invalid-input"}}
+          \(misbehaviour)
+          print(json.dumps(reply), flush=True)
+      """
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString).py").path
+    FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
+    return "python3 \(path)"
+  }
+
+  func run(_ misbehaviour: String, count: Int = 4, timeout: Double = 1) async throws -> RunReport {
+    let (vectors, cases) = try cases(count)
+    return try await Runner.run(cases: cases, vectors: vectors, options: RunOptions(command: fake(misbehaviour), timeout: timeout))
+  }
+
+  @Test("a crash mid-run costs one case; the rest get verdicts", .timeLimit(.minutes(1)))
+  func crash() async throws {
+    let report = try await run("if msg['id'] == 'window/one-ms-before-t0': os._exit(3)")
+    #expect(report.results.count == 4)
+    #expect(report.results[1].status == .crash)
+    #expect(report.results[2].status != .crash)
+    #expect(report.complete)
+  }
+
+  @Test("a hang on one case is a timeout, and the run goes on", .timeLimit(.minutes(1)))
+  func hang() async throws {
+    let report = try await run("if msg['id'] == 'window/t0-itself': time.sleep(30)", count: 3, timeout: 0.5)
+    #expect(report.results.map(\.status).first == .timeout)
+    #expect(report.results.count == 3)
+    #expect(report.results.dropFirst().allSatisfy { $0.status != .timeout })
+  }
+
+  @Test("garbage on stdout is a protocol error for that case", .timeLimit(.minutes(1)))
+  func garbage() async throws {
+    let report = try await run("if n == 1: print('hello from a debug print', flush=True)")
+    #expect(report.results[0].status == .protocolError)
+    #expect(report.results.count == 4)
+  }
+
+  @Test("a wrong seq is a protocol error", .timeLimit(.minutes(1)))
+  func wrongSeq() async throws {
+    let report = try await run("reply['seq'] = -7")
+    #expect(report.results.allSatisfy { $0.status == .protocolError })
+  }
+
+  @Test("a line over the cap is a protocol error, read in bounded memory", .timeLimit(.minutes(1)))
+  func hugeLine() async throws {
+    let (vectors, cases) = try cases(2)
+    let report = try await Runner.run(
+      cases: cases, vectors: vectors,
+      options: RunOptions(command: fake("if n == 1: reply = {'seq': msg['seq'], 'x': 'a' * 50_000_000}"), timeout: 10, maximumReplyBytes: 1 << 20))
+    #expect(report.results[0].status == .protocolError)
+    #expect(report.results.count == 2)
+  }
+
+  @Test("a flood on stderr does not block the run", .timeLimit(.minutes(1)))
+  func stderrFlood() async throws {
+    let report = try await run("sys.stderr.write('x' * 1_000_000); sys.stderr.flush()")
+    #expect(report.results.allSatisfy { $0.status == .error })
+  }
+
+  @Test("an exit before hello fails the handshake", .timeLimit(.minutes(1)))
+  func exitBeforeHello() async throws {
+    let (vectors, cases) = try cases(1)
+    await #expect(throws: RunnerError.self) {
+      _ = try await Runner.run(cases: cases, vectors: vectors, options: RunOptions(command: "exit 0", timeout: 1))
+    }
+  }
+
+  @Test("a command that does not exist fails the handshake, not the runner", .timeLimit(.minutes(1)))
+  func missingCommand() async throws {
+    let (vectors, cases) = try cases(1)
+    await #expect(throws: RunnerError.self) {
+      _ = try await Runner.run(
+        cases: cases, vectors: vectors, options: RunOptions(command: "/nonexistent/adapter --x", timeout: 1))
+    }
+  }
+}
