@@ -106,4 +106,46 @@ struct MisbehavingAdapterTests {
         cases: cases, vectors: vectors, options: RunOptions(command: "/nonexistent/adapter --x", timeout: 1))
     }
   }
+
+  @Test("replies out of order are matched by seq", .timeLimit(.minutes(1)))
+  func outOfOrder() async throws {
+    let program = """
+      import json, sys
+      held = []
+      for line in sys.stdin:
+          msg = json.loads(line)
+          if msg["cmd"] == "hello":
+              print(json.dumps({"protocol": 1, "suites": ["window"]}), flush=True)
+          elif msg["cmd"] == "stop":
+              break
+          else:
+              held.append(msg)
+              if len(held) == 2:
+                  for m in reversed(held):
+                      print(json.dumps({"seq": m["seq"], "skipped": {"reason": m["id"]}}), flush=True)
+                  held = []
+      """
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString).py").path
+    FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
+    let (vectors, cases) = try cases(6)
+    let report = try await Runner.run(cases: cases, vectors: vectors, options: RunOptions(command: "python3 \(path)", timeout: 2))
+    #expect(report.results.map(\.status) == Array(repeating: .skipped, count: 6))
+    #expect(report.results.map(\.message) == cases.map(\.id))
+  }
+
+  @Test("one process per case: passes, and a crash costs one case", .timeLimit(.minutes(1)))
+  func perCase() async throws {
+    let (vectors, cases) = try cases(3)
+    let adapter = RepositoryPaths.root + "/examples/adapters/python/adapter.py"
+    let good = try await Runner.run(
+      cases: cases, vectors: vectors,
+      transport: PerCaseTransport(options: RunOptions(command: "python3 \(adapter)", timeout: 5), kitVersion: vectors.kitVersion))
+    #expect(good.results.allSatisfy { $0.status == .pass })
+    let crashing = try await Runner.run(
+      cases: cases, vectors: vectors,
+      transport: PerCaseTransport(
+        options: RunOptions(command: fake("if msg['id'] == 'window/one-ms-before-t0': os._exit(9)"), timeout: 5),
+        kitVersion: vectors.kitVersion))
+    #expect(crashing.results.map(\.status) == [.error, .crash, .error])
+  }
 }

@@ -71,6 +71,9 @@ final class StdioProcess: Sendable {
   /// Queues one line for the child's standard input.
   func send(_ line: [UInt8]) { outgoing.yield(line) }
 
+  /// Closes the child's standard input once the queued lines are written.
+  func finishInput() { outgoing.finish() }
+
   /// Closes standard input (the child should exit), then kills it if it has not exited
   /// within `grace` seconds.
   func shutdown(grace: Double) async {

@@ -23,8 +23,14 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("The command line that starts your adapter.", valueName: "command"))
   var cli: String?
 
+  @Flag(help: "Start one process per case instead of one for the run (see Spec/adapter-protocol.md).")
+  var perCase = false
+
   @Option(help: ArgumentHelp("Seconds to wait for each reply.", valueName: "seconds"))
   var timeout: Double = 5
+
+  @Option(help: ArgumentHelp("Requests in flight: pipelined for stdio (default 32), processes for --per-case (default 2).", valueName: "n"))
+  var concurrency: Int?
 
   @Option(help: ArgumentHelp("Write the JSON report here.", valueName: "file"))
   var reportJson: String?
@@ -34,6 +40,8 @@ struct RunCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+    if let concurrency, !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
+    if perCase && cli == nil { throw ValidationError("--per-case needs --cli") }
     if let cli, cli.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--cli needs a command") }
   }
 
@@ -42,13 +50,20 @@ struct RunCommand: AsyncParsableCommand {
     let cases = selection.selection.apply(to: vectors.cases)
     let command = cli ?? Self.referenceCommand()
     let options = RunOptions(command: command, timeout: timeout)
+    let transport: any ImplementationTransport =
+      perCase
+      ? PerCaseTransport(options: options, kitVersion: vectors.kitVersion, concurrency: concurrency ?? 2)
+      : StdioTransport(options: options, kitVersion: vectors.kitVersion, pipelineDepth: concurrency ?? 32)
     let report: RunReport
     do {
-      report = try await Runner.run(cases: cases, vectors: vectors, options: options)
-    } catch {
+      report = try await InterruptibleRun.run {
+        try await Runner.run(cases: cases, vectors: vectors, transport: transport)
+      }
+    } catch let error as RunnerError {
       printError("error: \(error)")
       throw KitExit.implementation
     }
+    if !report.complete { printError("interrupted: the report holds the \(report.results.count) verdicts so far and is marked incomplete") }
     if let reportJson { try write(CanonicalJSON.pretty(JSONReport.json(report)), to: reportJson) }
     if let junit { try write(JUnitReport.xml(report), to: junit) }
     print(ConsoleReport.text(report))

@@ -1,0 +1,46 @@
+import SKANJSON
+
+/// The handshake on a freshly started process, shared by the stdio transports.
+enum HelloExchange {
+  static func perform(on process: StdioProcess, options: RunOptions, kitVersion: String, closeInput: Bool)
+    async throws(RunnerError) -> ImplementationIdentity
+  {
+    process.send(AdapterProtocol.line(AdapterProtocol.hello(kitVersion: kitVersion)))
+    if closeInput { process.finishInput() }
+    let reply = await read(process, timeout: options.handshakeTimeout)
+    guard case .message(let message) = reply else {
+      process.kill()
+      switch reply {
+      case .crashed: throw .cannotStart(command: options.command, reason: "it exited before answering hello")
+      case .timedOut(let seconds): throw .handshakeFailed(reason: "no hello reply within \(seconds) s")
+      case .notJSON(let reason): throw .handshakeFailed(reason: "the hello reply is not JSON: \(reason)")
+      case .oversized(let size): throw .handshakeFailed(reason: "the hello reply is longer than the cap (\(size) bytes)")
+      case .message: throw .handshakeFailed(reason: "unreachable")
+      }
+    }
+    do {
+      return try ImplementationIdentity(helloReply: message)
+    } catch {
+      process.kill()
+      throw error
+    }
+  }
+
+  /// The next reply line from a process.
+  static func read(_ process: StdioProcess, timeout: Double) async -> Verdict.Reply {
+    switch await process.inbox.next(timeout: timeout) {
+    case nil: return .timedOut(timeout)
+    case .closed: return .crashed("the implementation exited or closed its output")
+    case .oversized(let size): return .oversized(size)
+    case .line(let bytes): return parse(bytes)
+    }
+  }
+
+  static func parse(_ bytes: [UInt8]) -> Verdict.Reply {
+    do {
+      return .message(try JSONParser.parse(bytes: bytes))
+    } catch {
+      return .notJSON(error.description)
+    }
+  }
+}

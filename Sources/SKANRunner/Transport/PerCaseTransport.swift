@@ -1,0 +1,42 @@
+public import SKANJSON
+
+/// One process per case: for the handshake a process gets the `hello` line and then end of
+/// input; for each case a new process gets one `run` line and then end of input, and must
+/// print one reply line. The timeout covers the whole process.
+public struct PerCaseTransport: ImplementationTransport {
+  public let name = "per-case"
+  public let target: String
+  public let concurrency: Int
+  private let options: RunOptions
+  private let kitVersion: String
+
+  /// Creates the transport; `concurrency` processes may run at once.
+  public init(options: RunOptions, kitVersion: String, concurrency: Int = 2) {
+    self.options = options
+    self.kitVersion = kitVersion
+    target = options.command
+    self.concurrency = max(1, concurrency)
+  }
+
+  public func handshake() async throws(RunnerError) -> ImplementationIdentity {
+    let process = StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
+    let identity = try await HelloExchange.perform(on: process, options: options, kitVersion: kitVersion, closeInput: true)
+    await process.shutdown(grace: 1)
+    return identity
+  }
+
+  public func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply {
+    let process = StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
+    process.send(AdapterProtocol.line(message))
+    process.finishInput()
+    let reply = await HelloExchange.read(process, timeout: options.timeout)
+    if case .message = reply {
+      await process.shutdown(grace: 1)
+    } else {
+      process.kill()
+    }
+    return reply
+  }
+
+  public func close() async {}
+}
