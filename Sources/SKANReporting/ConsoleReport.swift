@@ -2,8 +2,9 @@ public import SKANRunner
 
 /// The console summary: one line per suite, then every unexpected result with its diff.
 public enum ConsoleReport {
-  /// The text.
-  public static func text(_ report: RunReport) -> String {
+  /// The text; `color` adds ANSI colours to the verdict words.
+  public static func text(_ report: RunReport, color: Bool = false) -> String {
+    func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var lines: [String] = []
     lines.append("skan-conform \(report.kitVersion) · vectors \(report.vectorDigest.prefix(12)) · \(report.implementation.name) \(report.implementation.version) (\(report.implementation.language)) over \(report.transport)")
     let suites = Dictionary(grouping: report.results, by: \.suite)
@@ -13,12 +14,19 @@ public enum ConsoleReport {
       let parts = CaseStatus.allCases.compactMap { status in counts[status].map { "\($0) \(status.rawValue)" } }
       lines.append("  \(name): \(parts.joined(separator: ", "))")
     }
-    let bad = report.results.filter { $0.status != .pass && $0.status != .skipped }
+    let bad = report.unexpected
     for result in bad.prefix(50) {
-      lines.append("\(result.status.rawValue.uppercased()) \(result.id): \(result.message ?? "")")
+      lines.append("\(paint(result.status.rawValue.uppercased(), "31")) \(result.id): \(result.message ?? "")")
       for difference in result.differences.prefix(5) { lines.append("    \(difference)") }
     }
     if bad.count > 50 { lines.append("… and \(bad.count - 50) more") }
+    for result in report.unexpectedPasses {
+      lines.append("\(paint("UNEXPECTED PASS", "33")) \(result.id): expected \(result.expectedStatus?.rawValue ?? "")")
+    }
+    let expected = report.results.filter { $0.expectedStatus != nil && !$0.isUnexpected && $0.status != .pass }
+    if !expected.isEmpty { lines.append("\(expected.count) expected difference(s), as the expectations file says") }
+    for pattern in report.staleExpectations { lines.append("stale expectation: \(pattern) matches no vector") }
+    if !report.complete { lines.append(paint("INCOMPLETE: the run was interrupted", "31")) }
     let counts = report.counts
     lines.append(
       "conformance: \(counts[.pass] ?? 0) passed, \(bad.count) failed, \(counts[.skipped] ?? 0) skipped")

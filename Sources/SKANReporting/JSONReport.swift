@@ -22,6 +22,9 @@ public enum JSONReport {
       ],
       "results": .array(report.results.map(result)),
       "summary": .object(summary),
+      "unexpected": .integer(report.unexpected.count),
+      "unexpected_passes": .integer(report.unexpectedPasses.count),
+      "stale_expectations": .array(report.staleExpectations.map(JSONValue.string)),
       "footer": ["complete": .bool(report.complete), "total": .integer(report.results.count)],
     ]
   }
@@ -35,7 +38,10 @@ public enum JSONReport {
         result.differences.map { difference in
           ["path": .string(difference.path), "expected": difference.expected ?? .null, "actual": difference.actual ?? .null]
         }),
-      "duration_ms": .double((result.duration * 1000).rounded() / 1),
+      "duration_ms": .double((result.duration * 1_000_000).rounded() / 1000),
+      "expected_status": .optional(result.expectedStatus?.rawValue),
+      "expectation_reason": .optional(result.expectationReason),
+      "unexpected": .bool(result.isUnexpected),
     ]
   }
 }

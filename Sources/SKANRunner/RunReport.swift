@@ -39,8 +39,18 @@ public struct RunReport: Sendable {
     Dictionary(grouping: results, by: \.status).mapValues(\.count)
   }
 
-  /// Whether the run is a success: complete, and nothing but passes and skips.
-  public var succeeded: Bool {
-    complete && results.allSatisfy { $0.status == .pass || $0.status == .skipped }
+  /// Entries of the expectations file that matched no case of the vector set.
+  public var staleExpectations: [String] = []
+
+  /// The results that were not as expected.
+  public var unexpected: [CaseResult] { results.filter(\.isUnexpected) }
+
+  /// The results that passed against an expectation of failure.
+  public var unexpectedPasses: [CaseResult] { results.filter(\.isUnexpectedPass) }
+
+  /// Whether the run is a success: complete, and every result as expected; with `strict`,
+  /// an unexpected pass fails the run too.
+  public func succeeded(strict: Bool = false) -> Bool {
+    complete && unexpected.isEmpty && (!strict || unexpectedPasses.isEmpty)
   }
 }

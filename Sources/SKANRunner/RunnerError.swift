@@ -4,11 +4,14 @@ public enum RunnerError: Error, Sendable, CustomStringConvertible {
   case cannotStart(command: String, reason: String)
   /// The implementation started but its `hello` reply was missing or malformed (exit code 3).
   case handshakeFailed(reason: String)
+  /// An expectations file is malformed (exit code 2).
+  case invalidExpectations(file: String, message: String)
 
   public var description: String {
     switch self {
     case .cannotStart(let command, let reason): return "cannot start `\(command)`: \(reason)"
     case .handshakeFailed(let reason): return "handshake failed: \(reason)"
+    case .invalidExpectations(let file, let message): return "\(file): \(message)"
     }
   }
 }

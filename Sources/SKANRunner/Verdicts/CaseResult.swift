@@ -16,6 +16,24 @@ public struct CaseResult: Sendable, Hashable {
   public var differences: [JSONDiff.Difference]
   /// Wall time for the case, in seconds.
   public var duration: Double
+  /// The status an expectations file names for this case, if any.
+  public var expectedStatus: CaseStatus?
+  /// The expectation's reason.
+  public var expectationReason: String?
+
+  /// Whether the verdict is not what was expected: without an expectation anything but a
+  /// pass or a skip; with one, anything but the named status (a pass included: see
+  /// ``isUnexpectedPass``).
+  public var isUnexpected: Bool {
+    guard let expectedStatus else { return status != .pass && status != .skipped }
+    return status != expectedStatus && status != .pass
+  }
+
+  /// Whether the case passed although an expectations file says it should not.
+  public var isUnexpectedPass: Bool {
+    guard let expectedStatus else { return false }
+    return status == .pass && expectedStatus != .pass
+  }
 
   /// Creates a result.
   public init(

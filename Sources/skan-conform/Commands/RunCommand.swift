@@ -38,6 +38,15 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
   var junit: String?
 
+  @Option(help: ArgumentHelp("Write a Markdown summary here (for CI step summaries).", valueName: "file"))
+  var markdown: String?
+
+  @Option(help: ArgumentHelp("An expectations file: known differences, keyed by vector ID or glob.", valueName: "file"))
+  var expectations: String?
+
+  @Flag(help: "Fail the run on an unexpected pass too.")
+  var strictExpectations = false
+
   func validate() throws {
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     if let concurrency, !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
@@ -48,6 +57,7 @@ struct RunCommand: AsyncParsableCommand {
   func run() async throws {
     let vectors = try source.load()
     let cases = selection.selection.apply(to: vectors.cases)
+    let known = try expectations.map(ExpectationsFile.load)
     let command = cli ?? Self.referenceCommand()
     let options = RunOptions(command: command, timeout: timeout)
     let transport: any ImplementationTransport =
@@ -56,18 +66,23 @@ struct RunCommand: AsyncParsableCommand {
       : StdioTransport(options: options, kitVersion: vectors.kitVersion, pipelineDepth: concurrency ?? 32)
     let report: RunReport
     do {
+      let progress = Progress(total: cases.count)
       report = try await InterruptibleRun.run {
-        try await Runner.run(cases: cases, vectors: vectors, transport: transport)
+        try await Runner.run(cases: cases, vectors: vectors, transport: transport) { _ in progress.advance() }
       }
+      progress.finish()
     } catch let error as RunnerError {
       printError("error: \(error)")
       throw KitExit.implementation
     }
     if !report.complete { printError("interrupted: the report holds the \(report.results.count) verdicts so far and is marked incomplete") }
-    if let reportJson { try write(CanonicalJSON.pretty(JSONReport.json(report)), to: reportJson) }
-    if let junit { try write(JUnitReport.xml(report), to: junit) }
-    print(ConsoleReport.text(report))
-    if !report.succeeded { throw KitExit.unexpected }
+    var judged = report
+    known?.apply(to: &judged, knownIDs: vectors.cases.map(\.id))
+    if let reportJson { try write(CanonicalJSON.pretty(JSONReport.json(judged)), to: reportJson) }
+    if let junit { try write(JUnitReport.xml(judged), to: junit) }
+    if let markdown { try write(MarkdownReport.text(judged), to: markdown) }
+    print(ConsoleReport.text(judged, color: Terminal.colorOnStandardOutput))
+    if !judged.succeeded(strict: strictExpectations) { throw KitExit.unexpected }
   }
 
   private func write(_ text: String, to path: String) throws {

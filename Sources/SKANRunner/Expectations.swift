@@ -1,0 +1,75 @@
+public import SKANJSON
+import SKANVectors
+
+/// An expectations file: vector IDs or globs mapped to the status an implementation is known
+/// to get, with a reason and a link, so that a known difference does not fail CI and a fix
+/// does not go unnoticed.
+///
+/// ```json
+/// {"schema_version": 1, "expectations": {
+///   "window/p1-48h-exact": {"status": "fail", "reason": "we count edges inclusively", "link": "https://…"},
+///   "metadata/lock-upper-*": {"status": "error", "reason": "lower-case booleans only"}}}
+/// ```
+public struct Expectations: Sendable {
+  /// One entry.
+  public struct Entry: Sendable, Hashable {
+    /// The ID or glob it was keyed by.
+    public var pattern: String
+    /// The expected status.
+    public var status: CaseStatus
+    /// Why.
+    public var reason: String
+    /// A link to an issue or a note, if any.
+    public var link: String?
+  }
+
+  /// The entries.
+  public var entries: [Entry]
+
+  /// Creates expectations.
+  public init(entries: [Entry]) { self.entries = entries }
+
+  /// Reads an expectations file's JSON.
+  /// - Throws: ``RunnerError/invalidExpectations(file:message:)`` naming the entry and the field.
+  public init(json: JSONValue, file: String) throws(RunnerError) {
+    guard let members = json["expectations"]?.objectValue else {
+      throw .invalidExpectations(file: file, message: "needs an \"expectations\" object keyed by vector ID or glob")
+    }
+    if let version = json["schema_version"], version.exactInteger != 1 {
+      throw .invalidExpectations(file: file, message: "schema_version \(version) is not supported (1 is)")
+    }
+    var entries: [Entry] = []
+    for pattern in CanonicalJSON.sortedKeys(members) {
+      let value = members[pattern] ?? .null
+      guard let statusText = value["status"]?.stringValue, let status = CaseStatus(rawValue: statusText) else {
+        throw .invalidExpectations(
+          file: file,
+          message: "entry \(pattern): field status must be one of \(CaseStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+      }
+      guard let reason = value["reason"]?.stringValue, !reason.isEmpty else {
+        throw .invalidExpectations(file: file, message: "entry \(pattern): field reason must be a non-empty string")
+      }
+      entries.append(Entry(pattern: pattern, status: status, reason: reason, link: value["link"]?.stringValue))
+    }
+    self.init(entries: entries)
+  }
+
+  /// The entry for an ID: an exact key wins; otherwise the longest matching glob.
+  public func entry(for id: String) -> Entry? {
+    if let exact = entries.first(where: { $0.pattern == id }) { return exact }
+    return entries.filter { Glob.matches($0.pattern, id) }.max { $0.pattern.count < $1.pattern.count }
+  }
+
+  /// Marks each result with its expectation and lists the entries that match no known ID.
+  public func apply(to report: inout RunReport, knownIDs: [String]) {
+    for index in report.results.indices {
+      if let entry = entry(for: report.results[index].id) {
+        report.results[index].expectedStatus = entry.status
+        report.results[index].expectationReason = entry.reason
+      }
+    }
+    report.staleExpectations = entries.map(\.pattern).filter { pattern in
+      !knownIDs.contains { Glob.matches(pattern, $0) }
+    }
+  }
+}

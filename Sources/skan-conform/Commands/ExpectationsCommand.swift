@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import SKANJSON
+import SKANRunner
+
+/// `skan-conform expectations update`.
+struct ExpectationsCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "expectations", abstract: "Maintain an expectations file.", subcommands: [Update.self])
+
+  /// Writes an expectations file from a JSON report.
+  struct Update: ParsableCommand {
+    static let configuration = CommandConfiguration(
+      abstract: "Write an expectations file that accepts every non-passing result of a JSON report.",
+      discussion: "Reasons and links already in --output are kept for the IDs that are still there.")
+
+    @Option(help: ArgumentHelp("A report written by `skan-conform run --report-json`.", valueName: "file"))
+    var report: String
+
+    @Option(help: ArgumentHelp("The expectations file to write.", valueName: "file"))
+    var output: String
+
+    func run() throws {
+      guard let data = FileManager.default.contents(atPath: report), let json = try? JSONParser.parse(bytes: Array(data)),
+        let results = json["results"]?.arrayValue
+      else {
+        printError("error: \(report) is not a JSON report from `skan-conform run --report-json`")
+        throw KitExit.usage
+      }
+      let previous = FileManager.default.fileExists(atPath: output) ? try ExpectationsFile.load(output) : nil
+      var members: [String: JSONValue] = [:]
+      for result in results {
+        guard let id = result["id"]?.stringValue, let status = result["status"]?.stringValue,
+          status != "pass", status != "skipped"
+        else { continue }
+        let old = previous?.entries.first { $0.pattern == id }
+        members[id] = [
+          "status": .string(status),
+          "reason": .string(old?.reason ?? result["message"]?.stringValue ?? "recorded from a report"),
+          "link": .optional(old?.link),
+        ]
+      }
+      let text = CanonicalJSON.pretty(["schema_version": 1, "expectations": .object(members)])
+      do {
+        try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+      } catch {
+        printError("error: cannot write \(output): \(error.localizedDescription)")
+        throw KitExit.usage
+      }
+      print("wrote \(members.count) expectation(s) to \(output)")
+    }
+  }
+}

@@ -1,0 +1,74 @@
+import SKANJSON
+import SKANRunner
+import Testing
+
+@Suite("Expectations")
+struct ExpectationsTests {
+  func report(_ statuses: [(String, CaseStatus)]) -> RunReport {
+    RunReport(
+      kitVersion: "0", vectorDigest: "d", implementation: ImplementationIdentity(name: "n", version: "v", language: "l", suites: []),
+      transport: "stdio", target: "t", startedAt: "s",
+      results: statuses.map { CaseResult(id: $0.0, suite: "window", requirements: [], status: $0.1) }, complete: true)
+  }
+
+  let file: JSONValue = [
+    "schema_version": 1,
+    "expectations": [
+      "window/a": ["status": "fail", "reason": "inclusive edges", "link": "https://example.com/1"],
+      "window/b*": ["status": "error", "reason": "glob"],
+      "window/bx": ["status": "timeout", "reason": "exact beats glob"],
+      "window/gone": ["status": "fail", "reason": "stale"],
+    ],
+  ]
+
+  @Test("an expected failure does not fail the run; an unexpected one does")
+  func expected() throws {
+    let expectations = try Expectations(json: file, file: "e.json")
+    var run = report([("window/a", .fail), ("window/by", .error), ("window/c", .pass)])
+    expectations.apply(to: &run, knownIDs: ["window/a", "window/by", "window/c"])
+    #expect(run.succeeded())
+    var worse = report([("window/a", .crash), ("window/c", .fail)])
+    expectations.apply(to: &worse, knownIDs: ["window/a", "window/c"])
+    #expect(worse.unexpected.map(\.id) == ["window/a", "window/c"])
+    #expect(!worse.succeeded())
+  }
+
+  @Test("an unexpected pass is reported, and fails only in strict mode")
+  func unexpectedPass() throws {
+    let expectations = try Expectations(json: file, file: "e.json")
+    var run = report([("window/a", .pass)])
+    expectations.apply(to: &run, knownIDs: ["window/a"])
+    #expect(run.unexpectedPasses.map(\.id) == ["window/a"])
+    #expect(run.succeeded())
+    #expect(!run.succeeded(strict: true))
+  }
+
+  @Test("an exact ID beats a glob")
+  func precedence() throws {
+    let expectations = try Expectations(json: file, file: "e.json")
+    #expect(expectations.entry(for: "window/bx")?.status == .timeout)
+    #expect(expectations.entry(for: "window/by")?.status == .error)
+    #expect(expectations.entry(for: "window/z") == nil)
+  }
+
+  @Test("entries that match no vector are stale")
+  func stale() throws {
+    let expectations = try Expectations(json: file, file: "e.json")
+    var run = report([])
+    expectations.apply(to: &run, knownIDs: ["window/a", "window/bq"])
+    #expect(run.staleExpectations == ["window/bx", "window/gone"])
+  }
+
+  @Test("a malformed entry names the entry and the field")
+  func malformed() {
+    #expect(throws: RunnerError.self) {
+      _ = try Expectations(json: ["expectations": ["window/a": ["status": "flaky", "reason": "r"]]], file: "e.json")
+    }
+    do {
+      _ = try Expectations(json: ["expectations": ["window/a": ["status": "fail"]]], file: "e.json")
+      Issue.record("no error")
+    } catch {
+      #expect(error.description == "e.json: entry window/a: field reason must be a non-empty string")
+    }
+  }
+}

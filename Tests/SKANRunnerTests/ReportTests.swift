@@ -1,0 +1,56 @@
+import Foundation
+import SKANJSON
+import SKANReporting
+import SKANRunner
+import Testing
+
+@Suite("Reports")
+struct ReportTests {
+  let report = RunReport(
+    kitVersion: "0.1.0", vectorDigest: String(repeating: "a", count: 64),
+    implementation: ImplementationIdentity(name: "impl <&>", version: "1", language: "c", suites: ["window"]),
+    transport: "stdio", target: "./impl", startedAt: "2026-11-21T00:00:00Z",
+    results: [
+      CaseResult(id: "window/a", suite: "window", requirements: ["WIN-1"], status: .pass),
+      CaseResult(
+        id: "window/b", suite: "window", requirements: ["WIN-3"], status: .fail, message: "output differs at $.window",
+        differences: [JSONDiff.Difference(path: "$.window", expected: 1, actual: 0)]),
+      CaseResult(id: "values/c", suite: "values", requirements: ["VAL-1"], status: .crash, message: "died \u{01} <now>"),
+      CaseResult(id: "values/d", suite: "values", requirements: ["VAL-1"], status: .skipped, message: "not declared"),
+    ], complete: true)
+
+  @Test("the JSON report has a header, every result, a summary and a complete footer")
+  func json() throws {
+    let json = JSONReport.json(report)
+    #expect(json["header"]?["vector_digest"]?.stringValue?.count == 64)
+    #expect(json["results"]?.arrayValue?.count == 4)
+    #expect(json["summary"]?["fail"] == 1)
+    #expect(json["summary"]?["crash"] == 1)
+    #expect(json["footer"]?["complete"] == true)
+    #expect(json["results"]?.arrayValue?[1]["differences"]?.arrayValue?.first?["expected"] == 1)
+    // The report is valid JSON text.
+    #expect(try JSONParser.parse(CanonicalJSON.pretty(json)) == json)
+  }
+
+  @Test("JUnit has one testcase per result and escapes markup and control characters")
+  func junit() {
+    let xml = JUnitReport.xml(report)
+    #expect(xml.components(separatedBy: "<testcase ").count - 1 == 4)
+    #expect(xml.contains("<failure message=\"output differs at $.window\" type=\"fail\">"))
+    #expect(xml.contains("<error message=\"died \\u{1} &lt;now&gt;\" type=\"crash\">"))
+    #expect(xml.contains("<skipped message=\"not declared\"/>"))
+    #expect(!xml.contains("\u{01}"))
+  }
+
+  @Test("the console and Markdown summaries name each unexpected result")
+  func summaries() {
+    let console = ConsoleReport.text(report)
+    #expect(console.contains("FAIL window/b"))
+    #expect(console.contains("CRASH values/c"))
+    #expect(console.hasSuffix("conformance: 1 passed, 2 failed, 1 skipped"))
+    let markdown = MarkdownReport.text(report)
+    #expect(markdown.contains("❌"))
+    #expect(markdown.contains("| window | 1 | 1 | 0 | 0 | 0 | 0 | 0 |"))
+    #expect(markdown.contains("<code>window/b</code>"))
+  }
+}
