@@ -22,6 +22,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
     .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
     .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
   ],
   targets: [
     // JSON values, a strict parser and the canonical writer shared by every layer.
@@ -48,12 +50,24 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // HTTP: the client transport (the only `import AsyncHTTPClient`) and a loopback server.
+    .target(
+      name: "SKANHTTP",
+      dependencies: [
+        "SKANJSON", "SKANRunner",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ],
+      swiftSettings: strictSettings
+    ),
     // Console, JSON, JUnit and Markdown reports of a run.
     .target(name: "SKANReporting", dependencies: ["SKANJSON", "SKANRunner", "SKANVectors"], swiftSettings: strictSettings),
     .executableTarget(
       name: "skan-conform",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting",
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -62,7 +76,11 @@ let package = Package(
     .testTarget(name: "SKANModelTests", dependencies: ["SKANModel"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANRunnerTests",
-      dependencies: ["SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting"],
+      dependencies: [
+        "SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP",
+        .product(name: "Subprocess", package: "swift-subprocess"),
+      ],
+      exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),
     .testTarget(

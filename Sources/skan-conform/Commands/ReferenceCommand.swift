@@ -1,23 +1,73 @@
 import ArgumentParser
 import Foundation
+import SKANHTTP
 import SKANJSON
 import SKANRunner
 import SKANVectors
 
-/// `skan-conform reference --stdio`: the reference model as an adapter.
-struct ReferenceCommand: ParsableCommand {
+/// `skan-conform reference --stdio | --http`: the reference model as an adapter.
+struct ReferenceCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reference",
-    abstract: "Serve the reference model over the adapter protocol (JSON lines on stdin/stdout).")
+    abstract: "Serve the reference model over the adapter protocol (stdio or HTTP).",
+    discussion: """
+      --stdio reads JSON lines on standard input and answers on standard output. --http \
+      serves the same messages as POST bodies on http://HOST:PORT/ (any path); it binds \
+      127.0.0.1 unless --host says otherwise, and runs until interrupted.
+      """)
 
-  @Flag(help: "Speak the adapter protocol on standard input and output (the only transport so far).")
+  @Flag(help: "Speak the adapter protocol on standard input and output.")
   var stdio = false
 
+  @Flag(help: "Serve the adapter protocol over HTTP.")
+  var http = false
+
+  @Option(help: ArgumentHelp("The port for --http (0 picks a free one and prints it).", valueName: "port"))
+  var port = 8080
+
+  @Option(help: ArgumentHelp("The address for --http to bind.", valueName: "address"))
+  var host = "127.0.0.1"
+
   func validate() throws {
-    guard stdio else { throw ValidationError("pass --stdio") }
+    guard stdio != http else { throw ValidationError("pass exactly one of --stdio and --http") }
+    guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
   }
 
-  func run() throws {
+  func run() async throws {
+    if stdio {
+      serveStdio()
+      return
+    }
+    let server: LoopbackHTTPServer
+    do {
+      server = try await LoopbackHTTPServer.start(host: host, port: port) { request in
+        Self.httpReply(to: request)
+      }
+    } catch {
+      printError("error: cannot listen on \(host):\(port): \(error)")
+      throw KitExit.usage
+    }
+    FileHandle.standardOutput.write(Data("skan-conform reference listening on http://\(host):\(server.port)/\n".utf8))
+    await server.wait()
+  }
+
+  static func httpReply(to request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response {
+    guard request.method == "POST" else {
+      return .init(status: 405, contentType: "text/plain", body: Array("POST adapter protocol messages here\n".utf8))
+    }
+    let message: JSONValue
+    do {
+      message = try JSONParser.parse(bytes: request.body)
+    } catch {
+      return .init(status: 400, contentType: "text/plain", body: Array("not JSON: \(error)\n".utf8))
+    }
+    guard let reply = ReferenceAdapter.reply(to: message, kitVersion: Manifest.kitVersion) else {
+      return .init(status: 204, body: [])
+    }
+    return .init(status: 200, body: Array(CanonicalJSON.compact(reply).utf8))
+  }
+
+  private func serveStdio() {
     let out = FileHandle.standardOutput
     while let line = readLine(strippingNewline: true) {
       if line.isEmpty { continue }

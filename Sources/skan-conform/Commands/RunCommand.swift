@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SKANHTTP
 import SKANJSON
 import SKANReporting
 import SKANRunner
@@ -23,13 +24,16 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("The command line that starts your adapter.", valueName: "command"))
   var cli: String?
 
+  @Option(help: ArgumentHelp("POST every message to this URL instead of starting a process.", valueName: "url"))
+  var endpoint: String?
+
   @Flag(help: "Start one process per case instead of one for the run (see Spec/adapter-protocol.md).")
   var perCase = false
 
   @Option(help: ArgumentHelp("Seconds to wait for each reply.", valueName: "seconds"))
   var timeout: Double = 5
 
-  @Option(help: ArgumentHelp("Requests in flight: pipelined for stdio (default 32), processes for --per-case (default 2).", valueName: "n"))
+  @Option(help: ArgumentHelp("Requests in flight: pipelined for stdio (default 32), processes for --per-case (default 2), requests for --endpoint (default 8).", valueName: "n"))
   var concurrency: Int?
 
   @Option(help: ArgumentHelp("Write the JSON report here.", valueName: "file"))
@@ -47,23 +51,36 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Fail the run on an unexpected pass too.")
   var strictExpectations = false
 
+  @Option(help: .hidden)
+  var `repeat` = 1
+
   func validate() throws {
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     if let concurrency, !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
     if perCase && cli == nil { throw ValidationError("--per-case needs --cli") }
+    if endpoint != nil && cli != nil { throw ValidationError("pass --cli or --endpoint, not both") }
+    if let endpoint, !(endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://")) {
+      throw ValidationError("--endpoint must be an http:// or https:// URL")
+    }
     if let cli, cli.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--cli needs a command") }
   }
 
   func run() async throws {
     let vectors = try source.load()
-    let cases = selection.selection.apply(to: vectors.cases)
+    let selected = selection.selection.apply(to: vectors.cases)
+    // --repeat (hidden) runs the selection several times over, for bench/.
+    let cases = Array(repeating: selected, count: max(1, `repeat`)).flatMap { $0 }
     let known = try expectations.map(ExpectationsFile.load)
     let command = cli ?? Self.referenceCommand()
     let options = RunOptions(command: command, timeout: timeout)
-    let transport: any ImplementationTransport =
-      perCase
-      ? PerCaseTransport(options: options, kitVersion: vectors.kitVersion, concurrency: concurrency ?? 2)
-      : StdioTransport(options: options, kitVersion: vectors.kitVersion, pipelineDepth: concurrency ?? 32)
+    let transport: any ImplementationTransport
+    if let endpoint {
+      transport = HTTPTransport(url: endpoint, options: options, kitVersion: vectors.kitVersion, concurrency: concurrency ?? 8)
+    } else if perCase {
+      transport = PerCaseTransport(options: options, kitVersion: vectors.kitVersion, concurrency: concurrency ?? 2)
+    } else {
+      transport = StdioTransport(options: options, kitVersion: vectors.kitVersion, pipelineDepth: concurrency ?? 32)
+    }
     let report: RunReport
     do {
       let progress = Progress(total: cases.count)

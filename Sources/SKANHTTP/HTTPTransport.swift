@@ -1,0 +1,98 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+public import SKANJSON
+public import SKANRunner
+
+/// The HTTP transport: every message is POSTed as `application/json` to one URL and the reply
+/// is the response body. Connections are kept alive; up to `concurrency` requests are in
+/// flight. A non-2xx status is a protocol error for the case, a refused or reset connection a
+/// crash, and no complete response within the timeout a timeout.
+public final class HTTPTransport: ImplementationTransport {
+  public let name = "http"
+  public let target: String
+  public let concurrency: Int
+  private let url: String
+  private let timeout: Double
+  private let handshakeTimeout: Double
+  private let maximumReplyBytes: Int
+  private let kitVersion: String
+  private let client: HTTPClient
+
+  /// Creates the transport.
+  public init(url: String, options: RunOptions, kitVersion: String, concurrency: Int = 8) {
+    self.url = url
+    target = url
+    timeout = options.timeout
+    handshakeTimeout = options.handshakeTimeout
+    maximumReplyBytes = options.maximumReplyBytes
+    self.kitVersion = kitVersion
+    self.concurrency = max(1, concurrency)
+    var configuration = HTTPClient.Configuration()
+    configuration.timeout = .init(connect: .seconds(5))
+    configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = self.concurrency
+    configuration.connectionPool.retryConnectionEstablishment = false
+    client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+  }
+
+  public func handshake() async throws(RunnerError) -> ImplementationIdentity {
+    let reply = await post(AdapterProtocol.hello(kitVersion: kitVersion), timeout: handshakeTimeout)
+    switch reply {
+    case .message(let message): return try ImplementationIdentity(helloReply: message)
+    case .crashed(let reason):
+      await shutdown()
+      throw .cannotStart(command: url, reason: reason)
+    case .timedOut(let seconds):
+      await shutdown()
+      throw .handshakeFailed(reason: "no hello reply within \(seconds) s")
+    case .notJSON(let reason):
+      await shutdown()
+      throw .handshakeFailed(reason: "the hello reply is not JSON: \(reason)")
+    case .oversized(let size):
+      await shutdown()
+      throw .handshakeFailed(reason: "the hello reply is longer than the cap (\(size) bytes)")
+    }
+  }
+
+  public func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply {
+    await post(message, timeout: timeout)
+  }
+
+  public func close() async {
+    _ = await post(AdapterProtocol.stop, timeout: 2, expectBody: false)
+    await shutdown()
+  }
+
+  private func shutdown() async {
+    try? await client.shutdown()
+  }
+
+  private func post(_ message: JSONValue, timeout: Double, expectBody: Bool = true) async -> Verdict.Reply {
+    var request = HTTPClientRequest(url: url)
+    request.method = .POST
+    request.headers.add(name: "Content-Type", value: "application/json")
+    request.body = .bytes(ByteBuffer(bytes: Array(CanonicalJSON.compact(message).utf8)))
+    let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
+    do {
+      let response = try await client.execute(request, deadline: deadline)
+      let body: ByteBuffer
+      do {
+        body = try await response.body.collect(upTo: maximumReplyBytes)
+      } catch is NIOTooManyBytesError {
+        return .oversized(maximumReplyBytes)
+      }
+      guard (200..<300).contains(response.status.code) else {
+        return .notJSON("HTTP status \(response.status.code)")
+      }
+      guard expectBody else { return .message(.null) }
+      return (try? JSONParser.parse(bytes: Array(body.readableBytesView))).map(Verdict.Reply.message)
+        ?? .notJSON("the response body is not JSON")
+    } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+      return .timedOut(timeout)
+    } catch {
+      if NIODeadline.now() >= deadline { return .timedOut(timeout) }
+      return .crashed("HTTP request failed: \(error)")
+    }
+  }
+}

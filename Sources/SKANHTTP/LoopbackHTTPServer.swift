@@ -1,0 +1,153 @@
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A small HTTP/1.1 server for the kit's own endpoints (the reference adapter, and later the
+/// reference S2S API). It binds 127.0.0.1 unless told otherwise, keeps connections alive, and
+/// hands each complete request to a synchronous handler.
+public final class LoopbackHTTPServer: Sendable {
+  /// A request as the handler sees it.
+  public struct Request: Sendable {
+    /// `GET`, `POST`, ….
+    public var method: String
+    /// The request target: path and query.
+    public var uri: String
+    /// Header names (lower-cased) and values.
+    public var headers: [(name: String, value: String)]
+    /// The body bytes.
+    public var body: [UInt8]
+
+    /// The first value of a header, by case-insensitive name.
+    public func header(_ name: String) -> String? {
+      headers.first { $0.name == name.lowercased() }?.value
+    }
+  }
+
+  /// A response.
+  public struct Response: Sendable {
+    /// The status code.
+    public var status: Int
+    /// The content type.
+    public var contentType: String
+    /// The body bytes.
+    public var body: [UInt8]
+
+    /// Creates a response.
+    public init(status: Int, contentType: String = "application/json", body: [UInt8]) {
+      self.status = status
+      self.contentType = contentType
+      self.body = body
+    }
+  }
+
+  /// The largest request body accepted (larger ones get 413).
+  public static let maximumBodyBytes = 16 << 20
+
+  private let channel: any Channel
+
+  /// The port actually bound (useful with port 0).
+  public let port: Int
+
+  private init(channel: any Channel, port: Int) {
+    self.channel = channel
+    self.port = port
+  }
+
+  /// Starts serving.
+  /// - Parameters:
+  ///   - host: the address to bind; `127.0.0.1` unless the user asked for another.
+  ///   - port: the port; 0 picks a free one.
+  ///   - handler: called once per request, on an event loop: keep it fast and non-blocking.
+  public static func start(
+    host: String = "127.0.0.1", port: Int, handler: @escaping @Sendable (Request) -> Response
+  ) async throws -> LoopbackHTTPServer {
+    let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+      .serverChannelOption(.backlog, value: 256)
+      .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+      .childChannelInitializer { channel in
+        channel.pipeline.configureHTTPServerPipeline(withErrorHandling: true).flatMap {
+          channel.pipeline.addHandler(RequestHandler(handler: handler))
+        }
+      }
+      .childChannelOption(.socketOption(.so_reuseaddr), value: 1)
+    let channel = try await bootstrap.bind(host: host, port: port).get()
+    return LoopbackHTTPServer(channel: channel, port: channel.localAddress?.port ?? port)
+  }
+
+  /// Stops accepting connections and closes the listening socket.
+  public func stop() async {
+    try? await channel.close()
+  }
+
+  /// Waits until the server is closed.
+  public func wait() async {
+    try? await channel.closeFuture.get()
+  }
+}
+
+/// Collects one request and answers it.
+private final class RequestHandler: ChannelInboundHandler {
+  typealias InboundIn = HTTPServerRequestPart
+  typealias OutboundOut = HTTPServerResponsePart
+
+  private let handler: @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response
+  private var head: HTTPRequestHead?
+  private var body: [UInt8] = []
+  private var tooLarge = false
+
+  init(handler: @escaping @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response) {
+    self.handler = handler
+  }
+
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    switch unwrapInboundIn(data) {
+    case .head(let requestHead):
+      head = requestHead
+      body.removeAll(keepingCapacity: true)
+      tooLarge = false
+    case .body(var buffer):
+      if body.count + buffer.readableBytes > LoopbackHTTPServer.maximumBodyBytes {
+        tooLarge = true
+      } else if let bytes = buffer.readBytes(length: buffer.readableBytes) {
+        body += bytes
+      }
+    case .end:
+      guard let head else { return }
+      let response: LoopbackHTTPServer.Response
+      if tooLarge {
+        response = .init(status: 413, contentType: "text/plain", body: Array("request body too large\n".utf8))
+      } else {
+        let request = LoopbackHTTPServer.Request(
+          method: head.method.rawValue, uri: head.uri,
+          headers: head.headers.map { (name: $0.name.lowercased(), value: $0.value) }, body: body)
+        response = handler(request)
+      }
+      respond(response, keepAlive: head.isKeepAlive, version: head.version, context: context)
+      self.head = nil
+    }
+  }
+
+  private func respond(
+    _ response: LoopbackHTTPServer.Response, keepAlive: Bool, version: HTTPVersion, context: ChannelHandlerContext
+  ) {
+    var headers = HTTPHeaders()
+    headers.add(name: "Content-Type", value: response.contentType)
+    headers.add(name: "Content-Length", value: String(response.body.count))
+    headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
+    let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+    context.write(wrapOutboundOut(.head(head)), promise: nil)
+    var buffer = context.channel.allocator.buffer(capacity: response.body.count)
+    buffer.writeBytes(response.body)
+    context.write(wrapOutboundOut(.body(.byteBuffer(buffer))), promise: nil)
+    let done = context.writeAndFlushPromise()
+    context.writeAndFlush(wrapOutboundOut(.end(nil)), promise: done)
+    if !keepAlive {
+      let channel = context.channel
+      done.futureResult.whenComplete { _ in channel.close(promise: nil) }
+    }
+  }
+}
+
+extension ChannelHandlerContext {
+  fileprivate func writeAndFlushPromise() -> EventLoopPromise<Void> { eventLoop.makePromise(of: Void.self) }
+}

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""Throughput of `skan-conform run` against the bundled reference, per transport.
+
+Usage: python3 bench/bench.py [--runs 5] [--repeat 40]
+
+Builds in release mode, then times whole runs (process start, handshake and every case)
+and reports the median cases per second of each transport and the ratios between them.
+Run it on an otherwise idle machine; the figures in docs/benchmarks.md came from it.
+"""
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=40, help="times the 254-case corpus is run per measurement")
+    parser.add_argument("--per-case-repeat", type=int, default=1)
+    args = parser.parse_args()
+
+    subprocess.run(["swift", "build", "-c", "release", "--product", "skan-conform"], check=True)
+    binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True,
+                            capture_output=True, text=True).stdout.strip() + "/skan-conform"
+    reference = f"{binary} reference --stdio"
+
+    server = subprocess.Popen([binary, "reference", "--http", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not match:
+        sys.exit(f"the HTTP reference did not start: {line!r}")
+    endpoint = f"http://127.0.0.1:{match.group(1)}/"
+
+    transports = {
+        "stdio (persistent, pipelined)": ([binary, "run", "--repeat", str(args.repeat)], args.repeat),
+        "http (keep-alive, 8 in flight)": ([binary, "run", "--endpoint", endpoint, "--repeat", str(args.repeat)], args.repeat),
+        "per-case processes (2 at once)": ([binary, "run", "--cli", reference, "--per-case", "--repeat",
+                                            str(args.per_case_repeat)], args.per_case_repeat),
+    }
+    results = {}
+    try:
+        for name, (command, repeat) in transports.items():
+            cases = 254 * repeat
+            times = []
+            for _ in range(args.runs):
+                start = time.perf_counter()
+                subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+                times.append(time.perf_counter() - start)
+            median = statistics.median(times)
+            results[name] = cases / median
+            print(f"{name:34} {cases:7d} cases  median {median:7.3f} s  {cases / median:10.0f} cases/s")
+    finally:
+        server.terminate()
+    base = results["stdio (persistent, pipelined)"]
+    for name, rate in results.items():
+        print(f"{name:34} {rate / base:6.3f} x stdio")
+
+if __name__ == "__main__":
+    main()
