@@ -27,10 +27,18 @@ struct InputReader {
     return text
   }
 
+  /// The largest magnitude a time may have: 2^53 - 1, the largest integer every JSON
+  /// implementation holds exactly (WIN-7).
+  static let maximumTime = 9_007_199_254_740_991
+
+  /// A time in Unix milliseconds: an integral JSON number within ±(2^53 - 1) (WIN-7).
   func timestamp(_ key: String) throws(ModelError) -> Timestamp {
     guard let value = members[key] else { throw missing(key) }
-    guard case .integer(let milliseconds) = value else {
+    guard let milliseconds = value.exactInteger else {
       throw mistyped(key, "an integer (Unix milliseconds)", value)
+    }
+    guard (-Self.maximumTime...Self.maximumTime).contains(milliseconds) else {
+      throw ModelError(.invalidInput, "\(path).\(key) \(milliseconds) is outside ±(2^53 - 1) milliseconds")
     }
     return Timestamp(milliseconds: milliseconds)
   }

@@ -34,15 +34,15 @@ enum LifecycleSuite {
       }
     case "revenue":
       guard let amountValue = step.members["amount"] else { throw step.missing("amount") }
+      guard let currencyValue = step.members["currency"] else { throw step.missing("currency") }
+      let admon = try step.bool("admon", default: false)
       guard let amount = amountValue.numberValue else {
         return .invalid(at: time, error: ModelError(.invalidAmount, "amount must be a number, not \(amountValue.typeName)"))
       }
-      guard let currencyValue = step.members["currency"] else { throw step.missing("currency") }
       guard let currency = currencyValue.stringValue else {
         return .invalid(at: time, error: ModelError(.invalidCurrency, "currency must be a string, not \(currencyValue.typeName)"))
       }
-      return .revenue(
-        at: time, amount: amount, currency: currency, adMonetization: try step.bool("admon", default: false))
+      return .revenue(at: time, amount: amount, currency: currency, adMonetization: admon)
     default:
       throw ModelError(.invalidInput, "\(step.path).op \"\(op)\" is not register, server-response or revenue")
     }
@@ -56,6 +56,7 @@ enum LifecycleSuite {
     }
     let fine = try ValueReader.fine(fineValue).rawValue
     let code = try ValueReader.coarseCode(response.members["skan_updated_coarse_value"])
+    if let code { _ = try CoarseValue(code: code) }  // VAL-5 before the lock, in field order
     let lock: Bool
     switch response.optional("skan_updated_lock_window_value") {
     case nil: lock = false

@@ -16,11 +16,20 @@ struct JSONDiffTests {
     #expect(!JSONDiff.matches(.integer(9_007_199_254_740_993), .integer(9_007_199_254_740_992)))
   }
 
-  @Test("non-integers match within 1e-9, not within float precision")
+  @Test("expected doubles match within 1e-9, not within float precision")
   func tolerance() {
+    #expect(JSONDiff.matches(.double(0.9999999999999999), .double(1.0)))
     #expect(JSONDiff.matches(.double(1.0), .double(0.9999999999999999)))
+    #expect(JSONDiff.matches(.double(1.0), .integer(1)))
     // Ten additions of 0.1 in 32-bit floats give 1.0000001192092896.
     #expect(!JSONDiff.matches(.double(0.9999999999999999), .double(1.0000001192092896)))
+  }
+
+  @Test("expected integers match exactly, with no tolerance")
+  func integersExact() {
+    #expect(!JSONDiff.matches(.integer(1_700_172_800_123), .double(1_700_172_800_123.5)))
+    #expect(!JSONDiff.matches(.integer(12), .double(12.000000001)))
+    #expect(JSONDiff.matches(.integer(12), .double(12.0)))
   }
 
   @Test("booleans are not numbers")

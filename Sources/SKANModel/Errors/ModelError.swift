@@ -20,15 +20,15 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
   public enum Code: String, Sendable, Hashable, CaseIterable {
     /// A fine value outside 0...63 (VAL-1).
     case fineOutOfRange = "fine-out-of-range"
-    /// A fine value that is not an integer (VAL-2, META-1).
+    /// A fine value that is not an integer (VAL-2, META-1, META-13).
     case fineNotInteger = "fine-not-integer"
-    /// A coarse value other than "low", "medium", "high" (VAL-3, META-2).
+    /// A coarse value other than "low", "medium", "high" (VAL-3, VAL-8, META-2).
     case coarseUnknown = "coarse-unknown"
     /// A coarse integer code outside 0...2 (VAL-5).
     case coarseCodeOutOfRange = "coarse-code-out-of-range"
     /// A coarse code that is not an integer (VAL-5).
     case coarseCodeNotInteger = "coarse-code-not-integer"
-    /// A lock flag that is not a boolean (VAL-7, META-4, LIF-4).
+    /// A lock flag that is not a boolean (VAL-7, LIF-4).
     case lockNotBoolean = "lock-not-boolean"
     /// A metadata boolean that is not true/false/yes/no/1/0 (META-4).
     case invalidBoolean = "invalid-boolean"
@@ -44,12 +44,12 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidOverlayPosition = "invalid-overlay-position"
     /// A revenue currency that is not three upper-case letters (LIF-6).
     case invalidCurrency = "invalid-currency"
-    /// A revenue amount that is not a finite number (LIF-6).
+    /// A revenue amount that is not a finite number within ±1e15 (LIF-6).
     case invalidAmount = "invalid-amount"
     /// The server answered without a conversion value and without `status: "ok"` (LIF-3).
     case serverError = "server-error"
-    /// The input does not have the shape the Spec gives for the suite (a missing or
-    /// mistyped field, an unknown operation or profile).
+    /// The input does not have the shape the Spec gives for the suite: a missing or
+    /// mistyped field, an unknown operation or profile, a time out of range (IN-1, WIN-7).
     case invalidInput = "invalid-input"
   }
 }

@@ -30,6 +30,9 @@ public struct SingularLifecycle: Sendable, Hashable {
     public var windowAdMonetizationRevenue: [RevenueTotals?] = [nil, nil, nil]
   }
 
+  /// The largest revenue amount accepted (LIF-6), so that sums stay finite.
+  public static let maximumAmount = 1e15
+
   /// The window layout; the Singular guide uses production windows.
   public let profile: WindowProfile
   /// What the app would forward now.
@@ -136,8 +139,8 @@ public struct SingularLifecycle: Sendable, Hashable {
     guard currency.utf8.count == 3, currency.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
       return (.rejected, ModelError(.invalidCurrency, "currency \"\(currency)\" is not three upper-case letters"))
     }
-    guard amount.isFinite else {
-      return (.rejected, ModelError(.invalidAmount, "amount \(amount) is not a finite number"))
+    guard amount.isFinite, abs(amount) <= Self.maximumAmount else {
+      return (.rejected, ModelError(.invalidAmount, "amount \(amount) is not a finite number within ±1e15"))
     }
     if amount == 0 { return (.revenueIgnored, nil) }
     if adMonetization {

@@ -60,7 +60,7 @@ public enum MetadataContract {
   }
 
   /// Reads a metadata boolean: `true`/`false`, `yes`/`no`, `1`/`0`, in any letter case, and
-  /// nothing else: no white space, no `on`/`off` (META-4).
+  /// nothing else: no white space, no `on`/`off` (META-4, META-14).
   /// - Throws: ``ModelError/Code/invalidBoolean``.
   public static func parseBoolean(_ text: String, key: String) throws(ModelError) -> Bool {
     switch text.lowercased() {

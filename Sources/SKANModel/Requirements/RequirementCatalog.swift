@@ -11,13 +11,23 @@ public enum RequirementCatalog {
   static let contract = "Seed: sdk-skan-metadata-contract.md"
 
   /// All requirements, in Spec order.
-  public static let all: [Requirement] = window + values + timeline + lifecycle + metadata
+  public static let all: [Requirement] = general + window + values + timeline + lifecycle + metadata
 
   /// Looks a requirement up by ID.
   public static func requirement(_ id: String) -> Requirement? { byID[id] }
 
   private static let byID: [String: Requirement] = Dictionary(
     uniqueKeysWithValues: all.map { ($0.id, $0) })
+
+  // MARK: - General
+
+  static let general: [Requirement] = [
+    Requirement(
+      "IN-1", .must, .kitDefined, area: "general",
+      "An input without a field its suite's shape requires, with a field of the wrong JSON type (other than the value fields, which have their own codes), or with an unknown `op` or `profile`, is `invalid-input`; an implementation never guesses.",
+      source: "A conformance kit must tell malformed input from a rule; Apple's APIs are typed and cannot receive such input.",
+      alternative: "Defaults for missing fields, which hide integration bugs."),
+  ]
 
   // MARK: - Windows
 
@@ -34,7 +44,7 @@ public enum RequirementCatalog {
       "WIN-3", .must, .kitDefined, area: "window",
       "Window edges are half-open: a time exactly 48 h, 168 h or 840 h after T0 belongs to the later window (or to the end of the period).",
       source: "Apple says the first window \"ends two days after\" T0, which reads as half-open; Apple states no edge rule.",
-      alternative: "Inclusive edges (one production SDK counts `diff <= 48h` as window 0): such an implementation fails exactly the vectors tagged `edge-exact`."),
+      alternative: "Inclusive edges (one production SDK counts `diff <= 48h` as window 0): such an implementation fails exactly the vectors that list WIN-3."),
     Requirement(
       "WIN-4", .must, .kitDefined, area: "window",
       "T0 is the time of the first conversion-value call (registration). Every suite passes T0 in as a value.",
@@ -51,9 +61,9 @@ public enum RequirementCatalog {
       alternative: "Clamp to window 0."),
     Requirement(
       "WIN-7", .must, .kitDefined, area: "window",
-      "Times are Unix milliseconds and compared exactly: no rounding to seconds, minutes or hours (47:59:59.999 is window 0).",
-      source: "Apple gives no resolution; one production SDK counts in milliseconds, the Singular snippet in whole seconds.",
-      alternative: "Whole seconds, which differs only within the last second before an edge (vectors tagged `sub-second`)."),
+      "Times are Unix milliseconds, integral JSON numbers within ±(2^53 - 1) (`1.7e12` is accepted, a fraction or a larger magnitude is `invalid-input`), compared exactly: no rounding to seconds, minutes or hours (47:59:59.999 is window 0).",
+      source: "Apple gives no resolution; one production SDK counts in milliseconds, the Singular snippet in whole seconds. 2^53 - 1 is the largest integer every JSON implementation holds exactly.",
+      alternative: "Whole seconds, which differs only within the last second before an edge: such an implementation fails the vectors that list WIN-7."),
   ]
 
   // MARK: - Values
@@ -70,9 +80,13 @@ public enum RequirementCatalog {
       alternative: "Reject `12.0`: JavaScript cannot tell it from `12`, so the kit does not."),
     Requirement(
       "VAL-3", .must, .apple, area: "values",
-      "A coarse value is exactly one of the strings `low`, `medium`, `high` (case-sensitive); anything else, including other JSON types, is `coarse-unknown`.",
-      source: "\(coarse); the case rule is the kit's: Apple's constants are lower-case.",
-      alternative: "Case-insensitive matching, which accepts `LOW` (vector `values/coarse-upper-case`)."),
+      "A coarse value is one of `low`, `medium`, `high`; any other string is `coarse-unknown`.",
+      source: coarse),
+    Requirement(
+      "VAL-8", .must, .kitDefined, area: "values",
+      "Coarse values match exactly: case-sensitive, no trimming; a non-string is `coarse-unknown` too.",
+      source: "Apple's constants are the lower-case strings; the wire carries them as they are.",
+      alternative: "Case-insensitive or trimmed matching, which accepts `LOW` or ` low`: such an implementation fails the vectors that list VAL-8."),
     Requirement(
       "VAL-4", .must, .seed, area: "values",
       "The Singular S2S API codes coarse values as integers: 0 is low, 1 is medium, 2 is high.",
@@ -127,7 +141,7 @@ public enum RequirementCatalog {
       "SKN-4", .must, .kitDefined, area: "timeline",
       "An applied update replaces both values of its window: an update without a coarse value leaves the window with none.",
       source: "Each API call passes the full (fine, coarse) pair; Apple includes a coarse value only \"if the app provides one\" (\(skMW)). The Singular snippet does the same.",
-      alternative: "Keep the previous coarse value when an update has none (vector `timeline/coarse-cleared-by-fine-only-update`)."),
+      alternative: "Keep the previous coarse value when an update has none (vectors `values/timeline-coarse-cleared-by-fine-only-update`, `lifecycle/coarse-cleared`)."),
     Requirement(
       "TML-5", .must, .apple, area: "timeline",
       "An update with an invalid value is rejected with its error code and changes nothing; valid updates before and after it still count.",
@@ -156,7 +170,7 @@ public enum RequirementCatalog {
       source: "\(singular) (getConversionValueFromServer)"),
     Requirement(
       "LIF-4", .must, .seed, area: "lifecycle",
-      "A response whose values are invalid (VAL-1, VAL-2, VAL-5, VAL-7) is rejected with that code and changes nothing.",
+      "A response whose values are invalid is rejected with that code and changes nothing; fields are checked in the order `conversion_value` (VAL-1, VAL-2), `skan_updated_coarse_value` (VAL-5), `skan_updated_lock_window_value`, which is a JSON boolean or the integer 0 or 1 (the snippet reads it with `boolValue`), else `lock-not-boolean`.",
       source: "\(singular) (validateValues:coarse:). The snippet's coarse check never fires and it leaves its lock held on this path; the reference rejects."),
     Requirement(
       "LIF-5", .must, .seed, area: "lifecycle",
@@ -164,7 +178,7 @@ public enum RequirementCatalog {
       source: "\(singular) (updateRevenue:andCurrency:isAdMonetization:, addToTotalRevenue)"),
     Requirement(
       "LIF-6", .must, .kitDefined, area: "lifecycle",
-      "A revenue amount of 0 is ignored (`revenue-ignored`); the currency must be three upper-case letters (`invalid-currency`); the amount must be a finite number (`invalid-amount`). Negative amounts (refunds) are added.",
+      "The currency must be three upper-case letters (`invalid-currency`, checked first); the amount must be a number within ±1e15 (`invalid-amount`); an amount of 0 is then ignored (`revenue-ignored`). Negative amounts (refunds) are added.",
       source: "The snippet ignores 0 and a nil currency but accepts any other string; ISO 4217 codes are three upper-case letters.",
       alternative: "Accept any currency string, as the snippet does."),
     Requirement(
@@ -209,9 +223,8 @@ public enum RequirementCatalog {
   static let metadata: [Requirement] = [
     Requirement(
       "META-1", .must, .seed, area: "metadata",
-      "`skan_conversion_value` is decimal digits (an optional leading `-`), 0 to 63; other text is `fine-not-integer`, other numbers `fine-out-of-range`. The empty string is invalid, not absent.",
-      source: "\(contract) (\"When present it is used verbatim\"); digits-only and the empty-string rule are the kit's.",
-      alternative: "Treat an empty string as absent."),
+      "`skan_conversion_value` is a decimal integer from 0 to 63; text that is not one is `fine-not-integer`, other numbers `fine-out-of-range`.",
+      source: "\(contract) (\"When present it is used verbatim\")"),
     Requirement(
       "META-2", .must, .seed, area: "metadata",
       "`skan_coarse_value` is `low`, `medium` or `high`, case-sensitive as VAL-3; other text is `coarse-unknown`.",
@@ -222,9 +235,8 @@ public enum RequirementCatalog {
       source: "\(contract) (Coarse Conversion Mapping)"),
     Requirement(
       "META-4", .must, .seed, area: "metadata",
-      "Booleans accept `true`/`false`, `yes`/`no`, `1`/`0` in any letter case, and nothing else (`on`, `y`, white space are `invalid-boolean`).",
-      source: "\(contract) (\"Booleans accept true/false, yes/no, or 1/0\"); the case rule is the kit's.",
-      alternative: "Lower-case only, which rejects `YES` (vectors tagged `case`)."),
+      "Booleans accept `true`/`false`, `yes`/`no`, `1`/`0`, and nothing else (`on`, `y`, white space are `invalid-boolean`).",
+      source: "\(contract) (\"Booleans accept true/false, yes/no, or 1/0\")"),
     Requirement(
       "META-5", .must, .seed, area: "metadata",
       "`skan_lock_window` defaults to false.",
@@ -261,5 +273,15 @@ public enum RequirementCatalog {
       "META-12", .must, .seed, area: "metadata",
       "With both values on iOS 16.1+, the fine value is sent and the coarse value too; below 16.1 the coarse value and the lock are not passed (`null`).",
       source: "\(contract) (\"If both fine and coarse values are supplied the SDK forwards the fine value and, on iOS 16.1+, also supplies the coarse value\")"),
+    Requirement(
+      "META-13", .must, .kitDefined, area: "metadata",
+      "A fine value string is an optional `-` and decimal digits only (`012` is 12; `+12`, ` 12`, `12.0` are not integers), and the empty string is present and invalid, not absent.",
+      source: "The contract says only \"used verbatim\"; a strict reading keeps a bad payload from passing as no value.",
+      alternative: "Treat an empty string as absent: such an implementation fails the vectors that list META-13."),
+    Requirement(
+      "META-14", .must, .kitDefined, area: "metadata",
+      "Booleans are matched in any letter case: `TRUE`, `Yes` and `NO` count.",
+      source: "The contract lists lower-case forms but says nothing of case; servers send `YES` and `True` in practice.",
+      alternative: "Lower-case only, which rejects `YES`: such an implementation fails the vectors that list META-14."),
   ]
 }

@@ -8,7 +8,7 @@ public enum CoarseValue: String, Sendable, Hashable, CaseIterable, Comparable {
   /// `"high"`, code 2.
   case high
 
-  /// Parses Apple's string form. Case-sensitive: `"LOW"` and `" low"` are unknown (VAL-3).
+  /// Parses Apple's string form. Case-sensitive: `"LOW"` and `" low"` are unknown (VAL-3, VAL-8).
   /// - Throws: ``ModelError/Code/coarseUnknown``.
   public init(parsing text: String) throws(ModelError) {
     guard let value = CoarseValue(rawValue: text) else {

@@ -17,7 +17,7 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
     rawValue = value
   }
 
-  /// Parses a metadata string: optional `-` then decimal digits, nothing else (META-1).
+  /// Parses a metadata string: optional `-` then decimal digits, nothing else (META-1, META-13).
   ///
   /// `"012"` is 12; `""`, `" 12"`, `"+12"`, `"1.0"` and `"abc"` are not integers;
   /// `"-1"` and `"64"` are integers out of range.

@@ -10,6 +10,7 @@ enum SpecTables {
 
   /// Spec documents and the requirement areas whose tables they hold.
   static let documents: [(file: String, areas: [String])] = [
+    ("Spec/README.md", ["general"]),
     ("Spec/window.md", ["window"]),
     ("Spec/values.md", ["values", "timeline"]),
     ("Spec/lifecycle.md", ["lifecycle"]),

@@ -23,22 +23,32 @@ public enum VectorGenerator {
         throw .duplicateID(id: scenario.id, file: file, firstFile: first)
       }
       seen[scenario.id] = file
+      let expected = scenario.suite.evaluate(scenario.input)
+      var requirements = scenario.requirements
+      // META-9 (fail closed) is what makes one bad key an error for the whole decision, so
+      // every metadata case that expects a value error tests it; the version and shape
+      // errors do not depend on it.
+      if scenario.suite == .metadata, case .error(let code, _) = expected,
+        code != "invalid-ios-version", code != "invalid-input", !requirements.contains("META-9")
+      {
+        requirements.append("META-9")
+      }
       var bases: Set<Requirement.Basis> = []
-      for id in scenario.requirements {
+      for id in requirements {
         guard let requirement = RequirementCatalog.requirement(id) else {
           throw .unknownRequirement(file: file, caseID: scenario.id, requirement: id)
         }
         bases.insert(requirement.basis)
       }
-      if scenario.requirements.isEmpty {
+      if requirements.isEmpty {
         throw .invalidField(file: file, caseID: scenario.id, field: "requirements", reason: "names no requirement")
       }
       let basis: VectorCase.Basis =
         bases.contains(.kitDefined) ? .kitDefined : bases.contains(.seed) ? .seed : .apple
       let vector = VectorCase(
         id: scenario.id, suite: scenario.suite, description: scenario.description,
-        requirements: scenario.requirements, basis: basis, tags: scenario.tags.sorted(),
-        input: scenario.input, expected: scenario.suite.evaluate(scenario.input))
+        requirements: requirements, basis: basis, tags: scenario.tags.sorted(),
+        input: scenario.input, expected: expected)
       bySuite[scenario.suite, default: []].append(vector)
     }
     return Suite.allCases.map { VectorFile(suite: $0, cases: bySuite[$0] ?? []) }

@@ -94,8 +94,9 @@ public enum VectorLoader {
     func invalid(_ field: String, _ reason: String) -> VectorsError {
       .invalidField(file: file, caseID: id, field: field, reason: reason)
     }
-    guard id.hasPrefix(suite.rawValue + "/"),
-      id.utf8.allSatisfy({ $0 == 0x2F || $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) })
+    let slug = id.dropFirst(suite.rawValue.count + 1)
+    guard id.hasPrefix(suite.rawValue + "/"), !slug.isEmpty,
+      slug.utf8.allSatisfy({ $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) })
     else { throw invalid("id", "must be \(suite.rawValue)/<slug> with lower-case letters, digits and hyphens") }
     guard let description = object["description"]?.stringValue, !description.isEmpty else {
       throw invalid("description", "must be a non-empty string")

@@ -64,7 +64,8 @@ enum MetadataScenarios {
       ("0", "lock-zero", "\"0\" does not lock; catches treating any non-empty string as true."),
     ]
     for (text, slug, description) in booleans {
-      b.add(slug, description, ["META-4"], tags: text.lowercased() == text ? [] : ["case"], meta([fine: "10", lock: .string(text)]))
+      let anyCase = text.lowercased() != text
+      b.add(slug, description, anyCase ? ["META-4", "META-14"] : ["META-4"], tags: anyCase ? ["case"] : [], meta([fine: "10", lock: .string(text)]))
     }
     for (text, slug) in [("on", "lock-on"), ("off", "lock-off"), ("", "lock-empty"), (" true", "lock-leading-space"), ("y", "lock-y"), ("2", "lock-two")] {
       b.add(slug, "\"\(text)\" is not a boolean: `invalid-boolean`; catches lenient or truthy parsing.", ["META-4"], meta([fine: "10", lock: .string(text)]))
@@ -83,16 +84,17 @@ enum MetadataScenarios {
       ("+12", "fine-plus-sign", "\"+12\" is not an integer string."),
       ("0x1F", "fine-hex", "\"0x1F\" is not an integer string."),
     ] {
-      b.add(slug, description, ["META-1"], meta([fine: .string(text)]))
+      let strict = ["fine-empty", "fine-leading-space", "fine-decimal-string", "fine-plus-sign", "fine-hex"].contains(slug)
+      b.add(slug, description, strict ? ["META-1", "META-13"] : ["META-1"], meta([fine: .string(text)]))
     }
-    b.add("fine-leading-zero", "\"012\" is 12.", ["META-1"], meta([fine: "012"]))
+    b.add("fine-leading-zero", "\"012\" is 12.", ["META-1", "META-13"], meta([fine: "012"]))
     b.add("fine-63", "\"63\" is valid.", ["META-1"], tags: ["edge-exact"], meta([fine: "63"]))
-    b.add("coarse-upper-case", "Coarse \"HIGH\" is `coarse-unknown`: case-sensitive as VAL-3.", ["META-2"], tags: ["case"], meta([coarse: "HIGH"]))
+    b.add("coarse-upper-case", "Coarse \"HIGH\" is `coarse-unknown`: case-sensitive as VAL-3.", ["META-2", "VAL-8"], tags: ["case"], meta([coarse: "HIGH"]))
     b.add("coarse-code-string", "Coarse \"2\" is `coarse-unknown`: metadata uses names, not Singular codes.", ["META-2"], meta([coarse: "2"]))
     b.add("fine-error-before-coarse", "Invalid fine and coarse: the fine error is reported (META-9 order).", ["META-9", "META-1"], meta([fine: "x", coarse: "y"]))
     b.add("coarse-error-before-lock", "Invalid coarse and lock: the coarse error is reported.", ["META-9", "META-2"], meta([coarse: "y", lock: "maybe"]))
     b.add("invalid-on-old-ios", "Invalid metadata on iOS 13 is still an error, although no call would be made.", ["META-9", "META-6"], meta([fine: "70"], ios: "13.0"))
-    b.add("non-string-value", "A number where the contract says string is `invalid-input`.", ["META-1"], tags: ["bad-input"], meta([fine: 12]))
+    b.add("non-string-value", "A number where the contract says string is `invalid-input`.", ["IN-1"], tags: ["bad-input"], meta([fine: 12]))
 
     // Overlay.
     b.add("overlay-defaults", "An app ID alone: overlay at bottom, dismissible; catches a default of not dismissible.", ["META-7"], meta([app: "1234567890"]))
@@ -100,7 +102,7 @@ enum MetadataScenarios {
     b.add("overlay-position-case", "Position \"BottomRaised\" is `invalid-overlay-position`; catches case-insensitive matching.", ["META-7"], tags: ["case"], meta([app: "1234567890", position: "BottomRaised"]))
     b.add("overlay-position-top", "Position \"top\" is `invalid-overlay-position`.", ["META-7"], meta([app: "1234567890", position: "top"]))
     b.add("overlay-not-dismissible", "Dismissible \"false\".", ["META-7", "META-4"], meta([app: "1234567890", dismissible: "false"]))
-    b.add("overlay-dismissible-no", "Dismissible \"NO\": every boolean form works here too.", ["META-7", "META-4"], tags: ["case"], meta([app: "1234567890", dismissible: "NO"]))
+    b.add("overlay-dismissible-no", "Dismissible \"NO\": every boolean form works here too.", ["META-7", "META-4", "META-14"], tags: ["case"], meta([app: "1234567890", dismissible: "NO"]))
     b.add("overlay-dismissible-invalid", "Dismissible \"sometimes\" is `invalid-boolean`.", ["META-7", "META-4"], meta([app: "1234567890", dismissible: "sometimes"]))
     b.add("overlay-app-id-letters", "App ID \"id123\" is `invalid-app-id`.", ["META-7"], meta([app: "id123"]))
     b.add("overlay-app-id-empty", "An empty app ID is `invalid-app-id`, not \"no overlay\".", ["META-7"], meta([app: ""]))

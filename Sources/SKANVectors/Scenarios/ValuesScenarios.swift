@@ -36,15 +36,15 @@ enum ValuesScenarios {
     for (name, code) in [("low", 0), ("medium", 1), ("high", 2)] {
       b.add("coarse-\(name)", "\"\(name)\" is a coarse value with Singular code \(code); catches a swapped code table.", ["VAL-3", "VAL-4"], op("coarse", .string(name)))
     }
-    b.add("coarse-upper-case", "\"LOW\" is unknown: coarse values are case-sensitive (kit-defined).", ["VAL-3"], tags: ["case"], op("coarse", "LOW"))
-    b.add("coarse-title-case", "\"Medium\" is unknown; catches case-insensitive matching.", ["VAL-3"], tags: ["case"], op("coarse", "Medium"))
-    b.add("coarse-leading-space", "\" low\" is unknown; catches trimming.", ["VAL-3"], op("coarse", " low"))
-    b.add("coarse-trailing-space", "\"high \" is unknown; catches trimming.", ["VAL-3"], op("coarse", "high "))
+    b.add("coarse-upper-case", "\"LOW\" is unknown: coarse values are case-sensitive (kit-defined).", ["VAL-3", "VAL-8"], tags: ["case"], op("coarse", "LOW"))
+    b.add("coarse-title-case", "\"Medium\" is unknown; catches case-insensitive matching.", ["VAL-3", "VAL-8"], tags: ["case"], op("coarse", "Medium"))
+    b.add("coarse-leading-space", "\" low\" is unknown; catches trimming.", ["VAL-3", "VAL-8"], op("coarse", " low"))
+    b.add("coarse-trailing-space", "\"high \" is unknown; catches trimming.", ["VAL-3", "VAL-8"], op("coarse", "high "))
     b.add("coarse-empty", "The empty string is unknown; catches treating it as absent.", ["VAL-3"], op("coarse", ""))
     b.add("coarse-none", "\"none\" is unknown: there is no fourth coarse value.", ["VAL-3"], op("coarse", "none"))
     b.add("coarse-abbreviation", "\"med\" is unknown; catches prefix matching.", ["VAL-3"], op("coarse", "med"))
-    b.add("coarse-number", "The number 1 is not a coarse string; catches accepting Singular codes where Apple's strings are required.", ["VAL-3"], op("coarse", 1))
-    b.add("coarse-null", "null is not a coarse value here.", ["VAL-3"], op("coarse", nil))
+    b.add("coarse-number", "The number 1 is not a coarse string; catches accepting Singular codes where Apple's strings are required.", ["VAL-3", "VAL-8"], op("coarse", 1))
+    b.add("coarse-null", "null is not a coarse value here.", ["VAL-3", "VAL-8"], op("coarse", nil))
     b.add("coarse-constant-name", "\"SKAdNetworkCoarseConversionValueHigh\" is unknown: the wire carries the value, not the constant's name.", ["VAL-3"], op("coarse", "SKAdNetworkCoarseConversionValueHigh"))
 
     // Singular coarse codes.
@@ -64,7 +64,7 @@ enum ValuesScenarios {
     for (name, fine) in [("low", 0), ("medium", 32), ("high", 63)] {
       b.add("synthesize-\(name)", "A coarse-only \"\(name)\" synthesizes fine \(fine); catches \(name == "medium" ? "31 or a proportional 21" : "an off-by-one mapping").", ["VAL-6"], ["op": "synthesize-fine", "coarse": .string(name)])
     }
-    b.add("synthesize-unknown", "Synthesizing from \"HIGH\" is `coarse-unknown`, not 63.", ["VAL-3", "VAL-6"], tags: ["case"], ["op": "synthesize-fine", "coarse": "HIGH"])
+    b.add("synthesize-unknown", "Synthesizing from \"HIGH\" is `coarse-unknown`, not 63.", ["VAL-3", "VAL-6", "VAL-8"], tags: ["case"], ["op": "synthesize-fine", "coarse": "HIGH"])
 
     // Lock flags.
     b.add("lock-true", "true locks.", ["VAL-7"], op("lock", true))
@@ -74,7 +74,7 @@ enum ValuesScenarios {
     b.add("lock-string-true", "The string \"true\" is not a boolean.", ["VAL-7"], op("lock", "true"))
     b.add("lock-one", "The number 1 is not a boolean here.", ["VAL-7"], op("lock", 1))
 
-    b.add("unknown-op", "An unknown `op` is `invalid-input`.", ["VAL-1"], tags: ["bad-input"], op("round", 12))
+    b.add("unknown-op", "An unknown `op` is `invalid-input`.", ["IN-1"], tags: ["bad-input"], op("round", 12))
     b.scenarios += TimelineScenarios.all()
     return b.scenarios
   }
