@@ -7,65 +7,73 @@
 public enum CanonicalJSON {
   /// The indented form used for files in `Vectors/`, with a trailing newline.
   public static func pretty(_ value: JSONValue) -> String {
-    var out = ""
+    var out: [UInt8] = []
     write(value, indent: 0, pretty: true, into: &out)
-    out.append("\n")
-    return out
+    out.append(0x0A)
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// The single-line form used on the wire (`","` and `":"` without spaces).
   public static func compact(_ value: JSONValue) -> String {
-    var out = ""
+    String(decoding: compactBytes(value), as: UTF8.self)
+  }
+
+  /// The single-line form as UTF-8 bytes.
+  public static func compactBytes(_ value: JSONValue) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(256)
     write(value, indent: 0, pretty: false, into: &out)
     return out
   }
 
   /// Object keys in canonical order: by Unicode code point.
   public static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
-    members.keys.sorted { $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars) }
+    // For valid UTF-8, byte order is code-point order.
+    members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
   }
 
-  private static func write(_ value: JSONValue, indent: Int, pretty: Bool, into out: inout String) {
+  private static func write(_ value: JSONValue, indent: Int, pretty: Bool, into out: inout [UInt8]) {
     switch value {
-    case .null: out.append("null")
-    case .bool(let flag): out.append(flag ? "true" : "false")
-    case .integer(let number): out.append(String(number))
-    case .double(let number): out.append(formatDouble(number))
+    case .null: out += Array("null".utf8)
+    case .bool(let flag): out += flag ? Array("true".utf8) : Array("false".utf8)
+    case .integer(let number): out += Array(String(number).utf8)
+    case .double(let number): out += Array(formatDouble(number).utf8)
     case .string(let text): writeString(text, into: &out)
     case .array(let elements):
       if elements.isEmpty {
-        out.append("[]")
+        out += [0x5B, 0x5D]
         return
       }
-      out.append("[")
+      out.append(0x5B)
       for (position, element) in elements.enumerated() {
-        if position > 0 { out.append(",") }
+        if position > 0 { out.append(0x2C) }
         if pretty { newline(indent + 1, into: &out) }
         write(element, indent: indent + 1, pretty: pretty, into: &out)
       }
       if pretty { newline(indent, into: &out) }
-      out.append("]")
+      out.append(0x5D)
     case .object(let members):
       if members.isEmpty {
-        out.append("{}")
+        out += [0x7B, 0x7D]
         return
       }
-      out.append("{")
+      out.append(0x7B)
       for (position, key) in sortedKeys(members).enumerated() {
-        if position > 0 { out.append(",") }
+        if position > 0 { out.append(0x2C) }
         if pretty { newline(indent + 1, into: &out) }
         writeString(key, into: &out)
-        out.append(pretty ? ": " : ":")
+        out.append(0x3A)
+        if pretty { out.append(0x20) }
         write(members[key] ?? .null, indent: indent + 1, pretty: pretty, into: &out)
       }
       if pretty { newline(indent, into: &out) }
-      out.append("}")
+      out.append(0x7D)
     }
   }
 
-  private static func newline(_ indent: Int, into out: inout String) {
-    out.append("\n")
-    out.append(String(repeating: "  ", count: indent))
+  private static func newline(_ indent: Int, into out: inout [UInt8]) {
+    out.append(0x0A)
+    out += repeatElement(0x20, count: 2 * indent)
   }
 
   /// Shortest round-trip form. Swift and Python agree on it for the values the kit writes;
@@ -75,26 +83,25 @@ public enum CanonicalJSON {
     return "\(number)"
   }
 
-  private static func writeString(_ text: String, into out: inout String) {
-    out.append("\"")
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out.append("\\\"")
-      case "\\": out.append("\\\\")
-      case "\n": out.append("\\n")
-      case "\r": out.append("\\r")
-      case "\t": out.append("\\t")
-      case "\u{08}": out.append("\\b")
-      case "\u{0C}": out.append("\\f")
+  private static func writeString(_ text: String, into out: inout [UInt8]) {
+    out.append(0x22)
+    for byte in text.utf8 {
+      switch byte {
+      case 0x22: out += [0x5C, 0x22]
+      case 0x5C: out += [0x5C, 0x5C]
+      case 0x0A: out += [0x5C, 0x6E]
+      case 0x0D: out += [0x5C, 0x72]
+      case 0x09: out += [0x5C, 0x74]
+      case 0x08: out += [0x5C, 0x62]
+      case 0x0C: out += [0x5C, 0x66]
+      case 0..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
       default:
-        if scalar.value < 0x20 {
-          let hex = String(scalar.value, radix: 16)
-          out.append("\\u" + String(repeating: "0", count: 4 - hex.count) + hex)
-        } else {
-          out.unicodeScalars.append(scalar)
-        }
+        // Every other byte, UTF-8 continuation and lead bytes included, is written as is.
+        out.append(byte)
       }
     }
-    out.append("\"")
+    out.append(0x22)
   }
 }

@@ -39,7 +39,8 @@ public enum JSONDiff {
     expected: JSONValue, actual: JSONValue, tolerance: Double = defaultTolerance, limit: Int = 20
   ) -> [Difference] {
     var found: [Difference] = []
-    compare(expected, actual, path: "$", tolerance: tolerance, limit: limit, into: &found)
+    var path: [PathComponent] = []
+    compare(expected, actual, path: &path, tolerance: tolerance, limit: limit, into: &found)
     return found
   }
 
@@ -48,33 +49,59 @@ public enum JSONDiff {
     differences(expected: expected, actual: actual, tolerance: tolerance, limit: 1).isEmpty
   }
 
+  /// One step of a path; rendered to text only when a difference is recorded.
+  private enum PathComponent {
+    case key(String)
+    case index(Int)
+    case length
+  }
+
+  private static func render(_ path: [PathComponent]) -> String {
+    var text = "$"
+    for component in path {
+      switch component {
+      case .key(let key): text += member(key)
+      case .index(let index): text += "[\(index)]"
+      case .length: text += ".length"
+      }
+    }
+    return text
+  }
+
   private static func compare(
-    _ expected: JSONValue, _ actual: JSONValue, path: String, tolerance: Double, limit: Int,
+    _ expected: JSONValue, _ actual: JSONValue, path: inout [PathComponent], tolerance: Double, limit: Int,
     into found: inout [Difference]
   ) {
-    guard found.count < limit else { return }
+    guard found.count < limit, expected != actual else { return }
     switch (expected, actual) {
     case (.object(let left), .object(let right)):
-      for key in CanonicalJSON.sortedKeys(left.merging(right) { first, _ in first }) {
-        let childPath = path + member(key)
+      let keys =
+        left.count == right.count && left.keys.allSatisfy({ right[$0] != nil })
+        ? CanonicalJSON.sortedKeys(left) : CanonicalJSON.sortedKeys(left.merging(right) { first, _ in first })
+      for key in keys {
+        path.append(.key(key))
         switch (left[key], right[key]) {
-        case (let l?, let r?): compare(l, r, path: childPath, tolerance: tolerance, limit: limit, into: &found)
-        case (let l, let r): found.append(Difference(path: childPath, expected: l, actual: r))
+        case (let l?, let r?): compare(l, r, path: &path, tolerance: tolerance, limit: limit, into: &found)
+        case (let l, let r): found.append(Difference(path: render(path), expected: l, actual: r))
         }
+        path.removeLast()
         if found.count >= limit { return }
       }
     case (.array(let left), .array(let right)):
       if left.count != right.count {
-        found.append(
-          Difference(path: path + ".length", expected: .integer(left.count), actual: .integer(right.count)))
+        path.append(.length)
+        found.append(Difference(path: render(path), expected: .integer(left.count), actual: .integer(right.count)))
+        path.removeLast()
       }
       for index in 0..<min(left.count, right.count) {
-        compare(left[index], right[index], path: "\(path)[\(index)]", tolerance: tolerance, limit: limit, into: &found)
+        path.append(.index(index))
+        compare(left[index], right[index], path: &path, tolerance: tolerance, limit: limit, into: &found)
+        path.removeLast()
         if found.count >= limit { return }
       }
     default:
       if !scalarsMatch(expected, actual, tolerance: tolerance) {
-        found.append(Difference(path: path, expected: expected, actual: actual))
+        found.append(Difference(path: render(path), expected: expected, actual: actual))
       }
     }
   }

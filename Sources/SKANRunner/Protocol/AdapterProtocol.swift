@@ -22,7 +22,7 @@ public enum AdapterProtocol {
 
   /// A message as one wire line, newline included.
   public static func line(_ message: JSONValue) -> [UInt8] {
-    Array((CanonicalJSON.compact(message) + "\n").utf8)
+    CanonicalJSON.compactBytes(message) + [0x0A]
   }
 }
 

@@ -10,7 +10,7 @@ actor LineInbox {
     case closed
   }
 
-  private var events: [Event] = []
+  private var events: Deque<Event> = Deque()
   private var waiter: CheckedContinuation<Event?, Never>?
   private var waiterToken = 0
   private var isClosed = false
@@ -23,6 +23,19 @@ actor LineInbox {
     } else {
       events.append(event)
     }
+  }
+
+  /// Pushes several events with one hop onto the actor.
+  func push(contentsOf batch: [Event]) {
+    for event in batch { push(event) }
+  }
+
+  /// The next event, waiting as long as it takes; `.closed` once the output has ended.
+  func next() async -> Event {
+    if !events.isEmpty { return events.removeFirst() }
+    if isClosed { return .closed }
+    waiterToken += 1
+    return await withCheckedContinuation { continuation in waiter = continuation } ?? .closed
   }
 
   /// The next event, or `nil` after `seconds` without one.
@@ -44,5 +57,27 @@ actor LineInbox {
     guard token == waiterToken, let waiter else { return }
     self.waiter = nil
     waiter.resume(returning: nil)
+  }
+}
+
+/// A first-in, first-out queue with O(1) removal at the front.
+struct Deque<Element> {
+  private var storage: [Element] = []
+  private var head = 0
+
+  init() {}
+
+  var isEmpty: Bool { head == storage.count }
+
+  mutating func append(_ element: Element) { storage.append(element) }
+
+  mutating func removeFirst() -> Element {
+    let element = storage[head]
+    head += 1
+    if head > 64 && head * 2 > storage.count {
+      storage.removeFirst(head)
+      head = 0
+    }
+    return element
   }
 }

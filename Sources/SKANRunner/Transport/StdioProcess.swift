@@ -16,15 +16,19 @@ import Subprocess
 /// ignored (the crash is seen on the read side), and SIGPIPE is ignored process-wide.
 final class StdioProcess: Sendable {
   let inbox = LineInbox()
-  private let outgoing: AsyncStream<[UInt8]>.Continuation
+  /// Lines waiting to be written; the writer takes them all at once, so that pipelined
+  /// requests cost one write each batch, not one per line.
+  private let pendingOutput = OutputBuffer()
+  private let wake: AsyncStream<Void>.Continuation
   private let pidBox = PIDBox()
   private let task: Task<Void, Never>
 
   /// Starts `command` through `/bin/sh -c`.
   init(command: String, maximumLineLength: Int) {
     signal(SIGPIPE, SIG_IGN)
-    let (stream, continuation) = AsyncStream<[UInt8]>.makeStream()
-    outgoing = continuation
+    let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
+    wake = continuation
+    let pendingOutput = self.pendingOutput
     let inbox = self.inbox
     let pidBox = self.pidBox
     var platformOptions = PlatformOptions()
@@ -43,7 +47,8 @@ final class StdioProcess: Sendable {
               do {
                 for try await buffer in execution.standardOutput {
                   let bytes = buffer.withUnsafeBytes { Array($0) }
-                  for event in splitter.feed(bytes) { await inbox.push(event) }
+                  let events = splitter.feed(bytes)
+                  if !events.isEmpty { await inbox.push(contentsOf: events) }
                 }
               } catch {}
               await inbox.push(.closed)
@@ -53,9 +58,12 @@ final class StdioProcess: Sendable {
               do { for try await _ in execution.standardError {} } catch {}
             }
             group.addTask {
-              for await line in stream {
-                do { _ = try await execution.standardInputWriter.write(line) } catch { break }
+              writing: for await _ in stream {
+                while let bytes = pendingOutput.takeAll() {
+                  do { _ = try await execution.standardInputWriter.write(bytes) } catch { break writing }
+                }
               }
+              if let bytes = pendingOutput.takeAll() { _ = try? await execution.standardInputWriter.write(bytes) }
               try? await execution.standardInputWriter.finish()
             }
             await group.waitForAll()
@@ -69,15 +77,18 @@ final class StdioProcess: Sendable {
   }
 
   /// Queues one line for the child's standard input.
-  func send(_ line: [UInt8]) { outgoing.yield(line) }
+  func send(_ line: [UInt8]) {
+    pendingOutput.append(line)
+    wake.yield()
+  }
 
   /// Closes the child's standard input once the queued lines are written.
-  func finishInput() { outgoing.finish() }
+  func finishInput() { wake.finish() }
 
   /// Closes standard input (the child should exit), then kills it if it has not exited
   /// within `grace` seconds.
   func shutdown(grace: Double) async {
-    outgoing.finish()
+    wake.finish()
     let deadline = Date().addingTimeInterval(grace)
     while pidBox.get() != nil, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
     kill()
@@ -86,8 +97,25 @@ final class StdioProcess: Sendable {
 
   /// Ends the child and its process group at once.
   func kill() {
-    outgoing.finish()
+    wake.finish()
     if let pid = pidBox.get() { _ = Glibc.kill(-pid, SIGKILL) }
+  }
+}
+
+/// Bytes queued for a child's standard input.
+final class OutputBuffer: @unchecked Sendable {
+  private let lock = NSLock()
+  private var bytes: [UInt8] = []
+
+  func append(_ line: [UInt8]) { lock.withLock { bytes += line } }
+
+  /// Everything queued, or `nil` when nothing is.
+  func takeAll() -> [UInt8]? {
+    lock.withLock {
+      guard !bytes.isEmpty else { return nil }
+      defer { bytes = [] }
+      return bytes
+    }
   }
 }
 

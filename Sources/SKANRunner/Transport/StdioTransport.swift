@@ -35,7 +35,7 @@ public actor StdioTransport: ImplementationTransport {
   private var restarting: Task<Bool, Never>?
 
   /// Creates the transport; nothing starts until ``handshake()``.
-  public init(options: RunOptions, kitVersion: String, pipelineDepth: Int = 32) {
+  public init(options: RunOptions, kitVersion: String, pipelineDepth: Int = 64) {
     self.options = options
     self.kitVersion = kitVersion
     target = options.command
@@ -50,6 +50,7 @@ public actor StdioTransport: ImplementationTransport {
     lastReply = .now
     let current = generation
     Task { await self.pump(process, generation: current) }
+    Task { await self.watch(generation: current) }
     return identity
   }
 
@@ -116,11 +117,9 @@ public actor StdioTransport: ImplementationTransport {
 
   private func pump(_ process: StdioProcess, generation current: Int) async {
     while current == generation {
-      let event = await process.inbox.next(timeout: 0.05)
+      let event = await process.inbox.next()
       guard current == generation else { return }
       switch event {
-      case nil:
-        checkDeadline()
       case .closed:
         failOldest(with: .crashed("the implementation exited or closed its output"))
         abandon()
@@ -140,6 +139,15 @@ public actor StdioTransport: ImplementationTransport {
           abandon()
         }
       }
+    }
+  }
+
+  /// Checks the oldest request's deadline every 20 ms while this process is current.
+  private func watch(generation current: Int) async {
+    while current == generation {
+      try? await Task.sleep(for: .milliseconds(20))
+      guard current == generation else { return }
+      checkDeadline()
     }
   }
 

@@ -67,18 +67,36 @@ struct ReferenceCommand: AsyncParsableCommand {
     return .init(status: 200, body: Array(CanonicalJSON.compact(reply).utf8))
   }
 
+  /// Reads standard input in blocks and answers every complete line of a block with one
+  /// write, so that a pipelining runner is not slowed by a system call per reply.
   private func serveStdio() {
-    let out = FileHandle.standardOutput
-    while let line = readLine(strippingNewline: true) {
-      if line.isEmpty { continue }
-      let reply: JSONValue?
-      do {
-        reply = ReferenceAdapter.reply(to: try JSONParser.parse(line), kitVersion: Manifest.kitVersion)
-      } catch {
-        reply = ["seq": nil, "error": ["code": "invalid-input", "message": .string("not JSON: \(error)")]]
+    let input = FileHandle.standardInput
+    let output = FileHandle.standardOutput
+    var pending: [UInt8] = []
+    while true {
+      let block = input.availableData
+      if block.isEmpty { return }
+      pending += block
+      var replies: [UInt8] = []
+      var start = 0
+      while let newline = pending[start...].firstIndex(of: 0x0A) {
+        let line = Array(pending[start..<newline])
+        start = newline + 1
+        if line.isEmpty || line == [0x0D] { continue }
+        let reply: JSONValue?
+        do {
+          reply = ReferenceAdapter.reply(to: try JSONParser.parse(bytes: line), kitVersion: Manifest.kitVersion)
+        } catch {
+          reply = ["seq": nil, "error": ["code": "invalid-input", "message": .string("not JSON: \(error)")]]
+        }
+        guard let reply else {
+          output.write(Data(replies))
+          return
+        }
+        replies += AdapterProtocol.line(reply)
       }
-      guard let reply else { return }
-      out.write(Data(AdapterProtocol.line(reply)))
+      pending.removeFirst(start)
+      if !replies.isEmpty { output.write(Data(replies)) }
     }
   }
 }

@@ -33,7 +33,7 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Seconds to wait for each reply.", valueName: "seconds"))
   var timeout: Double = 5
 
-  @Option(help: ArgumentHelp("Requests in flight: pipelined for stdio (default 32), processes for --per-case (default 2), requests for --endpoint (default 8).", valueName: "n"))
+  @Option(help: ArgumentHelp("Requests in flight: pipelined for stdio (default 64), processes for --per-case (default 2), requests for --endpoint (default 8).", valueName: "n"))
   var concurrency: Int?
 
   @Option(help: ArgumentHelp("Write the JSON report here.", valueName: "file"))
@@ -79,7 +79,7 @@ struct RunCommand: AsyncParsableCommand {
     } else if perCase {
       transport = PerCaseTransport(options: options, kitVersion: vectors.kitVersion, concurrency: concurrency ?? 2)
     } else {
-      transport = StdioTransport(options: options, kitVersion: vectors.kitVersion, pipelineDepth: concurrency ?? 32)
+      transport = StdioTransport(options: options, kitVersion: vectors.kitVersion, pipelineDepth: concurrency ?? 64)
     }
     let report: RunReport
     do {
