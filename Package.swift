@@ -30,8 +30,14 @@ let package = Package(
     .target(name: "SKANJSON", swiftSettings: strictSettings),
     // The reference model: pure, deterministic, no I/O, time passed in as a value.
     .target(name: "SKANModel", swiftSettings: strictSettings),
+    // Signatures: HMAC, ECDSA P-256, JWS, through swift-crypto (no hand-written cryptography).
+    .target(
+      name: "SKANSignatures",
+      dependencies: ["SKANModel", .product(name: "Crypto", package: "swift-crypto")],
+      swiftSettings: strictSettings
+    ),
     // The wire shape of each suite: input JSON -> model -> output JSON or error code.
-    .target(name: "SKANSuites", dependencies: ["SKANJSON", "SKANModel"], swiftSettings: strictSettings),
+    .target(name: "SKANSuites", dependencies: ["SKANJSON", "SKANModel", "SKANSignatures"], swiftSettings: strictSettings),
     // Vector files: format, scenarios, generator, loader, manifest and drift check.
     .target(
       name: "SKANVectors",

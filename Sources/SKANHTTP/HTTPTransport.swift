@@ -33,6 +33,7 @@ public final class HTTPTransport: ImplementationTransport {
     configuration.timeout = .init(connect: .seconds(5))
     configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = self.concurrency
     configuration.connectionPool.retryConnectionEstablishment = false
+    configuration.redirectConfiguration = .disallow
     client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
   }
 
@@ -52,6 +53,9 @@ public final class HTTPTransport: ImplementationTransport {
     case .oversized(let size):
       await shutdown()
       throw .handshakeFailed(reason: "the hello reply is longer than the cap (\(size) bytes)")
+    case .httpStatus(let code):
+      await shutdown()
+      throw .handshakeFailed(reason: "the hello request got HTTP status \(code)")
     }
   }
 
@@ -83,7 +87,7 @@ public final class HTTPTransport: ImplementationTransport {
         return .oversized(maximumReplyBytes)
       }
       guard (200..<300).contains(response.status.code) else {
-        return .notJSON("HTTP status \(response.status.code)")
+        return .httpStatus(Int(response.status.code))
       }
       guard expectBody else { return .message(.null) }
       return (try? JSONParser.parse(bytes: Array(body.readableBytesView))).map(Verdict.Reply.message)

@@ -11,6 +11,14 @@ public enum Suite: String, Sendable, Hashable, CaseIterable, Comparable {
   case lifecycle
   /// The SDK metadata contract.
   case metadata
+  /// The postbacks a device sends: which, when, with which fields at which tier.
+  case postback
+  /// Which impression wins an install or a re-engagement, and who gets a postback.
+  case attribution
+  /// Server-to-server conversion-value APIs: HMAC signing, request validation, requests and responses.
+  case s2s
+  /// Postback signature verification and impression signing.
+  case signature
 
   /// A one-line description, for listings and the vector files.
   public var summary: String {
@@ -19,6 +27,10 @@ public enum Suite: String, Sendable, Hashable, CaseIterable, Comparable {
     case .values: return "Fine, coarse and lock values: validation, Singular coarse codes, synthesized fine values, and a timeline of updates with locks."
     case .lifecycle: return "The Singular SKAN 4 S2S client lifecycle: registration, server responses, revenue, and the snapshot after each step."
     case .metadata: return "The SDK SKAN metadata contract: string metadata to the SKAdNetwork call and the StoreKit overlay."
+    case .postback: return "SKAdNetwork 4 and AdAttributionKit postbacks: which ones a device sends, their fields per crowd anonymity tier, their values and their send times."
+    case .attribution: return "Attribution: eligible impressions, the winner, the losing networks, and re-engagement."
+    case .s2s: return "Server-to-server conversion-value APIs: HMAC request signing, request validation, request building and response parsing."
+    case .signature: return "Signatures: SKAdNetwork postback verification, impression signing, AdAttributionKit JWS."
     }
   }
 
@@ -35,6 +47,10 @@ public enum Suite: String, Sendable, Hashable, CaseIterable, Comparable {
       case .values: return .output(try ValuesSuite.evaluate(input))
       case .lifecycle: return .output(try LifecycleSuite.evaluate(input))
       case .metadata: return .output(try MetadataSuite.evaluate(input))
+      case .postback: return .output(try PostbackSuite.evaluate(input))
+      case .attribution: return .output(try AttributionSuite.evaluate(input))
+      case .s2s: return .output(try S2SSuite.evaluate(input))
+      case .signature: return .output(try SignatureSuite.evaluate(input))
       }
     } catch {
       return .error(code: error.code.rawValue, message: error.message)

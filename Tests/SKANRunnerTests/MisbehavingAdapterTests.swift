@@ -115,7 +115,7 @@ struct MisbehavingAdapterTests {
       for line in sys.stdin:
           msg = json.loads(line)
           if msg["cmd"] == "hello":
-              print(json.dumps({"protocol": 1, "suites": ["window"]}), flush=True)
+              print(json.dumps({"protocol": 1, "implementation": {"name": "fake"}, "suites": ["window"]}), flush=True)
           elif msg["cmd"] == "stop":
               break
           else:

@@ -11,7 +11,8 @@ public enum RequirementCatalog {
   static let contract = "Seed: sdk-skan-metadata-contract.md"
 
   /// All requirements, in Spec order.
-  public static let all: [Requirement] = general + window + values + timeline + lifecycle + metadata
+  public static let all: [Requirement] =
+    general + window + values + timeline + lifecycle + metadata + postback + attribution + s2s + signature
 
   /// Looks a requirement up by ID.
   public static func requirement(_ id: String) -> Requirement? { byID[id] }

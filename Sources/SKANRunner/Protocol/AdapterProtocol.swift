@@ -45,7 +45,8 @@ public struct ImplementationIdentity: Sendable, Hashable {
     self.suites = suites
   }
 
-  /// Reads a `hello` reply.
+  /// Reads a `hello` reply: `protocol` 1, an `implementation` object with a string `name`
+  /// (`version` and `language` strings when present), and `suites`, an array of strings.
   /// - Throws: ``RunnerError/handshakeFailed(reason:)`` naming what is wrong.
   public init(helloReply reply: JSONValue) throws(RunnerError) {
     guard reply.objectValue != nil else { throw .handshakeFailed(reason: "the hello reply is not a JSON object") }
@@ -55,12 +56,18 @@ public struct ImplementationIdentity: Sendable, Hashable {
     guard version == AdapterProtocol.version else {
       throw .handshakeFailed(reason: "the implementation speaks protocol \(version); this runner speaks \(AdapterProtocol.version)")
     }
-    guard let suites = reply["suites"]?.arrayValue?.compactMap(\.stringValue) else {
-      throw .handshakeFailed(reason: "the hello reply has no \"suites\" array of strings")
+    guard let list = reply["suites"]?.arrayValue else {
+      throw .handshakeFailed(reason: "the hello reply has no \"suites\" array")
     }
-    let info = reply["implementation"]
+    let suites = list.compactMap(\.stringValue)
+    guard suites.count == list.count else {
+      throw .handshakeFailed(reason: "\"suites\" must hold only strings (suite names)")
+    }
+    guard let info = reply["implementation"], info.objectValue != nil, let name = info["name"]?.stringValue else {
+      throw .handshakeFailed(reason: "the hello reply needs \"implementation\": {\"name\": …, \"version\": …, \"language\": …}")
+    }
     self.init(
-      name: info?["name"]?.stringValue ?? "unknown", version: info?["version"]?.stringValue ?? "unknown",
-      language: info?["language"]?.stringValue ?? "unknown", suites: suites)
+      name: name, version: info["version"]?.stringValue ?? "unknown",
+      language: info["language"]?.stringValue ?? "unknown", suites: suites)
   }
 }

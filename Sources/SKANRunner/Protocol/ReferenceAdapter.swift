@@ -12,6 +12,27 @@ public enum ReferenceAdapter {
     ]
   }
 
+  /// What to do with one message.
+  public enum Action: Sendable, Equatable {
+    /// Send this reply.
+    case reply(JSONValue)
+    /// Send nothing: a message without a `seq` that is not `hello` or `stop`.
+    case ignore
+    /// `stop`: exit 0 without a reply.
+    case stop
+  }
+
+  /// The action for one message.
+  public static func action(for message: JSONValue, kitVersion: String) -> Action {
+    switch message["cmd"]?.stringValue {
+    case "stop": return .stop
+    case "hello": return .reply(helloReply(kitVersion: kitVersion))
+    default:
+      guard message["seq"] != nil else { return .ignore }
+      return reply(to: message, kitVersion: kitVersion).map(Action.reply) ?? .stop
+    }
+  }
+
   /// The reply to one message, or `nil` for `stop` (the adapter then exits 0).
   public static func reply(to message: JSONValue, kitVersion: String) -> JSONValue? {
     let seq = message["seq"] ?? .null

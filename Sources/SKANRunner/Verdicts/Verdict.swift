@@ -14,8 +14,10 @@ public enum Verdict {
     case oversized(Int)
     /// No reply within the timeout.
     case timedOut(Double)
-    /// The process exited or closed its output.
+    /// The process exited or closed its output, or the connection failed.
     case crashed(String)
+    /// An HTTP response whose status is not 2xx.
+    case httpStatus(Int)
   }
 
   /// The result for `vector` given `reply` to the request with `seq`.
@@ -34,6 +36,7 @@ public enum Verdict {
     case .oversized(let size): return set(.protocolError, "reply line exceeds the cap (\(size) bytes read)")
     case .timedOut(let seconds): return set(.timeout, "no reply within \(seconds) s")
     case .crashed(let reason): return set(.crash, reason)
+    case .httpStatus(let code): return set(.protocolError, "HTTP status \(code) (a reply must be a 2xx response with a JSON body)")
     case .message(let value): message = value
     }
     guard message.objectValue != nil else { return set(.protocolError, "reply is not a JSON object") }

@@ -15,6 +15,10 @@ enum SpecTables {
     ("Spec/values.md", ["values", "timeline"]),
     ("Spec/lifecycle.md", ["lifecycle"]),
     ("Spec/metadata.md", ["metadata"]),
+    ("Spec/postback.md", ["postback"]),
+    ("Spec/attribution.md", ["attribution"]),
+    ("Spec/s2s.md", ["s2s"]),
+    ("Spec/signature.md", ["signature"]),
   ]
 
   static func render(root: String, files: [VectorFile]) throws(VectorsError) -> [(path: String, text: String)] {

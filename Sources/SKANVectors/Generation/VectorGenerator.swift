@@ -9,6 +9,7 @@ public enum VectorGenerator {
   /// Every scenario, in suite order.
   public static func scenarios() -> [Scenario] {
     WindowScenarios.all() + ValuesScenarios.all() + LifecycleScenarios.all() + MetadataScenarios.all()
+      + PostbackScenarios.all() + AttributionScenarios.all() + S2SScenarios.all() + SignatureScenarios.all()
   }
 
   /// Generates the vector file of every suite.

@@ -61,10 +61,12 @@ struct ReferenceCommand: AsyncParsableCommand {
     } catch {
       return .init(status: 400, contentType: "text/plain", body: Array("not JSON: \(error)\n".utf8))
     }
-    guard let reply = ReferenceAdapter.reply(to: message, kitVersion: Manifest.kitVersion) else {
-      return .init(status: 204, body: [])
+    switch ReferenceAdapter.action(for: message, kitVersion: Manifest.kitVersion) {
+    case .reply(let reply): return .init(status: 200, body: CanonicalJSON.compactBytes(reply))
+    case .stop: return .init(status: 204, body: [])
+    case .ignore:
+      return .init(status: 400, contentType: "text/plain", body: Array("a run message needs a seq\n".utf8))
     }
-    return .init(status: 200, body: Array(CanonicalJSON.compact(reply).utf8))
   }
 
   /// Reads standard input in blocks and answers every complete line of a block with one
@@ -83,17 +85,15 @@ struct ReferenceCommand: AsyncParsableCommand {
         let line = Array(pending[start..<newline])
         start = newline + 1
         if line.isEmpty || line == [0x0D] { continue }
-        let reply: JSONValue?
-        do {
-          reply = ReferenceAdapter.reply(to: try JSONParser.parse(bytes: line), kitVersion: Manifest.kitVersion)
-        } catch {
-          reply = ["seq": nil, "error": ["code": "invalid-input", "message": .string("not JSON: \(error)")]]
-        }
-        guard let reply else {
+        // A line that is not JSON has no seq to answer to: it is ignored.
+        guard let message = try? JSONParser.parse(bytes: line) else { continue }
+        switch ReferenceAdapter.action(for: message, kitVersion: Manifest.kitVersion) {
+        case .reply(let reply): replies += AdapterProtocol.line(reply)
+        case .ignore: continue
+        case .stop:
           output.write(Data(replies))
           return
         }
-        replies += AdapterProtocol.line(reply)
       }
       pending.removeFirst(start)
       if !replies.isEmpty { output.write(Data(replies)) }

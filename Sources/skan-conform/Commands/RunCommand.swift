@@ -12,10 +12,13 @@ struct RunCommand: AsyncParsableCommand {
     commandName: "run",
     abstract: "Run the vectors against an implementation (default: the bundled reference).",
     discussion: """
-      The implementation is started once with `sh -c "<command>"` and spoken to over the \
-      adapter protocol (Spec/adapter-protocol.md). Without --cli the bundled reference model \
-      is run the same way. Exit codes: 0 every result a pass or skip; 1 unexpected results; \
-      2 usage; 3 the implementation could not start or failed the handshake; 4 invalid vectors.
+      The implementation speaks the adapter protocol (Spec/adapter-protocol.md): over \
+      standard input and output of one process started with `sh -c "<command>"` (--cli), of \
+      one process per case (--cli … --per-case), or over HTTP (--endpoint). Without --cli or \
+      --endpoint the bundled reference model is run. Exit codes: 0 every result as expected \
+      (a pass, a skip, or the status an --expectations file names); 1 unexpected results, or \
+      an unexpected pass with --strict-expectations, or an interrupted run; 2 usage; 3 the \
+      implementation could not start or failed the handshake; 4 invalid vectors.
       """)
 
   @OptionGroup var source: VectorSourceOptions

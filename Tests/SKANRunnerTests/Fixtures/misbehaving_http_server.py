@@ -33,7 +33,7 @@ class Handler(BaseHTTPRequestHandler):
     def do_POST(self):
         message = json.loads(self.rfile.read(int(self.headers.get("Content-Length", 0))))
         if message["cmd"] == "hello":
-            return self.reply(200, json.dumps({"protocol": 1, "suites": ["window"]}))
+            return self.reply(200, json.dumps({"protocol": 1, "implementation": {"name": "fake"}, "suites": ["window"]}))
         if message["cmd"] == "stop":
             return self.reply(204, "")
         if message["id"] == VICTIM:

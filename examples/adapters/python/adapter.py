@@ -76,11 +76,16 @@ def lock(value):
     return value
 
 
+MAX_TIME = 2**53 - 1  # the largest integer every JSON implementation holds exactly
+
+
 def timestamp(obj, key):
+    """Unix milliseconds: an integral number (1.7e12 counts) within +-(2^53 - 1) (WIN-7)."""
     value = obj.get(key)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise SpecError("invalid-input", f"{key} must be an integer")
-    return value
+    number = integral(value) if is_number(value) else None
+    if number is None or not -MAX_TIME <= number <= MAX_TIME:
+        raise SpecError("invalid-input", f"{key} must be an integral number of milliseconds")
+    return number
 
 
 def profile_ends(obj):

@@ -1,0 +1,4 @@
+extension RequirementCatalog {
+  /// Requirements of `Spec/attribution.md`.
+  static let attribution: [Requirement] = []
+}

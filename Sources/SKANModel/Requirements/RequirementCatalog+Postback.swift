@@ -1,0 +1,4 @@
+extension RequirementCatalog {
+  /// Requirements of `Spec/postback.md`.
+  static let postback: [Requirement] = []
+}

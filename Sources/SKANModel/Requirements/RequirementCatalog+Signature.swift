@@ -1,0 +1,4 @@
+extension RequirementCatalog {
+  /// Requirements of `Spec/signature.md`.
+  static let signature: [Requirement] = []
+}
