@@ -60,7 +60,7 @@ let package = Package(
     .target(
       name: "SKANHTTP",
       dependencies: [
-        "SKANJSON", "SKANRunner",
+        "SKANJSON", "SKANRunner", "SKANModel", "SKANSignatures", "SKANSuites",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -80,6 +80,11 @@ let package = Package(
     ),
     .testTarget(name: "SKANJSONTests", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
     .testTarget(name: "SKANModelTests", dependencies: ["SKANModel"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANSignaturesTests",
+      dependencies: ["SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANRunner"],
+      swiftSettings: strictSettings
+    ),
     .testTarget(
       name: "SKANRunnerTests",
       dependencies: [

@@ -5,10 +5,19 @@ import SKANJSON
 import SKANRunner
 import SKANVectors
 
-/// `skan-conform reference --stdio | --http`: the reference model as an adapter.
+/// `skan-conform reference …`: the reference implementations.
 struct ReferenceCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reference",
+    abstract: "Serve a reference implementation: the model as an adapter, or the reference S2S API.",
+    subcommands: [ReferenceAdapterCommand.self, ReferenceS2SCommand.self],
+    defaultSubcommand: ReferenceAdapterCommand.self)
+}
+
+/// `skan-conform reference [adapter] --stdio | --http`: the reference model as an adapter.
+struct ReferenceAdapterCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "adapter",
     abstract: "Serve the reference model over the adapter protocol (stdio or HTTP).",
     discussion: """
       --stdio reads JSON lines on standard input and answers on standard output. --http \
