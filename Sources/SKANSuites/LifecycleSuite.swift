@@ -36,11 +36,15 @@ enum LifecycleSuite {
       guard let amountValue = step.members["amount"] else { throw step.missing("amount") }
       guard let currencyValue = step.members["currency"] else { throw step.missing("currency") }
       let admon = try step.bool("admon", default: false)
-      guard let amount = amountValue.numberValue else {
-        return .invalid(at: time, error: ModelError(.invalidAmount, "amount must be a number, not \(amountValue.typeName)"))
-      }
+      // LIF-6: the currency is checked before the amount, its type as well as its form.
       guard let currency = currencyValue.stringValue else {
         return .invalid(at: time, error: ModelError(.invalidCurrency, "currency must be a string, not \(currencyValue.typeName)"))
+      }
+      guard let amount = amountValue.numberValue else {
+        if !SingularLifecycle.isCurrencyCode(currency) {
+          return .invalid(at: time, error: ModelError(.invalidCurrency, "currency \"\(currency)\" is not three upper-case letters"))
+        }
+        return .invalid(at: time, error: ModelError(.invalidAmount, "amount must be a number, not \(amountValue.typeName)"))
       }
       return .revenue(at: time, amount: amount, currency: currency, adMonetization: admon)
     default:
@@ -58,11 +62,12 @@ enum LifecycleSuite {
     let code = try ValueReader.coarseCode(response.members["skan_updated_coarse_value"])
     if let code { _ = try CoarseValue(code: code) }  // VAL-5 before the lock, in field order
     let lock: Bool
-    switch response.optional("skan_updated_lock_window_value") {
+    let lockValue = response.optional("skan_updated_lock_window_value")
+    switch lockValue {
     case nil: lock = false
     case .bool(let flag)?: lock = flag
-    case .integer(0)?: lock = false
-    case .integer(1)?: lock = true
+    case let number? where number.exactInteger == 0: lock = false
+    case let number? where number.exactInteger == 1: lock = true
     case let other?:
       throw ModelError(.lockNotBoolean, "skan_updated_lock_window_value must be a boolean or 0/1, not \(other)")
     }

@@ -30,6 +30,11 @@ public struct SingularLifecycle: Sendable, Hashable {
     public var windowAdMonetizationRevenue: [RevenueTotals?] = [nil, nil, nil]
   }
 
+  /// Whether a currency is three upper-case ASCII letters (LIF-6).
+  public static func isCurrencyCode(_ currency: String) -> Bool {
+    currency.utf8.count == 3 && currency.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
+  }
+
   /// The largest revenue amount accepted (LIF-6), so that sums stay finite.
   public static let maximumAmount = 1e15
 
@@ -136,7 +141,7 @@ public struct SingularLifecycle: Sendable, Hashable {
   private mutating func recordRevenue(
     _ amount: Double, currency: String, adMonetization: Bool, at time: Timestamp
   ) -> (outcome: LifecycleOutcome, error: ModelError?) {
-    guard currency.utf8.count == 3, currency.utf8.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) else {
+    guard Self.isCurrencyCode(currency) else {
       return (.rejected, ModelError(.invalidCurrency, "currency \"\(currency)\" is not three upper-case letters"))
     }
     guard amount.isFinite, abs(amount) <= Self.maximumAmount else {

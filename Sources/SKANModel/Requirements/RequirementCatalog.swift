@@ -45,7 +45,7 @@ public enum RequirementCatalog {
       "WIN-3", .must, .kitDefined, area: "window",
       "Window edges are half-open: a time exactly 48 h, 168 h or 840 h after T0 belongs to the later window (or to the end of the period).",
       source: "Apple says the first window \"ends two days after\" T0, which reads as half-open; Apple states no edge rule.",
-      alternative: "Inclusive edges (one production SDK counts `diff <= 48h` as window 0): such an implementation fails exactly the vectors that list WIN-3."),
+      alternative: "Inclusive edges (one production SDK counts `diff <= 48h` as window 0): every vector such an implementation fails lists WIN-3."),
     Requirement(
       "WIN-4", .must, .kitDefined, area: "window",
       "T0 is the time of the first conversion-value call (registration). Every suite passes T0 in as a value.",
@@ -64,7 +64,7 @@ public enum RequirementCatalog {
       "WIN-7", .must, .kitDefined, area: "window",
       "Times are Unix milliseconds, integral JSON numbers within ±(2^53 - 1) (`1.7e12` is accepted, a fraction or a larger magnitude is `invalid-input`), compared exactly: no rounding to seconds, minutes or hours (47:59:59.999 is window 0).",
       source: "Apple gives no resolution; one production SDK counts in milliseconds, the Singular snippet in whole seconds. 2^53 - 1 is the largest integer every JSON implementation holds exactly.",
-      alternative: "Whole seconds, which differs only within the last second before an edge: such an implementation fails the vectors that list WIN-7."),
+      alternative: "Whole seconds, which differs only within the last second before an edge: every vector such an implementation fails lists WIN-7."),
   ]
 
   // MARK: - Values
@@ -87,7 +87,7 @@ public enum RequirementCatalog {
       "VAL-8", .must, .kitDefined, area: "values",
       "Coarse values match exactly: case-sensitive, no trimming; a non-string is `coarse-unknown` too.",
       source: "Apple's constants are the lower-case strings; the wire carries them as they are.",
-      alternative: "Case-insensitive or trimmed matching, which accepts `LOW` or ` low`: such an implementation fails the vectors that list VAL-8."),
+      alternative: "Case-insensitive or trimmed matching, which accepts `LOW` or ` low`: every vector such an implementation fails lists VAL-8."),
     Requirement(
       "VAL-4", .must, .seed, area: "values",
       "The Singular S2S API codes coarse values as integers: 0 is low, 1 is medium, 2 is high.",
@@ -171,7 +171,7 @@ public enum RequirementCatalog {
       source: "\(singular) (getConversionValueFromServer)"),
     Requirement(
       "LIF-4", .must, .seed, area: "lifecycle",
-      "A response whose values are invalid is rejected with that code and changes nothing; fields are checked in the order `conversion_value` (VAL-1, VAL-2), `skan_updated_coarse_value` (VAL-5), `skan_updated_lock_window_value`, which is a JSON boolean or the integer 0 or 1 (the snippet reads it with `boolValue`), else `lock-not-boolean`.",
+      "A response whose values are invalid is rejected with that code and changes nothing; fields are checked in the order `conversion_value` (VAL-1, VAL-2), `skan_updated_coarse_value` (VAL-5), `skan_updated_lock_window_value`, which is a JSON boolean or a number equal to 0 or 1 (the snippet reads it with `boolValue`), else `lock-not-boolean`.",
       source: "\(singular) (validateValues:coarse:). The snippet's coarse check never fires and it leaves its lock held on this path; the reference rejects."),
     Requirement(
       "LIF-5", .must, .seed, area: "lifecycle",
@@ -278,11 +278,11 @@ public enum RequirementCatalog {
       "META-13", .must, .kitDefined, area: "metadata",
       "A fine value string is an optional `-` and decimal digits only (`012` is 12; `+12`, ` 12`, `12.0` are not integers), and the empty string is present and invalid, not absent.",
       source: "The contract says only \"used verbatim\"; a strict reading keeps a bad payload from passing as no value.",
-      alternative: "Treat an empty string as absent: such an implementation fails the vectors that list META-13."),
+      alternative: "Treat an empty string as absent: every vector such an implementation fails lists META-13."),
     Requirement(
       "META-14", .must, .kitDefined, area: "metadata",
       "Booleans are matched in any letter case: `TRUE`, `Yes` and `NO` count.",
       source: "The contract lists lower-case forms but says nothing of case; servers send `YES` and `True` in practice.",
-      alternative: "Lower-case only, which rejects `YES`: such an implementation fails the vectors that list META-14."),
+      alternative: "Lower-case only, which rejects `YES`: every vector such an implementation fails lists META-14."),
   ]
 }

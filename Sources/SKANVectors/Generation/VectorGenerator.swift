@@ -34,6 +34,11 @@ public enum VectorGenerator {
       {
         requirements.append("META-9")
       }
+      // LIF-14 (every snapshot key present, null when unset) shapes every lifecycle output,
+      // so every lifecycle case that expects an output tests it.
+      if scenario.suite == .lifecycle, case .output = expected, !requirements.contains("LIF-14") {
+        requirements.append("LIF-14")
+      }
       var bases: Set<Requirement.Basis> = []
       for id in requirements {
         guard let requirement = RequirementCatalog.requirement(id) else {

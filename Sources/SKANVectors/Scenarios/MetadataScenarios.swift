@@ -26,7 +26,7 @@ enum MetadataScenarios {
     b.add("fine-and-coarse-ios-16-0", "Fine and coarse on iOS 16.0.3: the fine-only call; catches passing the coarse value below 16.1.", ["META-6", "META-12"], meta([fine: "7", coarse: "low"], ios: "16.0.3"))
     b.add("empty-metadata", "No keys: no call and no overlay.", ["META-10", "META-7"], meta([:]))
     b.add("lock-without-values", "skan_lock_window true alone: no call (kit-defined); catches a call with a made-up value.", ["META-10"], meta([lock: "true"]))
-    b.add("unknown-keys-ignored", "Unknown keys are ignored.", ["META-9"], meta([fine: "3", "campaign": "summer", "skan_fine": "9"]))
+    b.add("unknown-keys-ignored", "Unknown keys are ignored, like the prose key names of META-8.", ["META-8"], meta([fine: "3", "campaign": "summer", "skan_fine": "9"]))
 
     // iOS versions.
     let versions: [(String, String, String)] = [

@@ -44,7 +44,7 @@ enum ValuesScenarios {
     b.add("coarse-none", "\"none\" is unknown: there is no fourth coarse value.", ["VAL-3"], op("coarse", "none"))
     b.add("coarse-abbreviation", "\"med\" is unknown; catches prefix matching.", ["VAL-3"], op("coarse", "med"))
     b.add("coarse-number", "The number 1 is not a coarse string; catches accepting Singular codes where Apple's strings are required.", ["VAL-3", "VAL-8"], op("coarse", 1))
-    b.add("coarse-null", "null is not a coarse value here.", ["VAL-3", "VAL-8"], op("coarse", nil))
+    b.add("coarse-null", "null is not a coarse value here.", ["VAL-3"], op("coarse", nil))
     b.add("coarse-constant-name", "\"SKAdNetworkCoarseConversionValueHigh\" is unknown: the wire carries the value, not the constant's name.", ["VAL-3"], op("coarse", "SKAdNetworkCoarseConversionValueHigh"))
 
     // Singular coarse codes.
