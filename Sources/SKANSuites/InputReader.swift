@@ -61,6 +61,38 @@ struct InputReader {
     return flag
   }
 
+  /// An integral JSON number.
+  func integer(_ key: String) throws(ModelError) -> Int {
+    guard let value = members[key] else { throw missing(key) }
+    guard let number = value.exactInteger else { throw mistyped(key, "an integer", value) }
+    return number
+  }
+
+  /// An integral JSON number, or `nil` when absent or null.
+  func optionalInteger(_ key: String) throws(ModelError) -> Int? {
+    guard let value = optional(key) else { return nil }
+    guard let number = value.exactInteger else { throw mistyped(key, "an integer or null", value) }
+    return number
+  }
+
+  /// A string, or `nil` when absent or null.
+  func optionalString(_ key: String) throws(ModelError) -> String? {
+    guard let value = optional(key) else { return nil }
+    guard let text = value.stringValue else { throw mistyped(key, "a string or null", value) }
+    return text
+  }
+
+  /// One of an enumeration's raw values.
+  func choice<Choice: RawRepresentable & CaseIterable>(_ key: String, _ type: Choice.Type) throws(ModelError) -> Choice
+  where Choice.RawValue == String {
+    let text = try string(key)
+    guard let choice = Choice(rawValue: text) else {
+      throw ModelError(
+        .invalidInput, "\(path).\(key) \"\(text)\" is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return choice
+  }
+
   func number(_ key: String) throws(ModelError) -> Double? {
     guard let value = optional(key) else { return nil }
     return value.numberValue

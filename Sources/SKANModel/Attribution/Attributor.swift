@@ -1,0 +1,168 @@
+/// Decides which impression wins an install or a re-engagement, and which networks get a
+/// losing postback. Every rule names its requirement in `Spec/attribution.md` (AT-*).
+public enum Attributor {
+  /// The default view-through window: 24 hours (AT-1).
+  public static let defaultViewWindow = 24 * Milliseconds.hour
+  /// The default click-through window: 30 days (AT-1).
+  public static let defaultClickWindow = 30 * Milliseconds.day
+  /// The most view-through impressions kept per source app (AT-6).
+  public static let viewLimitPerSourceApp = 15
+  /// The most impressions considered for one conversion (AT-7).
+  public static let consideredLimit = 6
+  /// The most losing networks that get a postback (AT-7).
+  public static let losingNetworkLimit = 5
+  /// How long after a re-engagement the first conversion-value update may come (AT-10).
+  public static let reengagementFirstUpdateLimit = 2 * Milliseconds.day
+  /// How long after an install the first conversion-value update may come (AT-10).
+  public static let installFirstUpdateLimit = 60 * Milliseconds.day
+
+  /// Attributes one event.
+  /// - Throws: ``ModelError/Code/invalidInput`` for a configuration outside Apple's ranges
+  ///   or duplicate impression IDs.
+  public static func attribute(
+    event: AttributionEvent, impressions: [Impression], configuration: AttributionConfiguration
+  ) throws(ModelError) -> AttributionDecision {
+    try validate(configuration, impressions: impressions)
+    var reasons: [String: AttributionDecision.Reason] = [:]
+
+    // AT-8: cooldown since the last conversion.
+    let cooldownHours =
+      event.kind == .install ? configuration.installCooldownHours : configuration.reengagementCooldownHours
+    if let hours = cooldownHours, let last = event.lastConversion,
+      event.time.milliseconds - last.milliseconds < hours * Milliseconds.hour
+    {
+      return decision(.cooldown, impressions: impressions, reasons: reasons, winner: nil, losers: [])
+    }
+    if event.kind == .reengagement && !event.appInstalled {
+      return decision(.appNotInstalled, impressions: impressions, reasons: reasons, winner: nil, losers: [])
+    }
+
+    // Eligibility, impression by impression (AT-1, AT-2, AT-3, AT-9).
+    var candidates: [(index: Int, impression: Impression)] = []
+    for (index, impression) in impressions.enumerated() {
+      if let reason = ineligibility(of: impression, event: event, configuration: configuration) {
+        reasons[impression.id] = reason
+      } else {
+        candidates.append((index, impression))
+      }
+    }
+
+    // AT-6: at most 15 views per source app; the oldest are dropped.
+    let views = Dictionary(grouping: candidates.filter { $0.impression.interaction == .view }) {
+      $0.impression.sourceAppID ?? -1
+    }
+    for (_, group) in views where group.count > viewLimitPerSourceApp {
+      let oldestFirst = group.sorted { ($0.impression.time, $0.index) < ($1.impression.time, $1.index) }
+      for dropped in oldestFirst.prefix(group.count - viewLimitPerSourceApp) {
+        reasons[dropped.impression.id] = .overViewLimit
+      }
+    }
+    candidates.removeAll { reasons[$0.impression.id] != nil }
+
+    // AT-5: production impressions beat development ones.
+    if candidates.contains(where: { $0.impression.environment == .production }) {
+      for candidate in candidates where candidate.impression.environment == .development {
+        reasons[candidate.impression.id] = .developmentOutranked
+      }
+      candidates.removeAll { $0.impression.environment == .development }
+    }
+
+    // AT-4: clicks before views, then the most recent; at equal times the later registered.
+    let ranked = candidates.sorted { lhs, rhs in
+      let l = (lhs.impression.interaction == .click ? 1 : 0, lhs.impression.time.milliseconds, lhs.index)
+      let r = (rhs.impression.interaction == .click ? 1 : 0, rhs.impression.time.milliseconds, rhs.index)
+      return l > r
+    }
+    // AT-7: at most six impressions are considered.
+    for dropped in ranked.dropFirst(consideredLimit) { reasons[dropped.impression.id] = .beyondSix }
+    let considered = Array(ranked.prefix(consideredLimit))
+    guard let winner = considered.first?.impression else {
+      return decision(.noEligibleImpression, impressions: impressions, reasons: reasons, winner: nil, losers: [])
+    }
+
+    // AT-10: no conversion-value update in time, no postback window.
+    let limit = event.kind == .install ? installFirstUpdateLimit : reengagementFirstUpdateLimit
+    guard let firstUpdate = event.firstUpdate, firstUpdate >= event.time,
+      firstUpdate.milliseconds - event.time.milliseconds < limit
+    else {
+      return decision(
+.noTimelyUpdate, impressions: impressions, reasons: reasons, winner: nil, losers: [])
+    }
+
+    // AT-7, AT-9: up to five other networks get a losing postback; none for re-engagement.
+    var losers: [String] = []
+    if event.kind == .install {
+      var networks: Set<String> = [winner.adNetworkID]
+      for candidate in considered.dropFirst() where losers.count < losingNetworkLimit {
+        if networks.insert(candidate.impression.adNetworkID).inserted { losers.append(candidate.impression.id) }
+      }
+    }
+    return decision(
+      .created, impressions: impressions, reasons: reasons, winner: winner.id, losers: losers)
+  }
+
+  // MARK: - Eligibility
+
+  private static func ineligibility(
+    of impression: Impression, event: AttributionEvent, configuration: AttributionConfiguration
+  ) -> AttributionDecision.Reason? {
+    let age = event.time.milliseconds - impression.time.milliseconds
+    if age < 0 { return .afterEvent }
+    if event.kind == .reengagement {
+      if impression.framework == .skadnetwork { return .skadnetworkCannotReengage }
+      if impression.interaction == .view { return .reengagementNeedsClick }
+      if !impression.eligibleForReengagement { return .notEligibleForReengagement }
+    }
+    let networkWindows = impression.framework == .adattributionkit ? configuration.perNetwork[impression.adNetworkID] : nil
+    if let ignored = networkWindows?.ignoreInteractionType, ignored == impression.interaction {
+      return .ignoredInteraction
+    }
+    // AT-2: network over global over the system default, for AdAttributionKit impressions.
+    let global = impression.framework == .adattributionkit ? configuration.global : nil
+    switch impression.interaction {
+    case .view:
+      let days = networkWindows?.viewDays ?? global?.viewDays
+      let window = days.map { $0 * Milliseconds.day } ?? defaultViewWindow
+      return age < window ? nil : .viewWindowExpired
+    case .click:
+      let days = networkWindows?.clickDays ?? global?.clickDays
+      let window = days.map { $0 * Milliseconds.day } ?? defaultClickWindow
+      return age < window ? nil : .clickWindowExpired
+    }
+  }
+
+  private static func validate(_ configuration: AttributionConfiguration, impressions: [Impression]) throws(ModelError) {
+    var seen: Set<String> = []
+    for impression in impressions where !seen.insert(impression.id).inserted {
+      throw ModelError(.invalidInput, "impression id \"\(impression.id)\" appears twice")
+    }
+    let all = [configuration.global].compactMap { $0 } + Array(configuration.perNetwork.values)
+    for windows in all {
+      if let days = windows.viewDays, !(1...7).contains(days) {
+        throw ModelError(.invalidInput, "a view window of \(days) days is outside 1...7")
+      }
+      if let days = windows.clickDays, !(1...30).contains(days) {
+        throw ModelError(.invalidInput, "a click window of \(days) days is outside 1...30")
+      }
+    }
+    for hours in [configuration.installCooldownHours, configuration.reengagementCooldownHours].compactMap({ $0 })
+    where !(0...720).contains(hours) {
+      throw ModelError(.invalidInput, "a cooldown of \(hours) hours is outside 0...720")
+    }
+  }
+
+  private static func decision(
+    _ conversion: AttributionDecision.Conversion, impressions: [Impression], reasons: [String: AttributionDecision.Reason],
+    winner: String?, losers: [String]
+  ) -> AttributionDecision {
+    let verdicts = impressions.map { impression -> AttributionDecision.Verdict in
+      if let reason = reasons[impression.id] {
+        return .init(id: impression.id, status: .ineligible, reason: reason)
+      }
+      if impression.id == winner { return .init(id: impression.id, status: .winner, reason: nil) }
+      if losers.contains(impression.id) { return .init(id: impression.id, status: .loser, reason: nil) }
+      return .init(id: impression.id, status: .notChosen, reason: nil)
+    }
+    return AttributionDecision(conversion: conversion, winner: winner, losers: losers, verdicts: verdicts)
+  }
+}

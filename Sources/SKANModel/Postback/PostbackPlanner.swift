@@ -1,0 +1,219 @@
+/// Decides which postbacks a device sends for one attribution, with which fields and when.
+///
+/// Every rule names its requirement in `Spec/postback.md` (PB-*).
+public enum PostbackPlanner {
+  /// SKAdNetwork versions whose postbacks the model builds.
+  public static let supportedVersions = ["4.0", "3.0", "2.2", "2.1"]
+
+  /// The postbacks, in sequence order.
+  /// - Throws: ``ModelError`` for a scenario that cannot happen (PB-1).
+  public static func plan(_ scenario: PostbackScenario) throws(ModelError) -> [PlannedPostback] {
+    try validate(scenario)
+    var timeline = ConversionTimeline(profile: scenario.profile, t0: scenario.t0)
+    for update in scenario.updates { _ = try timeline.apply(update) }
+
+    // PB-9: a re-engagement has no losing postbacks.
+    if !scenario.didWin && scenario.conversionType == .reengagement { return [] }
+    let isModern = scenario.framework == .adattributionkit || scenario.adVersion == "4.0"
+    // PB-10: SKAdNetwork 2.2 and earlier send no postback to losing networks.
+    if !scenario.didWin && !isModern && scenario.adVersion != "3.0" { return [] }
+
+    var postbacks: [PlannedPostback] = []
+    for window in ConversionWindow.all {
+      let tiers = scenario.tiers[window.index]
+      let tier = tiers.postbackTier
+      if !window.isFirst {
+        // PB-2: later postbacks only for winners of ads signed 4.0 (or AdAttributionKit),
+        // only at tier 1 and above, and (PB-6) only for a window with an applied update.
+        guard scenario.didWin, isModern, tier.rawValue >= 1, timeline.values(in: window).hasUpdate else { continue }
+      }
+      let values = timeline.values(in: window)
+      let finalized = values.lockedAt ?? scenario.profile.bounds(of: window, t0: scenario.t0).end
+      let (earliest, latest) = sendRange(after: finalized, window: window, profile: scenario.profile)
+      let (fields, outer) =
+        scenario.framework == .adattributionkit
+        ? adAttributionKitFields(scenario, window: window, tiers: tiers, values: values)
+        : (isModern
+          ? skadnetwork4Fields(scenario, window: window, tiers: tiers, values: values)
+          : legacyFields(scenario, tier: tier, values: values), [:])
+      postbacks.append(
+        PlannedPostback(
+          sequenceIndex: window.index, tier: tier, fields: fields, outerFields: outer, finalizedAt: finalized,
+          earliestSend: earliest, latestSend: latest))
+      if !isModern { break }  // PB-10: one postback for ads signed before 4.0.
+    }
+    return postbacks
+  }
+
+  // MARK: - Validation
+
+  private static func validate(_ scenario: PostbackScenario) throws(ModelError) {
+    let ids = scenario.identifiers
+    guard scenario.tiers.count == 3 else {
+      throw ModelError(.invalidInput, "tiers must give one entry per postback (3), not \(scenario.tiers.count)")
+    }
+    guard ids.postbackIDs.count == 3 else {
+      throw ModelError(.invalidInput, "postback_ids must give one identifier per postback (3), not \(ids.postbackIDs.count)")
+    }
+    guard !(ids.sourceAppID != nil && ids.sourceDomain != nil) else {
+      throw ModelError(.invalidInput, "an ad has a source app or a source domain, not both")
+    }
+    switch scenario.framework {
+    case .skadnetwork:
+      guard supportedVersions.contains(scenario.adVersion) else {
+        throw ModelError(.invalidInput, "ad version \"\(scenario.adVersion)\" is not one of \(supportedVersions.joined(separator: ", "))")
+      }
+      guard scenario.conversionType != .reengagement else {
+        throw ModelError(.invalidInput, "SKAdNetwork has no re-engagement; use adattributionkit")
+      }
+      if scenario.adVersion == "4.0" {
+        guard (0...9999).contains(ids.sourceIdentifier) else {
+          throw ModelError(.invalidInput, "source identifier \(ids.sourceIdentifier) is outside 0...9999")
+        }
+      } else {
+        guard (1...100).contains(ids.sourceIdentifier) else {
+          throw ModelError(.invalidInput, "campaign ID \(ids.sourceIdentifier) is outside 1...100 (SKAdNetwork 2 and 3)")
+        }
+        guard ids.sourceDomain == nil else {
+          throw ModelError(.invalidInput, "web ads (source-domain) exist from SKAdNetwork 4.0 on")
+        }
+      }
+    case .adattributionkit:
+      guard (0...9999).contains(ids.sourceIdentifier) else {
+        throw ModelError(.invalidInput, "source identifier \(ids.sourceIdentifier) is outside 0...9999")
+      }
+      guard ids.sourceDomain == nil else {
+        throw ModelError(.invalidInput, "AdAttributionKit postbacks have no source-domain; use publisher_item_id")
+      }
+      if scenario.conversionType == .reengagement {
+        // PB-9: re-engagement comes from clicks only.
+        guard scenario.interaction == .click else {
+          throw ModelError(.invalidInput, "re-engagement comes from clicks only, not views")
+        }
+      }
+    }
+  }
+
+  // MARK: - Timing
+
+  /// PB-8: the window's end or the lock, plus 24-48 h for the first postback and 24-144 h for
+  /// the others; 5-10 minutes in developer mode.
+  static func sendRange(after finalized: Timestamp, window: ConversionWindow, profile: WindowProfile) -> (
+    Timestamp, Timestamp
+  ) {
+    switch profile {
+    case .aakDeveloper:
+      return (finalized.adding(milliseconds: 5 * Milliseconds.minute), finalized.adding(milliseconds: 10 * Milliseconds.minute))
+    case .production:
+      let latest = window.isFirst ? 48 : 144
+      return (finalized.adding(milliseconds: 24 * Milliseconds.hour), finalized.adding(milliseconds: latest * Milliseconds.hour))
+    }
+  }
+
+  // MARK: - Fields
+
+  /// PB-5: the rightmost `digits` digits of the identifier written with four digits.
+  public static func truncate(_ sourceIdentifier: Int, digits: Int) -> String {
+    let four = String(sourceIdentifier)
+    let padded = String(repeating: "0", count: max(0, 4 - four.count)) + four
+    return String(padded.suffix(digits))
+  }
+
+  private static func digits(for window: ConversionWindow, tiers: SourceIdentifierTiers) -> Int {
+    window.isFirst ? tiers.digits : 2  // PB-4: later postbacks carry 2 digits.
+  }
+
+  /// The conversion values a postback carries (PB-3, PB-6, PB-7).
+  private static func values(
+    window: ConversionWindow, tier: CrowdTier, didWin: Bool, values: WindowValues
+  ) -> (fine: FineValue?, coarse: CoarseValue?) {
+    guard didWin, values.hasUpdate || window.isFirst else { return (nil, nil) }
+    if window.isFirst {
+      if tier.rawValue >= 2 { return (values.fine, nil) }
+      if tier.rawValue == 1 { return (nil, values.coarse) }
+      return (nil, nil)
+    }
+    return (nil, tier.rawValue >= 1 ? values.coarse : nil)
+  }
+
+  private static func skadnetwork4Fields(
+    _ scenario: PostbackScenario, window: ConversionWindow, tiers: SourceIdentifierTiers, values windowValues: WindowValues
+  ) -> [String: PlannedPostback.Value] {
+    let ids = scenario.identifiers
+    let tier = tiers.postbackTier
+    var fields: [String: PlannedPostback.Value] = [
+      "version": .string("4.0"),
+      "ad-network-id": .string(ids.adNetworkID),
+      "source-identifier": .string(truncate(ids.sourceIdentifier, digits: digits(for: window, tiers: tiers))),
+      "app-id": .integer(ids.advertisedAppID),
+      "transaction-id": .string(ids.postbackIDs[window.index]),
+      "redownload": .bool(scenario.conversionType == .redownload),
+      "fidelity-type": .integer(scenario.interaction == .click ? 1 : 0),
+      "did-win": .bool(scenario.didWin),
+      "postback-sequence-index": .integer(window.index),
+    ]
+    // PB-3: the source app or domain only in the first postback, at tier 3, for the winner.
+    if window.isFirst, tier.rawValue == 3, scenario.didWin {
+      if let app = ids.sourceAppID { fields["source-app-id"] = .integer(app) }
+      if let domain = ids.sourceDomain { fields["source-domain"] = .string(domain) }
+      if let country = ids.countryCode { fields["country-code"] = .string(country) }
+    }
+    let (fine, coarse) = values(window: window, tier: tier, didWin: scenario.didWin, values: windowValues)
+    if let fine { fields["conversion-value"] = .integer(fine.rawValue) }
+    if let coarse { fields["coarse-conversion-value"] = .string(coarse.rawValue) }
+    return fields
+  }
+
+  /// PB-10: SKAdNetwork 2.1, 2.2 and 3.0 postbacks.
+  private static func legacyFields(
+    _ scenario: PostbackScenario, tier: CrowdTier, values windowValues: WindowValues
+  ) -> [String: PlannedPostback.Value] {
+    let ids = scenario.identifiers
+    var fields: [String: PlannedPostback.Value] = [
+      "version": .string(scenario.adVersion),
+      "ad-network-id": .string(ids.adNetworkID),
+      "campaign-id": .integer(ids.sourceIdentifier),
+      "app-id": .integer(ids.advertisedAppID),
+      "transaction-id": .string(ids.postbackIDs[0]),
+      "redownload": .bool(scenario.conversionType == .redownload),
+    ]
+    if scenario.adVersion != "2.1" { fields["fidelity-type"] = .integer(scenario.interaction == .click ? 1 : 0) }
+    if scenario.adVersion == "3.0" { fields["did-win"] = .bool(scenario.didWin) }
+    // PB-10: the privacy threshold, met from tier 2 on, for the winner only.
+    if scenario.didWin, tier.rawValue >= 2 {
+      if let app = ids.sourceAppID { fields["source-app-id"] = .integer(app) }
+      if let fine = windowValues.fine { fields["conversion-value"] = .integer(fine.rawValue) }
+    }
+    return fields
+  }
+
+  /// PB-11: the AdAttributionKit JWS payload and the members outside it.
+  private static func adAttributionKitFields(
+    _ scenario: PostbackScenario, window: ConversionWindow, tiers: SourceIdentifierTiers, values windowValues: WindowValues
+  ) -> ([String: PlannedPostback.Value], [String: PlannedPostback.Value]) {
+    let ids = scenario.identifiers
+    let tier = tiers.postbackTier
+    var payload: [String: PlannedPostback.Value] = [
+      "impression-type": .string("app-impression"),
+      "ad-network-identifier": .string(ids.adNetworkID),
+      "source-identifier": .string(truncate(ids.sourceIdentifier, digits: digits(for: window, tiers: tiers))),
+      "advertised-item-identifier": .integer(ids.advertisedAppID),
+      "conversion-type": .string(scenario.conversionType.rawValue),
+      "postback-identifier": .string(ids.postbackIDs[window.index]),
+      "did-win": .bool(scenario.didWin),
+      "postback-sequence-index": .integer(window.index),
+    ]
+    if tier.rawValue >= 1, let marketplace = ids.marketplaceID {
+      payload["marketplace-identifier"] = .string(marketplace)
+    }
+    var outer: [String: PlannedPostback.Value] = ["ad-interaction-type": .string(scenario.interaction.rawValue)]
+    if window.isFirst, tier.rawValue == 3, scenario.didWin {
+      if let app = ids.sourceAppID { payload["publisher-item-identifier"] = .integer(app) }
+      if let country = ids.countryCode { outer["country-code"] = .string(country) }
+    }
+    let (fine, coarse) = values(window: window, tier: tier, didWin: scenario.didWin, values: windowValues)
+    if let fine { outer["conversion-value"] = .integer(fine.rawValue) }
+    if let coarse { outer["coarse-conversion-value"] = .string(coarse.rawValue) }
+    return (payload, outer)
+  }
+}

@@ -1,0 +1,103 @@
+/// Everything the device knows when it builds the postbacks of one attribution.
+public struct PostbackScenario: Sendable, Hashable {
+  /// SKAdNetwork or AdAttributionKit.
+  public enum Framework: String, Sendable, Hashable, CaseIterable {
+    /// SKAdNetwork (`ad-network-id`, `source-identifier`, `attribution-signature`).
+    case skadnetwork
+    /// AdAttributionKit (a JWS payload plus outer members).
+    case adattributionkit
+  }
+
+  /// What brought the user: a view or a click (SKAdNetwork's `fidelity-type` 0 or 1).
+  public enum Interaction: String, Sendable, Hashable, CaseIterable {
+    /// A view-through impression (`fidelity-type` 0).
+    case view
+    /// A StoreKit-rendered ad, a web ad or a click (`fidelity-type` 1).
+    case click
+  }
+
+  /// AdAttributionKit's `conversion-type`.
+  public enum ConversionType: String, Sendable, Hashable, CaseIterable {
+    /// A first install.
+    case download
+    /// An install of an app the user had before.
+    case redownload
+    /// The user came back to an installed app (AAK-RCV writes it `re-engagement`).
+    case reengagement = "re-engagement"
+  }
+
+  /// The framework.
+  public var framework: Framework
+  /// For SKAdNetwork: the version the ad was signed with (`4.0`, `3.0`, `2.2`, `2.1`).
+  public var adVersion: String
+  /// Whether this network's impression won (PB-7).
+  public var didWin: Bool
+  /// View or click.
+  public var interaction: Interaction
+  /// The conversion type; for SKAdNetwork only download and redownload exist.
+  public var conversionType: ConversionType
+  /// The window layout.
+  public var profile: WindowProfile
+  /// The start of the first window.
+  public var t0: Timestamp
+  /// The conversion-value updates the app made.
+  public var updates: [ConversionUpdate]
+  /// The tiers for each postback (sequence index 0, 1, 2).
+  public var tiers: [SourceIdentifierTiers]
+  /// The ad's identifiers.
+  public var identifiers: AdIdentifiers
+
+  /// Creates a scenario.
+  public init(
+    framework: Framework, adVersion: String, didWin: Bool, interaction: Interaction, conversionType: ConversionType,
+    profile: WindowProfile, t0: Timestamp, updates: [ConversionUpdate], tiers: [SourceIdentifierTiers],
+    identifiers: AdIdentifiers
+  ) {
+    self.framework = framework
+    self.adVersion = adVersion
+    self.didWin = didWin
+    self.interaction = interaction
+    self.conversionType = conversionType
+    self.profile = profile
+    self.t0 = t0
+    self.updates = updates
+    self.tiers = tiers
+    self.identifiers = identifiers
+  }
+}
+
+/// The identifiers an ad and its install carry into the postback.
+public struct AdIdentifiers: Sendable, Hashable {
+  /// The ad network's ID (`ad-network-id`, `ad-network-identifier`).
+  public var adNetworkID: String
+  /// The source identifier, 0...9999 (SKAdNetwork 4, AdAttributionKit) or the campaign ID
+  /// (SKAdNetwork 2 and 3).
+  public var sourceIdentifier: Int
+  /// The advertised app (`app-id`, `advertised-item-identifier`).
+  public var advertisedAppID: Int
+  /// The app that showed the ad (`source-app-id`, `publisher-item-identifier`), if an app.
+  public var sourceAppID: Int?
+  /// The website that showed the ad (`source-domain`), if a web ad.
+  public var sourceDomain: String?
+  /// The install's country, when its crowd is large enough (`country-code`).
+  public var countryCode: String?
+  /// AdAttributionKit: the marketplace (`marketplace-identifier`).
+  public var marketplaceID: String?
+  /// One identifier per postback (`transaction-id`, `postback-identifier`), by sequence index.
+  public var postbackIDs: [String]
+
+  /// Creates identifiers.
+  public init(
+    adNetworkID: String, sourceIdentifier: Int, advertisedAppID: Int, sourceAppID: Int?, sourceDomain: String?,
+    countryCode: String?, marketplaceID: String?, postbackIDs: [String]
+  ) {
+    self.adNetworkID = adNetworkID
+    self.sourceIdentifier = sourceIdentifier
+    self.advertisedAppID = advertisedAppID
+    self.sourceAppID = sourceAppID
+    self.sourceDomain = sourceDomain
+    self.countryCode = countryCode
+    self.marketplaceID = marketplaceID
+    self.postbackIDs = postbackIDs
+  }
+}
