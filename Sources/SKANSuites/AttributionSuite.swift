@@ -5,6 +5,14 @@ import SKANModel
 enum AttributionSuite {
   static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
     let reader = try InputReader(input)
+    switch try reader.optionalString("op") ?? "attribute" {
+    case "attribute": return try attribute(reader)
+    case "route": return try route(reader)
+    case let other: throw ModelError(.invalidInput, "input.op \"\(other)\" is not attribute or route")
+    }
+  }
+
+  private static func attribute(_ reader: InputReader) throws(ModelError) -> JSONValue {
     let event = try readEvent(try InputReader(.object(try reader.object("event")), path: "input.event"))
     var impressions: [Impression] = []
     for (index, element) in try reader.array("impressions").enumerated() {
@@ -26,12 +34,59 @@ enum AttributionSuite {
     ]
   }
 
-  private static func readEvent(_ reader: InputReader) throws(ModelError) -> AttributionEvent {
-    var kindText = try reader.string("kind")
-    if kindText == "reengagement" { kindText = "re-engagement" }
-    guard let kind = AttributionEvent.Kind(rawValue: kindText) else {
-      throw ModelError(.invalidInput, "input.event.kind \"\(kindText)\" is not install or re-engagement")
+  // MARK: - Routing
+
+  private static func route(_ reader: InputReader) throws(ModelError) -> JSONValue {
+    var conversions: [ConversionRouter.Conversion] = []
+    for (index, element) in try reader.array("conversions").enumerated() {
+      let entry = try InputReader(element, path: "input.conversions[\(index)]")
+      conversions.append(
+        .init(kind: try kind(entry.string("kind"), path: entry.path), id: try entry.string("id"), start: try entry.timestamp("at"),
+          tag: try entry.optionalString("tag")))
     }
+    var updates: [ConversionRouter.RoutedUpdate] = []
+    for (index, element) in try reader.array("updates").enumerated() {
+      let entry = try InputReader(element, path: "input.updates[\(index)]")
+      var types: Set<AttributionEvent.Kind>?
+      if let list = entry.optional("conversion_types") {
+        guard let values = list.arrayValue else { throw entry.mistyped("conversion_types", "an array or null", list) }
+        var set: Set<AttributionEvent.Kind> = []
+        for value in values {
+          guard let text = value.stringValue else { throw entry.mistyped("conversion_types", "an array of strings", list) }
+          set.insert(try kind(text, path: entry.path))
+        }
+        types = set
+      }
+      let update = ConversionUpdate(
+        time: try entry.timestamp("at"), fine: try ValueReader.fine(entry.members["fine"]),
+        coarse: try ValueReader.coarse(entry.members["coarse"]), lock: try ValueReader.lock(entry.members["lock"]))
+      updates.append(.init(update: update, types: types, tag: try entry.optionalString("conversion_tag")))
+    }
+    let (applied, results) = try ConversionRouter.route(
+      conversions: conversions, updates: updates, profile: try reader.profile(),
+      overlapping: try reader.bool("overlapping", default: false))
+    return [
+      "updates": .array(applied.map { ["applied_to": .array($0.map(JSONValue.string))] }),
+      "conversions": .array(
+        results.map { result in
+          [
+            "id": .string(result.id), "closed_at": .optional(result.closedAt?.milliseconds),
+            "windows": ValuesSuite.encodeWindows(result.timeline),
+          ]
+        }),
+    ]
+  }
+
+  private static func kind(_ text: String, path: String) throws(ModelError) -> AttributionEvent.Kind {
+    let normalized = text == "reengagement" ? "re-engagement" : text
+    guard let kind = AttributionEvent.Kind(rawValue: normalized) else {
+      throw ModelError(.invalidInput, "\(path): \"\(text)\" is not install or re-engagement")
+    }
+    return kind
+  }
+
+  private static func readEvent(_ reader: InputReader) throws(ModelError) -> AttributionEvent {
+    let kind = try kind(try reader.string("kind"), path: reader.path)
     let firstUpdate = try reader.optional("first_update_at").map { (_) throws(ModelError) in try reader.timestamp("first_update_at") }
     let lastConversion = try reader.optional("last_conversion_at").map { (_) throws(ModelError) in
       try reader.timestamp("last_conversion_at")

@@ -65,16 +65,22 @@ enum ValuesSuite {
       let (outcome, window) = try timeline.apply(parsed)
       results.append(["outcome": .string(outcome.rawValue), "window": .optional(window?.index), "error": nil])
     }
-    let windows: [JSONValue] = timeline.windows.map { values in
-      [
-        "window": .integer(values.window.index),
-        "fine": .optional(values.fine?.rawValue),
-        "coarse": .optional(values.coarse?.rawValue),
-        "locked_at": .optional(values.lockedAt?.milliseconds),
-        "last_update_at": .optional(values.lastUpdateAt?.milliseconds),
-        "updates_applied": .integer(values.appliedCount),
-      ]
-    }
-    return ["updates": .array(results), "windows": .array(windows)]
+    return ["updates": .array(results), "windows": encodeWindows(timeline)]
+  }
+
+  /// A timeline's three windows, as the `timeline` operation and the attribution suite's
+  /// `route` operation write them.
+  static func encodeWindows(_ timeline: ConversionTimeline) -> JSONValue {
+    .array(
+      timeline.windows.map { values in
+        [
+          "window": .integer(values.window.index),
+          "fine": .optional(values.fine?.rawValue),
+          "coarse": .optional(values.coarse?.rawValue),
+          "locked_at": .optional(values.lockedAt?.milliseconds),
+          "last_update_at": .optional(values.lastUpdateAt?.milliseconds),
+          "updates_applied": .integer(values.appliedCount),
+        ]
+      })
   }
 }

@@ -64,5 +64,19 @@ extension RequirementCatalog {
       "An impression registered after the event cannot win it (`after-event`); impression IDs must be unique (`invalid-input`).",
       source: "An attribution looks back from the install or open.",
       alternative: "None sensible; the rule exists to catch implementations that do not compare times."),
+    Requirement(
+      "AT-15", .must, .apple, area: "attribution",
+      "An update goes to the conversions of its `conversionTypes`; without types, to every active type (install and re-engagement).",
+      source: "\(aakRCV) (PostbackUpdate conversionTypes: nil means all active types)"),
+    Requirement(
+      "AT-16", .must, .kitDefined, area: "attribution",
+      "Among re-engagement conversions, an update with a `conversionTag` goes to the one with that tag (none if no tag matches); without a tag, to the most recent. The tag does not stop an update from reaching the install conversion when its types include install.",
+      source: "Apple: adattributionkit/conversion-tags (\"the most recent conversion\" without a tag); how a tag combines with the install type is not documented.",
+      alternative: "A tag restricts the update to re-engagement conversions only: every vector such an implementation fails lists AT-16."),
+    Requirement(
+      "AT-17", .must, .kitDefined, area: "attribution",
+      "A new re-engagement closes every conversion that started before it (its postbacks are locked and scheduled); with overlapping conversions enabled (iOS 18.4 and `EligibleForAdAttributionKitOverlappingConversions`) it closes none.",
+      source: "\(aakRCV) (\"locks the active postbacks from the prior conversion\"); the overlapping opt-in is known from third-party notes on a WWDC25 session only.",
+      alternative: "Overlapping re-engagements still close the install conversion: every vector such an implementation fails lists AT-17."),
   ]
 }

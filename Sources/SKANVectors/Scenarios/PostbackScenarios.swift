@@ -202,6 +202,51 @@ enum PostbackScenarios {
     loserLocked.updates = [(at(5, 0, 0, 0), 30, "high", true)]
     add("loser-timed-like-first", "A losing network's postback is timed as the winner's first: locked at 5 h, sent 29-53 h (kit-defined); catches timing a loser from the install.", ["PB-8", "PB-7"], loserLocked)
 
+    for framework in ["skadnetwork", "adattributionkit"] {
+      for tier in [1, 3] {
+        for lockedWindow in 0...2 {
+          var scenario = Case()
+          scenario.framework = framework
+          if framework == "adattributionkit" { scenario.marketplace = "com.apple.AppStore" }
+          scenario.tiers = [.integer(tier), .integer(tier), .integer(tier)]
+          let lockAt = [at(10, 0, 0, 0), at(90, 0, 0, 0), at(400, 0, 0, 0)][lockedWindow]
+          var updates: [Update] = [(at(2, 0, 0, 0), 12, "low", false), (at(60, 0, 0, 0), 9, "high", false), (at(200, 0, 0, 0), 3, "medium", false)]
+          updates[lockedWindow] = (lockAt, updates[lockedWindow].fine, updates[lockedWindow].coarse, true)
+          scenario.updates = updates
+          add(
+            "\(framework == "skadnetwork" ? "skan" : "aak")-tier\(tier)-lock-window-\(lockedWindow)",
+            "Tier \(tier), window \(lockedWindow) locked: that postback is final at the lock and sent 24 h later at the earliest; the others keep their windows' ends. Catches a lock moving every postback.",
+            ["PB-8", "LCK-1", "LCK-2"] + (framework == "adattributionkit" ? ["PB-11"] : []), scenario)
+        }
+      }
+      for tier in [1, 3] {
+        var scenario = Case()
+        scenario.framework = framework
+        scenario.profile = "aak-developer"
+        scenario.tiers = [.integer(tier), .integer(tier), .integer(tier)]
+        scenario.updates = [(at(0, 1, 0, 0), 20, "medium", false), (at(0, 4, 0, 0), 0, "low", false), (at(0, 8, 0, 0), 0, "high", false)]
+        add(
+          "\(framework == "skadnetwork" ? "skan" : "aak")-developer-tier\(tier)",
+          "Developer-mode windows at tier \(tier): postbacks final at 3, 6, 9 minutes and sent 5-10 minutes later.",
+          ["PB-8", "WIN-5"] + (framework == "adattributionkit" ? ["PB-11"] : []), scenario)
+      }
+    }
+    for tier in 0...3 {
+      var scenario = Case()
+      scenario.framework = "adattributionkit"
+      scenario.conversionType = "re-engagement"
+      scenario.marketplace = "com.apple.AppStore"
+      scenario.tiers = [.integer(tier), .integer(tier), .integer(tier)]
+      add("aak-reengagement-tier\(tier)", "A re-engagement winner at tier \(tier): conversion-type re-engagement with the usual fields for the tier.", ["PB-9", "PB-11", "PB-3"], scenario)
+    }
+    for (identifier, digits) in [(1000, 3), (10, 3), (99, 2)] {
+      var scenario = Case()
+      scenario.sourceIdentifier = identifier
+      let tiers: [String: Int] = digits == 3 ? ["2": 2, "3": 2, "4": 1] : ["2": 1, "3": 0, "4": 0]
+      scenario.tiers = [.object(tiers.mapValues { .integer($0) }), 1, 1]
+      add("truncate-\(identifier)-to-\(digits)", "Source identifier \(identifier) cut to \(digits) digits of its four-digit form.", ["PB-5"], scenario)
+    }
+
     // MARK: Ads signed before 4.0 (PB-10).
     for (version, tier, didWin) in [("3.0", 3, true), ("3.0", 2, true), ("3.0", 1, true), ("3.0", 0, false), ("3.0", 3, false), ("2.2", 2, true), ("2.2", 2, false), ("2.1", 3, true), ("2.1", 1, true)] {
       var scenario = Case()

@@ -1,0 +1,113 @@
+/// Routes AdAttributionKit conversion-value updates to the active conversions: the install
+/// and any re-engagements, by conversion type and conversion tag (AT-15, AT-16, AT-17).
+public enum ConversionRouter {
+  /// An active conversion.
+  public struct Conversion: Sendable, Hashable {
+    /// Install or re-engagement.
+    public var kind: AttributionEvent.Kind
+    /// The scenario's name for it.
+    public var id: String
+    /// When it started: its T0.
+    public var start: Timestamp
+    /// A re-engagement's conversion tag (the value of `AdAttributionKitReengagementOpen`).
+    public var tag: String?
+
+    /// Creates a conversion.
+    public init(kind: AttributionEvent.Kind, id: String, start: Timestamp, tag: String?) {
+      self.kind = kind
+      self.id = id
+      self.start = start
+      self.tag = tag
+    }
+  }
+
+  /// An update with its routing.
+  public struct RoutedUpdate: Sendable, Hashable {
+    /// The values.
+    public var update: ConversionUpdate
+    /// `conversionTypes`; `nil` means every active type.
+    public var types: Set<AttributionEvent.Kind>?
+    /// `conversionTag`, if given.
+    public var tag: String?
+
+    /// Creates an update.
+    public init(update: ConversionUpdate, types: Set<AttributionEvent.Kind>?, tag: String?) {
+      self.update = update
+      self.types = types
+      self.tag = tag
+    }
+  }
+
+  /// The result for one conversion.
+  public struct ConversionResult: Sendable, Hashable {
+    /// Its ID.
+    public var id: String
+    /// When a later re-engagement closed it, if one did (AT-17).
+    public var closedAt: Timestamp?
+    /// Its windows.
+    public var timeline: ConversionTimeline
+  }
+
+  /// Applies updates in time order.
+  /// - Parameter overlapping: whether the app opted into overlapping re-engagements
+  ///   (iOS 18.4); then a new re-engagement closes nothing.
+  /// - Returns: for each update the IDs of the conversions it was applied to, and each
+  ///   conversion's windows.
+  /// - Throws: ``ModelError/Code/invalidInput`` for duplicate IDs or a second install;
+  ///   ``ModelError/Code/outOfOrder`` for updates out of time order.
+  public static func route(
+    conversions: [Conversion], updates: [RoutedUpdate], profile: WindowProfile, overlapping: Bool
+  ) throws(ModelError) -> (applied: [[String]], conversions: [ConversionResult]) {
+    var seen: Set<String> = []
+    for conversion in conversions where !seen.insert(conversion.id).inserted {
+      throw ModelError(.invalidInput, "conversion id \"\(conversion.id)\" appears twice")
+    }
+    guard conversions.filter({ $0.kind == .install }).count <= 1 else {
+      throw ModelError(.invalidInput, "an app has at most one install conversion")
+    }
+    var results = conversions.map {
+      ConversionResult(id: $0.id, closedAt: nil, timeline: ConversionTimeline(profile: profile, t0: $0.start))
+    }
+    // AT-17: without overlapping conversions, a re-engagement closes every conversion that
+    // started before it.
+    if !overlapping {
+      for (index, conversion) in conversions.enumerated() {
+        let closer = conversions.filter { $0.kind == .reengagement && $0.start > conversion.start }.map(\.start).min()
+        results[index].closedAt = closer
+      }
+    }
+    var applied: [[String]] = []
+    var last: Timestamp?
+    for routed in updates {
+      let time = routed.update.time
+      if let last, time < last {
+        throw ModelError(.outOfOrder, "update at \(time.milliseconds) comes before the previous one at \(last.milliseconds)")
+      }
+      last = time
+      // Conversions that exist and are still open at this time.
+      let active = conversions.indices.filter { index in
+        conversions[index].start <= time && (results[index].closedAt.map { time < $0 } ?? true)
+      }
+      let types = routed.types ?? [.install, .reengagement]
+      var targets: [Int] = []
+      if types.contains(.install) { targets += active.filter { conversions[$0].kind == .install } }
+      if types.contains(.reengagement) {
+        let reengagements = active.filter { conversions[$0].kind == .reengagement }
+        if let tag = routed.tag {
+          targets += reengagements.filter { conversions[$0].tag == tag }  // AT-16
+        } else if let latest = reengagements.max(by: { (conversions[$0].start, $0) < (conversions[$1].start, $1) }) {
+          targets.append(latest)  // AT-16: no tag, the most recent
+        }
+      }
+      var names: [String] = []
+      for index in targets {
+        var timeline = results[index].timeline
+        let (outcome, _) = try timeline.apply(routed.update)
+        results[index].timeline = timeline
+        if outcome == .applied { names.append(conversions[index].id) }
+      }
+      applied.append(names)
+    }
+    return (applied, results)
+  }
+}
