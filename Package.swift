@@ -68,12 +68,17 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // Deliberately broken copies of the reference, to prove the vectors (`skan-conform selfcheck`).
+    .target(
+      name: "SKANMutants", dependencies: ["SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner"],
+      swiftSettings: strictSettings
+    ),
     // Console, JSON, JUnit and Markdown reports of a run.
     .target(name: "SKANReporting", dependencies: ["SKANJSON", "SKANRunner", "SKANVectors"], swiftSettings: strictSettings),
     .executableTarget(
       name: "skan-conform",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP",
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP", "SKANMutants",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -94,6 +99,7 @@ let package = Package(
       exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),
+    .testTarget(name: "SKANMutantsTests", dependencies: ["SKANMutants", "SKANVectors"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANVectorsTests",
       dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors"],

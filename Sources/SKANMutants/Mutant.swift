@@ -1,0 +1,67 @@
+public import SKANJSON
+public import SKANSuites
+
+/// A deliberately broken copy of the reference for one suite: one plausible bug, made by
+/// changing the input before the reference sees it or the answer after.
+///
+/// Mutants exist to prove the vectors: every mutant must be killed (fail) by at least one
+/// vector. They live in this module, never in the shipped model.
+public struct Mutant: Sendable, Identifiable {
+  /// A stable name, `<suite>/<bug>`.
+  public let id: String
+  /// The suite it breaks.
+  public let suite: Suite
+  /// The bug, in words.
+  public let summary: String
+  private let answer: @Sendable (JSONValue) -> SuiteResult
+
+  /// A mutant from an input transform, an output transform, or both.
+  init(
+    _ id: String, _ suite: Suite, _ summary: String, input: @escaping @Sendable (JSONValue) -> JSONValue = { $0 },
+    output: @escaping @Sendable (JSONValue, JSONValue) -> JSONValue = { output, _ in output },
+    error: @escaping @Sendable (String, JSONValue) -> SuiteResult? = { _, _ in nil }
+  ) {
+    self.id = "\(suite.rawValue)/\(id)"
+    self.suite = suite
+    self.summary = summary
+    answer = { original in
+      let mutated = input(original)
+      switch suite.evaluate(mutated) {
+      case .output(let value): return .output(output(value, original))
+      case .error(let code, let message): return error(code, original) ?? .error(code: code, message: message)
+      }
+    }
+  }
+
+  /// The mutant's answer to one input.
+  public func evaluate(_ input: JSONValue) -> SuiteResult { answer(input) }
+}
+
+// MARK: - Editing JSON
+
+extension JSONValue {
+  /// The value with one member replaced (or removed with `nil`); non-objects are unchanged.
+  func setting(_ key: String, _ value: JSONValue?) -> JSONValue {
+    guard var members = objectValue else { return self }
+    members[key] = value
+    return .object(members)
+  }
+
+  /// The value with a member transformed, if present.
+  func updating(_ key: String, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
+    guard let member = self[key] else { return self }
+    return setting(key, transform(member))
+  }
+
+  /// An array with every element transformed; non-arrays are unchanged.
+  func mapElements(_ transform: (JSONValue) -> JSONValue) -> JSONValue {
+    guard let elements = arrayValue else { return self }
+    return .array(elements.map(transform))
+  }
+
+  /// An array's elements with their index transformed.
+  func mapIndexed(_ transform: (Int, JSONValue) -> JSONValue) -> JSONValue {
+    guard let elements = arrayValue else { return self }
+    return .array(elements.enumerated().map { transform($0.offset, $0.element) })
+  }
+}

@@ -1,0 +1,94 @@
+import SKANJSON
+import SKANSuites
+
+extension MutantCatalog {
+  /// A lifecycle input with each step transformed.
+  static func steps(_ input: JSONValue, _ transform: (Int, JSONValue) -> JSONValue) -> JSONValue {
+    input.updating("steps") { $0.mapIndexed(transform) }
+  }
+
+  /// A lifecycle output with each snapshot transformed.
+  static func snapshots(_ output: JSONValue, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
+    output.updating("steps") { $0.mapElements { step in step.updating("snapshot", transform) } }
+  }
+
+  static let lifecycle: [Mutant] = [
+    Mutant(
+      "coarse-check-never-fires", .lifecycle, "Drops an out-of-range coarse code instead of rejecting the response (the snippet's `> 2 && < 0`).",
+      input: { input in
+        steps(input) { _, step in
+          step.updating("response") { response in
+            guard let code = response["skan_updated_coarse_value"]?.exactInteger, !(0...2).contains(code) else { return response }
+            return response.setting("skan_updated_coarse_value", nil)
+          }
+        }
+      }),
+    Mutant(
+      "timestamps-in-milliseconds", .lifecycle, "Writes snapshot times in milliseconds.",
+      output: { output, _ in
+        snapshots(output) { snapshot in
+          var result = snapshot
+          for key in ["skan_first_call_to_skadnetwork_timestamp", "skan_last_call_to_skadnetwork_timestamp", "p0_window_lock", "p1_window_lock", "p2_window_lock"] {
+            result = result.updating(key) { .optional($0.exactInteger.map { $0 * 1000 }) }
+          }
+          return result
+        }
+      }),
+    Mutant(
+      "float32-revenue", .lifecycle, "Sums revenue in 32-bit floats, as the snippet's floatValue does.",
+      input: { input in
+        var running: [String: Float] = [:]
+        return steps(input) { _, step in
+          guard step["op"] == "revenue", let amount = step["amount"]?.numberValue, let currency = step["currency"]?.stringValue else { return step }
+          let before = running[currency, default: 0]
+          let after = before + Float(amount)
+          running[currency] = after
+          return step.setting("amount", .double(Double(after) - Double(before)))
+        }
+      }),
+    Mutant(
+      "drops-updates-before-register", .lifecycle, "Ignores server responses before registration (the snippet's isSkanWindowOver bug).",
+      input: { input in
+        var registered = false
+        return steps(input) { _, step in
+          if step["op"] == "register" { registered = true }
+          guard !registered, step["op"] == "server-response" else { return step }
+          return step.setting("response", ["status": "ok"])
+        }
+      }),
+    Mutant(
+      "no-previous-values", .lifecycle, "Never fills prev_fine_value.",
+      output: { output, _ in snapshots(output) { $0.setting("prev_fine_value", nil) } }),
+    Mutant(
+      "omits-unset-keys", .lifecycle, "Leaves unset snapshot keys out instead of null (LIF-14).",
+      output: { output, _ in
+        snapshots(output) { snapshot in .object((snapshot.objectValue ?? [:]).filter { !$0.value.isNull }) }
+      }),
+    Mutant(
+      "any-currency", .lifecycle, "Accepts any currency string.",
+      input: { input in
+        steps(input) { _, step in
+          guard step["op"] == "revenue", let currency = step["currency"]?.stringValue,
+            !(currency.utf8.count == 3 && currency.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A })
+          else { return step }
+          return step.setting("currency", "XXX")
+        }
+      }),
+    Mutant(
+      "lock-not-honoured", .lifecycle, "Applies updates after a lock in the same window.",
+      input: { input in
+        steps(input) { _, step in step.updating("response") { $0.setting("skan_updated_lock_window_value", nil) } }
+      }),
+    Mutant(
+      "revenue-window-by-total", .lifecycle, "Puts revenue after the measurement period into window 2.",
+      input: { input in
+        guard let first = input["steps"]?.arrayValue?.first(where: { $0["op"] == "register" || $0["op"] == "server-response" }),
+          let t0 = time(first["at"])
+        else { return input }
+        return steps(input) { _, step in
+          guard step["op"] == "revenue", let at = time(step["at"]), at - t0 >= edges[2] else { return step }
+          return step.setting("at", .integer(t0 + edges[2] - 1))
+        }
+      }),
+  ]
+}

@@ -1,0 +1,55 @@
+import SKANJSON
+import SKANSuites
+
+extension MutantCatalog {
+  static let window: [Mutant] = [
+    Mutant(
+      "inclusive-edges", .window, "Counts edges inclusively: exactly 48 h is still window 0.",
+      input: { input in
+        guard let t0 = time(input["t0"]), let at = time(input["at"]) else { return input }
+        let ends = input["profile"]?.stringValue == "aak-developer" ? [180_000, 360_000, 540_000] : edges
+        return ends.contains(at - t0) ? input.setting("at", .integer(at - 1)) : input
+      }),
+    Mutant(
+      "edge-plus-one-second", .window, "Every window ends a second late.",
+      input: { input in
+        guard let t0 = time(input["t0"]), let at = time(input["at"]), at - t0 >= 1000 else { return input }
+        return input.setting("at", .integer(at - 1000))
+      }),
+    Mutant(
+      "whole-seconds", .window, "Rounds times to the nearest second before comparing.",
+      input: { input in
+        guard let t0 = time(input["t0"]), let at = time(input["at"]) else { return input }
+        let elapsed = at - t0
+        return input.setting("at", .integer(t0 + ((elapsed + 500) / 1000) * 1000))
+      }),
+    Mutant(
+      "clamp-before-t0", .window, "Treats a time before T0 as T0.",
+      input: { input in
+        guard let t0 = time(input["t0"]), let at = time(input["at"]), at < t0 else { return input }
+        return input.setting("at", .integer(t0))
+      }),
+    Mutant(
+      "relative-bounds", .window, "Reports window bounds relative to T0.",
+      output: { output, input in
+        guard let t0 = time(input["t0"]) else { return output }
+        return output.updating("window_start") { .optional($0.exactInteger.map { $0 - t0 }) }
+          .updating("window_end") { .optional($0.exactInteger.map { $0 - t0 }) }
+      }),
+    Mutant(
+      "developer-as-production", .window, "Ignores the developer profile.",
+      input: { $0["profile"]?.stringValue == "aak-developer" ? $0.setting("profile", "production") : $0 }),
+    Mutant(
+      "fractional-time-accepted", .window, "Accepts fractional and out-of-range times by truncating them.",
+      input: { input in
+        var result = input
+        for key in ["t0", "at"] {
+          if case .double(let value)? = input[key], value.isFinite, abs(value) < 9e15 { result = result.setting(key, .integer(Int(value))) }
+          if case .integer(let value)? = input[key], abs(value) > 9_007_199_254_740_991 {
+            result = result.setting(key, .integer(value / 2))
+          }
+        }
+        return result
+      }),
+  ]
+}

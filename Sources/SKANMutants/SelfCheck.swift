@@ -1,0 +1,50 @@
+import SKANJSON
+import SKANSuites
+public import SKANRunner
+public import SKANVectors
+
+/// Runs every vector of a mutant's suite against it and reports which vectors kill it.
+public enum SelfCheck {
+  /// One mutant's result.
+  public struct MutantResult: Sendable {
+    /// The mutant.
+    public var mutant: Mutant
+    /// The vectors it fails.
+    public var killedBy: [String]
+    /// Whether at least one vector kills it.
+    public var killed: Bool { !killedBy.isEmpty }
+  }
+
+  /// The kill matrix.
+  public struct Report: Sendable {
+    /// One entry per mutant.
+    public var mutants: [MutantResult]
+    /// Vectors that kill no mutant.
+    public var idleVectors: [String]
+    /// The mutants no vector kills.
+    public var survivors: [MutantResult] { mutants.filter { !$0.killed } }
+  }
+
+  /// Runs the check.
+  public static func run(vectors: [VectorCase], mutants: [Mutant] = MutantCatalog.all) -> Report {
+    var results: [MutantResult] = []
+    var killers: Set<String> = []
+    for mutant in mutants {
+      var killedBy: [String] = []
+      for vector in vectors where vector.suite == mutant.suite {
+        let reply: JSONValue
+        switch mutant.evaluate(vector.input) {
+        case .output(let output): reply = ["seq": 1, "output": output]
+        case .error(let code, _): reply = ["seq": 1, "error": ["code": .string(code)]]
+        }
+        let verdict = Verdict.judge(vector, seq: 1, reply: .message(reply), duration: 0)
+        if verdict.status != .pass { killedBy.append(vector.id) }
+      }
+      killers.formUnion(killedBy)
+      results.append(MutantResult(mutant: mutant, killedBy: killedBy))
+    }
+    let suites = Set(mutants.map(\.suite))
+    let idle = vectors.filter { suites.contains($0.suite) && !killers.contains($0.id) }.map(\.id)
+    return Report(mutants: results, idleVectors: idle)
+  }
+}
