@@ -99,7 +99,7 @@ let package = Package(
       exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),
-    .testTarget(name: "SKANMutantsTests", dependencies: ["SKANMutants", "SKANVectors"], swiftSettings: strictSettings),
+    .testTarget(name: "SKANMutantsTests", dependencies: ["SKANMutants", "SKANSuites", "SKANVectors"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANVectorsTests",
       dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors"],

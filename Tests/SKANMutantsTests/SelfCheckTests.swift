@@ -1,4 +1,5 @@
 import SKANMutants
+import SKANSuites
 import SKANVectors
 import Testing
 
