@@ -21,6 +21,7 @@ final class StdioProcess: Sendable {
   private let pendingOutput = OutputBuffer()
   private let wake: AsyncStream<Void>.Continuation
   private let pidBox = PIDBox()
+  private let statusBox = StatusBox()
   private let task: Task<Void, Never>
 
   /// Starts `command` through `/bin/sh -c`.
@@ -31,12 +32,13 @@ final class StdioProcess: Sendable {
     let pendingOutput = self.pendingOutput
     let inbox = self.inbox
     let pidBox = self.pidBox
+    let statusBox = self.statusBox
     var platformOptions = PlatformOptions()
     // Its own process group, so that a kill reaches whatever `sh -c` started.
     platformOptions.processGroupID = 0
     task = Task {
       do {
-        _ = try await run(
+        let result = try await run(
           .name("sh"), arguments: ["-c", command], platformOptions: platformOptions, input: .inputWriter,
           output: .sequence, error: .sequence
         ) { execution in
@@ -69,6 +71,10 @@ final class StdioProcess: Sendable {
             await group.waitForAll()
           }
         }
+        switch result.terminationStatus {
+        case .exited(let code): statusBox.set("exit \(code)")
+        case .signaled(let signal): statusBox.set("signal \(signal)")
+        }
       } catch {
         await inbox.push(.closed)
       }
@@ -95,6 +101,16 @@ final class StdioProcess: Sendable {
     _ = await task.value
   }
 
+  /// How the child ended (`exit 0`, `signal 9`), once it has; `nil` while it runs.
+  var termination: String? { statusBox.get() }
+
+  /// Waits up to `seconds` for the child to end and says how it did.
+  func waitForExit(seconds: Double) async -> String? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while pidBox.get() != nil, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+    return pidBox.get() == nil ? statusBox.get() : nil
+  }
+
   /// Ends the child and its process group at once.
   func kill() {
     wake.finish()
@@ -117,6 +133,14 @@ final class OutputBuffer: @unchecked Sendable {
       return bytes
     }
   }
+}
+
+/// How a child ended, shared between the task that owns it and the runner.
+final class StatusBox: @unchecked Sendable {
+  private let lock = NSLock()
+  private var status: String?
+  func set(_ value: String) { lock.withLock { status = value } }
+  func get() -> String? { lock.withLock { status } }
 }
 
 /// The child's process ID, shared between the task that owns it and the runner.

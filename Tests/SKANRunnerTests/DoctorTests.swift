@@ -1,0 +1,56 @@
+import Foundation
+import SKANRunner
+import SKANVectors
+import Testing
+
+@Suite("Adapter doctor", .serialized)
+struct DoctorTests {
+  func script(_ program: String) -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString).py").path
+    FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
+    return "python3 \(path)"
+  }
+
+  @Test("the Python example adapter has no problem", .timeLimit(.minutes(1)))
+  func example() async throws {
+    let findings = await Doctor.examine(
+      command: "python3 \(RepositoryPaths.root)/examples/adapters/python/adapter.py", vectors: try VectorSet.embedded())
+    #expect(findings.count == 9)
+    #expect(findings.allSatisfy { $0.severity != .problem }, "\(findings.map { "\($0.check): \($0.detail)" })")
+  }
+
+  @Test("a log line on standard output is explained", .timeLimit(.minutes(1)))
+  func logOnStdout() async throws {
+    let findings = await Doctor.examine(
+      command: script("print('starting up')\nimport sys\nfor line in sys.stdin: pass\n"), vectors: try VectorSet.embedded())
+    #expect(findings.first?.severity == .problem)
+    #expect(findings.first?.detail.contains("standard error") == true)
+  }
+
+  @Test("an adapter that never flushes is told to flush", .timeLimit(.minutes(1)))
+  func noFlush() async throws {
+    let findings = await Doctor.examine(
+      command: script(
+        "import sys, time\nout = open(1, 'w', buffering=65536)\nfor line in sys.stdin:\n    out.write('{}\\n')\n    time.sleep(30)\n"),
+      vectors: try VectorSet.embedded())
+    #expect(findings.first?.detail.contains("flush") == true)
+  }
+
+  @Test("an adapter that dies on an unknown suite and ignores stop is caught", .timeLimit(.minutes(1)))
+  func unknownSuite() async throws {
+    let program = """
+      import json, sys
+      for line in sys.stdin:
+          m = json.loads(line)
+          if m["cmd"] == "hello":
+              print(json.dumps({"protocol": 1, "implementation": {"name": "x"}, "suites": ["window"]}), flush=True)
+          elif m["suite"] != "window":
+              sys.exit(3)
+          else:
+              print(json.dumps({"seq": m["seq"], "skipped": {"reason": "no"}}), flush=True)
+      """
+    let findings = await Doctor.examine(command: script(program), vectors: try VectorSet.embedded())
+    let unknown = try #require(findings.first { $0.check == "unknown suite" })
+    #expect(unknown.severity == .problem)
+  }
+}
