@@ -73,12 +73,17 @@ let package = Package(
       name: "SKANMutants", dependencies: ["SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner"],
       swiftSettings: strictSettings
     ),
+    // Differential fuzzing with shrinking (`skan-conform fuzz`).
+    .target(
+      name: "SKANFuzz", dependencies: ["SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner"],
+      swiftSettings: strictSettings
+    ),
     // Console, JSON, JUnit and Markdown reports of a run.
     .target(name: "SKANReporting", dependencies: ["SKANJSON", "SKANRunner", "SKANVectors"], swiftSettings: strictSettings),
     .executableTarget(
       name: "skan-conform",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP", "SKANMutants",
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP", "SKANMutants", "SKANFuzz",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -97,6 +102,10 @@ let package = Package(
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       exclude: ["Fixtures"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "SKANFuzzTests", dependencies: ["SKANFuzz", "SKANJSON", "SKANMutants", "SKANRunner", "SKANSuites", "SKANVectors"],
       swiftSettings: strictSettings
     ),
     .testTarget(name: "SKANMutantsTests", dependencies: ["SKANMutants", "SKANSuites", "SKANVectors"], swiftSettings: strictSettings),

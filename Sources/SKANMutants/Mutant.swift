@@ -36,32 +36,3 @@ public struct Mutant: Sendable, Identifiable {
   /// The mutant's answer to one input.
   public func evaluate(_ input: JSONValue) -> SuiteResult { answer(input) }
 }
-
-// MARK: - Editing JSON
-
-extension JSONValue {
-  /// The value with one member replaced (or removed with `nil`); non-objects are unchanged.
-  func setting(_ key: String, _ value: JSONValue?) -> JSONValue {
-    guard var members = objectValue else { return self }
-    members[key] = value
-    return .object(members)
-  }
-
-  /// The value with a member transformed, if present.
-  func updating(_ key: String, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
-    guard let member = self[key] else { return self }
-    return setting(key, transform(member))
-  }
-
-  /// An array with every element transformed; non-arrays are unchanged.
-  func mapElements(_ transform: (JSONValue) -> JSONValue) -> JSONValue {
-    guard let elements = arrayValue else { return self }
-    return .array(elements.map(transform))
-  }
-
-  /// An array's elements with their index transformed.
-  func mapIndexed(_ transform: (Int, JSONValue) -> JSONValue) -> JSONValue {
-    guard let elements = arrayValue else { return self }
-    return .array(elements.enumerated().map { transform($0.offset, $0.element) })
-  }
-}

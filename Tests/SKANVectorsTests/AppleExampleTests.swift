@@ -60,6 +60,26 @@ struct AppleExampleTests {
     ),
   ]
 
+  @Test("Apple's signed AdAttributionKit development example is rebuilt, payload and outer members")
+  func adAttributionKit() throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    let vector = try #require(set.cases.first { $0.id == "postback/apple-example-aak-reengagement" })
+    guard case .output(let output) = vector.expected else {
+      Issue.record("vector \(vector.id): expected an output")
+      return
+    }
+    let postback = try #require(output["postbacks"]?.arrayValue?.first)
+    let payload: JSONValue = [
+      "postback-identifier": "85546EB7-FD39-44BC-8990-C98A4AC36A49", "publisher-item-identifier": 0,
+      "marketplace-identifier": "com.apple.AppStore", "impression-type": "app-impression",
+      "ad-network-identifier": "development.adattributionkit", "did-win": true, "postback-sequence-index": 0,
+      "conversion-type": "re-engagement", "source-identifier": "1234", "advertised-item-identifier": 10_738_027_756,
+    ]
+    let outer: JSONValue = ["conversion-value": 24, "ad-interaction-type": "click", "country-code": "US"]
+    #expect(JSONDiff.differences(expected: payload, actual: postback["postback"] ?? .null).isEmpty, "vector \(vector.id): payload")
+    #expect(JSONDiff.differences(expected: outer, actual: postback["outer"] ?? .null).isEmpty, "vector \(vector.id): outer members")
+  }
+
   @Test("each example's fields are rebuilt by its vector", arguments: 0..<6)
   func rebuilt(index: Int) throws {
     let example = Self.examples[index]

@@ -20,9 +20,11 @@ public struct AttributionDecision: Sendable, Hashable {
     case winner
     /// It lost and its network gets a `did-win: false` postback.
     case loser
-    /// It qualified but gets no postback (its network already has one, or five losers were chosen).
+    /// It was considered but gets no postback (its network already has one, five losers were
+    /// chosen, or no conversion was created).
     case notChosen = "not-chosen"
-    /// It did not qualify; see the reason.
+    /// It was not considered; the reason says why (including `beyond-six` for one that
+    /// qualified but ranked below the six considered).
     case ineligible
   }
 

@@ -18,7 +18,8 @@ public struct Impression: Sendable, Hashable {
   public var interaction: PostbackScenario.Interaction
   /// When it was registered (a view's end, a click's tap).
   public var time: Timestamp
-  /// The app that showed it, for the 15-view limit (AT-6).
+  /// The app that showed it, for the 15-view limit (AT-6); views without one (web views) are
+  /// not limited.
   public var sourceAppID: Int?
   /// `eligible-for-re-engagement` (AdAttributionKit).
   public var eligibleForReengagement: Bool

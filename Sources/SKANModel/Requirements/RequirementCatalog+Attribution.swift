@@ -26,7 +26,7 @@ extension RequirementCatalog {
       source: aakDev),
     Requirement(
       "AT-6", .must, .apple, area: "attribution",
-      "At most 15 view-through impressions per source app are kept; beyond that the oldest are dropped.",
+      "At most 15 view-through impressions per source app are kept; beyond that the oldest are dropped. Views without a source app are not counted.",
       source: "\(skRCV); \(aakRCV)"),
     Requirement(
       "AT-7", .must, .apple, area: "attribution",

@@ -28,7 +28,7 @@ extension RequirementCatalog {
       "PB-5", .must, .kitDefined, area: "postback",
       "A shorter source identifier keeps the rightmost digits of the identifier written with four digits: 5239 → `239` → `39`; 42 → `042` → `42`.",
       source: "Apple's examples show `5239` at a high tier and `39` at a low one (\(skVer)); padding below 1000 is undocumented.",
-      alternative: "The leftmost digits, or no zero-padding (42 → `42` at 3 and 4 digits): every vector such an implementation fails lists PB-5."),
+      alternative: "No zero-padding (42 → `42` at 3 and 4 digits): every vector such an implementation fails lists PB-5."),
     Requirement(
       "PB-6", .must, .kitDefined, area: "postback",
       "The first postback is always sent (T0 means the app launched and the window opened); the second and third only for a window in which an update was applied.",

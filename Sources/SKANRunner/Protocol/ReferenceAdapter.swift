@@ -23,18 +23,26 @@ public enum ReferenceAdapter {
   }
 
   /// The action for one message.
-  public static func action(for message: JSONValue, kitVersion: String) -> Action {
+  /// - Parameter evaluate: how a suite answers; the reference model unless a test of the
+  ///   kit swaps in a mutant.
+  public static func action(
+    for message: JSONValue, kitVersion: String,
+    evaluate: @Sendable (Suite, JSONValue) -> SuiteResult = { suite, input in suite.evaluate(input) }
+  ) -> Action {
     switch message["cmd"]?.stringValue {
     case "stop": return .stop
     case "hello": return .reply(helloReply(kitVersion: kitVersion))
     default:
       guard message["seq"] != nil else { return .ignore }
-      return reply(to: message, kitVersion: kitVersion).map(Action.reply) ?? .stop
+      return reply(to: message, kitVersion: kitVersion, evaluate: evaluate).map(Action.reply) ?? .stop
     }
   }
 
   /// The reply to one message, or `nil` for `stop` (the adapter then exits 0).
-  public static func reply(to message: JSONValue, kitVersion: String) -> JSONValue? {
+  public static func reply(
+    to message: JSONValue, kitVersion: String,
+    evaluate: @Sendable (Suite, JSONValue) -> SuiteResult = { suite, input in suite.evaluate(input) }
+  ) -> JSONValue? {
     let seq = message["seq"] ?? .null
     switch message["cmd"]?.stringValue {
     case "hello":
@@ -45,7 +53,7 @@ public enum ReferenceAdapter {
       guard let suiteName = message["suite"]?.stringValue, let suite = Suite(rawValue: suiteName) else {
         return ["seq": seq, "skipped": ["reason": "unknown suite"]]
       }
-      switch suite.evaluate(message["input"] ?? .null) {
+      switch evaluate(suite, message["input"] ?? .null) {
       case .output(let output): return ["seq": seq, "output": output]
       case .error(let code, let text): return ["seq": seq, "error": ["code": .string(code), "message": .string(text)]]
       }

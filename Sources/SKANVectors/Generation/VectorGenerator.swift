@@ -39,6 +39,7 @@ public enum VectorGenerator {
       if scenario.suite == .lifecycle, case .output = expected, !requirements.contains("LIF-14") {
         requirements.append("LIF-14")
       }
+      requirements += derivedRequirements(scenario, expected: expected).filter { !requirements.contains($0) }
       var bases: Set<Requirement.Basis> = []
       for id in requirements {
         guard let requirement = RequirementCatalog.requirement(id) else {
@@ -58,6 +59,33 @@ public enum VectorGenerator {
       bySuite[scenario.suite, default: []].append(vector)
     }
     return Suite.allCases.map { VectorFile(suite: $0, cases: bySuite[$0] ?? []) }
+  }
+
+  /// Kit-defined requirements a case depends on by its shape, so that every vector an
+  /// implementation with the alternative reading fails lists the requirement.
+  static func derivedRequirements(_ scenario: Scenario, expected: SuiteResult) -> [String] {
+    guard case .output(let output) = expected else { return [] }
+    var derived: [String] = []
+    switch scenario.suite {
+    case .postback:
+      // PB-6: a winner whose later window had no update, at a tier that would send it.
+      let input = scenario.input
+      let modern = input["framework"] == "adattributionkit" || (input["ad_version"] ?? "4.0") == "4.0"
+      let tiers = input["tiers"]?.arrayValue ?? []
+      let sent = Set((output["postbacks"]?.arrayValue ?? []).compactMap { $0["sequence_index"]?.exactInteger })
+      let withheld = (1..<3).contains { index in
+        index < tiers.count && (tiers[index].exactInteger ?? 1) >= 1 && !sent.contains(index)
+      }
+      if input["did_win"] != false, modern, withheld, !sent.isEmpty {
+        derived.append("PB-6")
+      }
+    case .attribution:
+      // AT-17: with overlapping conversions enabled, nothing is closed.
+      if scenario.input["op"] == "route", scenario.input["overlapping"] == true { derived.append("AT-17") }
+    default:
+      break
+    }
+    return derived
   }
 
   /// Every file the generator owns, as paths relative to the repository root and their

@@ -104,7 +104,7 @@ enum AttributionScenarios {
     }
     b.add("sixteen-views-one-app", "Sixteen views from one source app: the oldest is dropped (`over-view-limit`); catches no limit or dropping the newest.", ["AT-6", "AT-7"], input(views(16, app: 111, prefix: "v")))
     b.add("fifteen-views-one-app", "Exactly fifteen views from one app: none dropped by the limit (six considered).", ["AT-6", "AT-7"], input(views(15, app: 111, prefix: "v")))
-    b.add("sixteen-views-two-apps", "Eight and eight views from two source apps: none dropped; catches a device-wide limit.", ["AT-6"], input(views(8, app: 111, prefix: "a") + views(8, app: 222, prefix: "b", networkOffset: 1)))
+    b.add("sixteen-views-two-apps", "Eight and eight views from two source apps: none dropped; catches a device-wide limit.", ["AT-6", "AT-13"], input(views(8, app: 111, prefix: "a") + views(8, app: 222, prefix: "b", networkOffset: 1)))
     b.add("twenty-views-and-a-click", "Twenty views from one app and one click: five oldest views dropped, the click wins; catches clicks counted in the view limit.", ["AT-6", "AT-4"],
       input(views(20, app: 111, prefix: "v") + [impression("click", network: "net-z", "click", age: 10 * day, sourceApp: 111)]))
 
@@ -186,7 +186,7 @@ enum AttributionScenarios {
       input([impression("c", age: hour)], event: event(lastConversion: 23 * hour), configuration: config([:], install: 24)))
     b.add("install-cooldown-exact", "install-cooldown-hours 24, last conversion exactly 24 h ago: allowed (kit-defined edge).", ["AT-8", "AT-11"], tags: ["edge-exact"],
       input([impression("c", age: hour)], event: event(lastConversion: 24 * hour), configuration: config([:], install: 24)))
-    b.add("install-cooldown-zero", "A cooldown of 0 hours blocks nothing.", ["AT-8"],
+    b.add("install-cooldown-zero", "A cooldown of 0 hours blocks nothing.", ["AT-8", "AT-11"],
       input([impression("c", age: hour)], event: event(lastConversion: 0), configuration: config([:], install: 0)))
     b.add("reengagement-cooldown-not-for-install", "A re-engagement cooldown does not apply to installs; catches one cooldown for both.", ["AT-8"],
       input([impression("c", age: hour)], event: event(lastConversion: hour), configuration: config([:], reengage: 48)))
@@ -247,6 +247,7 @@ enum AttributionScenarios {
         "conversion_types": types.map { .array($0.map(JSONValue.string)) } ?? .null, "conversion_tag": .optional(tag)]
     }
     func route(_ conversions: [JSONValue], _ updates: [JSONValue], overlapping: Bool = false) -> JSONValue {
+      // AT-17 decides what an overlapping scenario closes, so those cases list it (the generator adds it).
       ["op": "route", "profile": "production", "overlapping": .bool(overlapping), "conversions": .array(conversions), "updates": .array(updates)]
     }
     let installOnly = [conversion("install", "install", t0)]

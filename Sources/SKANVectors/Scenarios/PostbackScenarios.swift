@@ -200,7 +200,7 @@ enum PostbackScenarios {
     var loserLocked = Case()
     loserLocked.didWin = false
     loserLocked.updates = [(at(5, 0, 0, 0), 30, "high", true)]
-    add("loser-timed-like-first", "A losing network's postback is timed as the winner's first: locked at 5 h, sent 29-53 h (kit-defined); catches timing a loser from the install.", ["PB-8", "PB-7"], loserLocked)
+    add("loser-timed-like-first", "A losing network's postback is timed as the winner's first: locked at 5 h, sent 29-53 h; catches timing a loser from the install.", ["PB-8", "PB-7"], loserLocked)
 
     for framework in ["skadnetwork", "adattributionkit"] {
       for tier in [1, 3] {
@@ -348,6 +348,30 @@ enum PostbackScenarios {
     var apple6 = apple5
     apple6.version = "2.1"
     add("apple-example-2-1", "Rebuilds the SKAdNetwork 2.1 example: no fidelity-type, no did-win.", ["PB-10"], tags: ["apple-example"], apple6)
+
+    var afterPeriod = Case()
+    afterPeriod.updates = [(at(1, 0, 0, 0), 10, "low", false), (at(200, 0, 0, 0), 0, "high", false), (at(840, 0, 0, 0), 0, "medium", false)]
+    add("update-after-period-ignored", "An update at exactly 840 h is ignored: the third postback carries the 200 h value; catches an inclusive end of the period.", ["PB-13", "SKN-3", "WIN-3"], tags: ["edge-exact"], afterPeriod)
+    var onEdge = Case()
+    onEdge.updates = [(at(1, 0, 0, 0), 10, "low", false), (at(48, 0, 0, 0), 5, "high", false)]
+    add("update-on-48h-edge", "An update at exactly 48 h belongs to window 1: the first postback keeps fine 10 and the second carries high; catches inclusive edges.", ["PB-13", "WIN-3", "PB-6"], tags: ["edge-exact"], onEdge)
+    var legacyDecrease = Case()
+    legacyDecrease.version = "3.0"
+    legacyDecrease.sourceIdentifier = 42
+    legacyDecrease.updates = [(at(1, 0, 0, 0), 30, nil, false), (at(2, 0, 0, 0), 10, nil, false)]
+    add("skan30-value-decreased", "An ad signed 3.0 on a SKAdNetwork 4 device: the postback carries the last value, 10 (kit-defined: SKAdNetwork 4 value rules apply whatever the ad's version).", ["PB-10", "PB-13"], legacyDecrease)
+    var appleAAK = Case()
+    appleAAK.framework = "adattributionkit"
+    appleAAK.adNetwork = "development.adattributionkit"
+    appleAAK.conversionType = "re-engagement"
+    appleAAK.sourceIdentifier = 1234
+    appleAAK.advertisedApp = 10_738_027_756
+    appleAAK.sourceApp = 0
+    appleAAK.marketplace = "com.apple.AppStore"
+    appleAAK.tiers = [3, 3, 3]
+    appleAAK.updates = [(at(1, 0, 0, 0), 24, nil, false)]
+    appleAAK.ids = ["85546EB7-FD39-44BC-8990-C98A4AC36A49", "x", "y"]
+    add("apple-example-aak-reengagement", "Rebuilds the payload and outer members of Apple's signed AdAttributionKit development example (re-engagement, source 1234, publisher 0, fine 24, US).", ["PB-11", "PB-9", "PB-3"], tags: ["apple-example"], appleAAK)
 
     // MARK: Impossible scenarios (PB-1).
     var twoTiers = Case()

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import SKANHTTP
 import SKANJSON
+import SKANMutants
 import SKANRunner
+import SKANSuites
 import SKANVectors
 
 /// `skan-conform reference …`: the reference implementations.
@@ -37,9 +39,23 @@ struct ReferenceAdapterCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("The address for --http to bind.", valueName: "address"))
   var host = "127.0.0.1"
 
+  @Option(help: ArgumentHelp("Serve a mutant of the reference instead (for testing the kit itself).", valueName: "id"))
+  var mutant: String?
+
+  /// How each suite answers: the reference, or one suite replaced by a mutant.
+  var evaluate: @Sendable (Suite, JSONValue) -> SuiteResult {
+    guard let mutant, let broken = MutantCatalog.all.first(where: { $0.id == mutant }) else {
+      return { suite, input in suite.evaluate(input) }
+    }
+    return { suite, input in suite == broken.suite ? broken.evaluate(input) : suite.evaluate(input) }
+  }
+
   func validate() throws {
     guard stdio != http else { throw ValidationError("pass exactly one of --stdio and --http") }
     guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
+    if let mutant, !MutantCatalog.all.contains(where: { $0.id == mutant }) {
+      throw ValidationError("unknown mutant '\(mutant)'; `skan-conform selfcheck` lists them")
+    }
   }
 
   func run() async throws {
@@ -49,8 +65,9 @@ struct ReferenceAdapterCommand: AsyncParsableCommand {
     }
     let server: LoopbackHTTPServer
     do {
+      let evaluate = self.evaluate
       server = try await LoopbackHTTPServer.start(host: host, port: port) { request in
-        Self.httpReply(to: request)
+        Self.httpReply(to: request, evaluate: evaluate)
       }
     } catch {
       printError("error: cannot listen on \(host):\(port): \(error)")
@@ -60,7 +77,9 @@ struct ReferenceAdapterCommand: AsyncParsableCommand {
     await server.wait()
   }
 
-  static func httpReply(to request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response {
+  static func httpReply(
+    to request: LoopbackHTTPServer.Request, evaluate: @escaping @Sendable (Suite, JSONValue) -> SuiteResult
+  ) -> LoopbackHTTPServer.Response {
     guard request.method == "POST" else {
       return .init(status: 405, contentType: "text/plain", body: Array("POST adapter protocol messages here\n".utf8))
     }
@@ -70,7 +89,7 @@ struct ReferenceAdapterCommand: AsyncParsableCommand {
     } catch {
       return .init(status: 400, contentType: "text/plain", body: Array("not JSON: \(error)\n".utf8))
     }
-    switch ReferenceAdapter.action(for: message, kitVersion: Manifest.kitVersion) {
+    switch ReferenceAdapter.action(for: message, kitVersion: Manifest.kitVersion, evaluate: evaluate) {
     case .reply(let reply): return .init(status: 200, body: CanonicalJSON.compactBytes(reply))
     case .stop: return .init(status: 204, body: [])
     case .ignore:
@@ -96,7 +115,7 @@ struct ReferenceAdapterCommand: AsyncParsableCommand {
         if line.isEmpty || line == [0x0D] { continue }
         // A line that is not JSON has no seq to answer to: it is ignored.
         guard let message = try? JSONParser.parse(bytes: line) else { continue }
-        switch ReferenceAdapter.action(for: message, kitVersion: Manifest.kitVersion) {
+        switch ReferenceAdapter.action(for: message, kitVersion: Manifest.kitVersion, evaluate: evaluate) {
         case .reply(let reply): replies += AdapterProtocol.line(reply)
         case .ignore: continue
         case .stop:
