@@ -79,7 +79,7 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     // Console, JSON, JUnit and Markdown reports of a run.
-    .target(name: "SKANReporting", dependencies: ["SKANJSON", "SKANRunner", "SKANVectors"], swiftSettings: strictSettings),
+    .target(name: "SKANReporting", dependencies: ["SKANJSON", "SKANModel", "SKANRunner", "SKANVectors"], swiftSettings: strictSettings),
     .executableTarget(
       name: "skan-conform",
       dependencies: [
