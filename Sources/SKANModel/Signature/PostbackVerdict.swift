@@ -36,8 +36,9 @@ public struct PostbackVerdict: Sendable, Hashable {
     case unsupportedAlgorithm = "unsupported-alg"
     /// A JWS `kid` with no key.
     case unknownKID = "unknown-kid"
-    /// An impression nonce that is not a UUID.
-    case invalidNonce = "invalid-nonce"
+    /// A signed field with a value outside its set (an unknown `conversion-type`, a
+    /// `postback-sequence-index` outside 0 to 2).
+    case invalidValue = "invalid-value"
   }
 
   /// The verdict.

@@ -1,30 +1,30 @@
 import Crypto
 
-/// ECDSA P-256 with SHA-256 verification through swift-crypto (SIG requirements).
+/// A P-256 public key that verifies ECDSA-SHA256 signatures through swift-crypto.
 ///
 /// Only verification: ECDSA signatures are randomized, so the kit checks a signature by
 /// verifying it, never by comparing bytes.
-public enum ECDSAVerifier {
-  /// Reads a P-256 public key from base64 SubjectPublicKeyInfo DER, as Apple publishes its keys.
+public struct P256VerificationKey: Sendable {
+  private let key: P256.Signing.PublicKey
+
+  /// Reads a key from base64 SubjectPublicKeyInfo DER, the form Apple publishes.
   /// - Throws: ``SignatureError/invalidKey(_:)``.
-  public static func publicKey(spkiBase64: String) throws(SignatureError) -> P256.Signing.PublicKey {
+  public init(spkiBase64: String) throws(SignatureError) {
     guard let der = Base64Codec.decodeStandard(spkiBase64) else {
-      throw .invalidKey("the key is not base64")
+      throw .invalidKey("the key is not canonical base64")
     }
     do {
-      return try P256.Signing.PublicKey(derRepresentation: der)
+      key = try P256.Signing.PublicKey(derRepresentation: der)
     } catch {
       throw .invalidKey("the key is not a P-256 SubjectPublicKeyInfo")
     }
   }
 
   /// Whether `signatureBase64` (standard base64 of an ASN.1 DER signature) signs the UTF-8
-  /// bytes of `message` under `key`.
+  /// bytes of `message`.
   /// - Throws: ``SignatureError/malformedSignature(_:)`` when the signature is not base64 or
   ///   not DER; a well-formed signature that does not verify returns `false`.
-  public static func verifyDER(
-    signatureBase64: String, message: String, key: P256.Signing.PublicKey
-  ) throws(SignatureError) -> Bool {
+  public func verifyDER(signatureBase64: String, message: String) throws(SignatureError) -> Bool {
     guard let der = Base64Codec.decodeStandard(signatureBase64) else {
       throw .malformedSignature("not canonical base64")
     }
@@ -39,9 +39,7 @@ public enum ECDSAVerifier {
 
   /// Whether the raw `R‖S` signature (64 bytes, as JWS ES256 writes it) signs `message`.
   /// - Throws: ``SignatureError/malformedSignature(_:)`` when it is not 64 bytes.
-  public static func verifyRaw(
-    signature raw: [UInt8], message: [UInt8], key: P256.Signing.PublicKey
-  ) throws(SignatureError) -> Bool {
+  public func verifyRaw(signature raw: [UInt8], message: [UInt8]) throws(SignatureError) -> Bool {
     guard raw.count == 64 else { throw .malformedSignature("an ES256 signature is 64 bytes, not \(raw.count)") }
     let signature: P256.Signing.ECDSASignature
     do {
