@@ -1,0 +1,95 @@
+import Foundation
+public import SKANJSON
+public import SKANModel
+import SKANSignatures
+
+/// The reference AppsFlyer-style conversion-value endpoint (Spec/s2s.md, "The reference
+/// endpoint"): `GET /api/v2.0/conversion-value`, validated per S2S-5 to S2S-9, answering
+/// each known uid with its configured body.
+///
+/// The dev key is held only to check signatures; it never appears in a response or an error.
+public struct S2SReferenceEndpoint: Sendable {
+  private let validator: S2SRequestValidator
+  private let values: [String: JSONValue]
+  /// Whether to answer every request 503 (for tests).
+  public var busy: Bool
+
+  /// Creates the endpoint.
+  /// - Parameters:
+  ///   - devKey: the secret dev key.
+  ///   - profile: the signing profile (S2S-1, S2S-2).
+  ///   - values: the response body for each known uid.
+  public init(devKey: String, profile: S2SSignatureProfile = .default, values: [String: JSONValue], busy: Bool = false) {
+    validator = S2SRequestValidator(profile: profile, devKey: devKey)
+    self.values = values
+    self.busy = busy
+  }
+
+  /// Reads a `--values` file: a JSON object mapping each uid to its response body.
+  /// - Throws: a message naming what is wrong (never the dev key).
+  public static func values(fromFile path: String) throws -> [String: JSONValue] {
+    let data = try Data(contentsOf: URL(fileURLWithPath: path))
+    let value = try JSONParser.parse(bytes: Array(data))
+    guard let members = value.objectValue else {
+      throw S2SEndpointError("the values file must hold a JSON object mapping uids to response bodies")
+    }
+    return members
+  }
+
+  /// Answers one request.
+  public func respond(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response {
+    let (path, query) = S2SQuery.split(request.uri)
+    guard path == S2SRequestShape.path else {
+      return Self.error(404, reason: "unknown-path", parameter: nil)
+    }
+    guard request.method == "GET" else {
+      return Self.error(400, reason: "method-not-get", parameter: nil)
+    }
+    var headers: [String: String] = [:]
+    for (name, value) in request.headers where headers[name] == nil { headers[name] = value }
+    let answer = validator.validate(
+      query: query, headers: headers, isKnownUID: { values[$0] != nil }, busy: busy)
+    guard answer.reason == .ok, let uid = query[S2SRequestShape.uid], let body = values[uid] else {
+      return Self.error(answer.status, reason: answer.reason.rawValue, parameter: answer.parameter)
+    }
+    return LoopbackHTTPServer.Response(status: 200, body: CanonicalJSON.compactBytes(body))
+  }
+
+  private static func error(_ status: Int, reason: String, parameter: String?) -> LoopbackHTTPServer.Response {
+    var body: [String: JSONValue] = ["reason": .string(reason)]
+    if let parameter { body["parameter"] = .string(parameter) }
+    return LoopbackHTTPServer.Response(status: status, body: CanonicalJSON.compactBytes(.object(body)))
+  }
+}
+
+/// A problem with the reference endpoint's configuration.
+public struct S2SEndpointError: Error, CustomStringConvertible {
+  /// What is wrong.
+  public let description: String
+  init(_ description: String) { self.description = description }
+}
+
+/// Splits a request target into its path and decoded query parameters.
+enum S2SQuery {
+  /// The path and the query parameters; the first of a repeated parameter wins.
+  static func split(_ uri: String) -> (path: String, query: [String: String]) {
+    let pieces = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+    let path = pieces.first.map(String.init) ?? ""
+    var query: [String: String] = [:]
+    if pieces.count == 2 {
+      for pair in pieces[1].split(separator: "&") {
+        let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])
+        let value = parts.count == 2 ? (String(parts[1]).removingPercentEncoding ?? String(parts[1])) : ""
+        if query[name] == nil { query[name] = value }
+      }
+    }
+    return (path, query)
+  }
+
+  /// Percent-encodes a query component (RFC 3986 unreserved characters stay as they are).
+  static func encode(_ text: String) -> String {
+    let allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+}
