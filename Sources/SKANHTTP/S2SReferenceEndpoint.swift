@@ -93,3 +93,13 @@ enum S2SQuery {
     return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
   }
 }
+
+extension LoopbackHTTPServer.Request {
+  /// Creates a request, for handlers called without a server (tests, other transports).
+  public init(method: String, target uri: String, headers: [(name: String, value: String)], body: [UInt8]) {
+    self.method = method
+    self.uri = uri
+    self.headers = headers.map { (name: $0.name.lowercased(), value: $0.value) }
+    self.body = body
+  }
+}
