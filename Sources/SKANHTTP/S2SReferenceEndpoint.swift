@@ -45,10 +45,8 @@ public struct S2SReferenceEndpoint: Sendable {
     guard request.method == "GET" else {
       return Self.error(400, reason: "method-not-get", parameter: nil)
     }
-    var headers: [String: String] = [:]
-    for (name, value) in request.headers where headers[name] == nil { headers[name] = value }
     let answer = validator.validate(
-      query: query, headers: headers, isKnownUID: { values[$0] != nil }, busy: busy)
+      query: query, headers: request.headers, isKnownUID: { values[$0] != nil }, busy: busy)
     guard answer.reason == .ok, let uid = query[S2SRequestShape.uid], let body = values[uid] else {
       return Self.error(answer.status, reason: answer.reason.rawValue, parameter: answer.parameter)
     }

@@ -3,8 +3,8 @@ public import SKANModel
 /// The server side of the AppsFlyer SDK-less conversion-value API: a request to the status
 /// and reason the contract gives (S2S-7 to S2S-12).
 ///
-/// Checks in order, the first failure answering: busy (503), each required parameter present
-/// and non-empty (400), the timestamp and signature well-formed (400), the signature (401,
+/// Checks in order, the first failure answering: busy (503), a required header given twice
+/// (400), each required parameter present and non-empty (400), the timestamp and signature well-formed (400), the signature (401,
 /// compared in constant time), the uid known (404).
 public struct S2SRequestValidator: Sendable {
   /// The signing profile.
@@ -21,19 +21,25 @@ public struct S2SRequestValidator: Sendable {
   /// Judges a request.
   /// - Parameters:
   ///   - query: the query parameters, decoded.
-  ///   - headers: the headers; names are matched without regard to letter case.
+  ///   - headers: the headers in the order received; names are matched without regard to
+  ///     letter case, and a required header that appears twice is 400 `duplicate-header`.
   ///   - isKnownUID: whether the server has a value for a uid.
   ///   - busy: whether the server is overloaded.
   public func validate(
-    query: [String: String], headers: [String: String], isKnownUID: (String) -> Bool, busy: Bool = false
+    query: [String: String], headers: [(name: String, value: String)], isKnownUID: (String) -> Bool,
+    busy: Bool = false
   ) -> S2SValidation {
     if busy { return S2SValidation(.serverBusy) }
-    var lowerHeaders: [String: String] = [:]
-    for (name, value) in headers { lowerHeaders[name.lowercased()] = value }
     func required(_ value: String?, _ name: String) -> String? {
       guard let value, !value.isEmpty else { return nil }
       return value
     }
+    for name in [S2SRequestShape.timestampHeader, S2SRequestShape.signatureHeader]
+    where headers.filter({ $0.name.lowercased() == name.lowercased() }).count > 1 {
+      return S2SValidation(.duplicateHeader, parameter: name)
+    }
+    var lowerHeaders: [String: String] = [:]
+    for (name, value) in headers { lowerHeaders[name.lowercased()] = value }
     guard let appID = required(query[S2SRequestShape.appID], S2SRequestShape.appID) else {
       return S2SValidation(.missingParameter, parameter: S2SRequestShape.appID)
     }

@@ -19,7 +19,8 @@ struct S2SRequestValidatorTests {
     _ name: String, query: [String: String], headers: [String: String], busy: Bool = false,
     _ reason: S2SValidation.Reason, _ parameter: String? = nil
   ) {
-    let answer = validator.validate(query: query, headers: headers, isKnownUID: { $0 == Self.uid }, busy: busy)
+    let list = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    let answer = validator.validate(query: query, headers: list, isKnownUID: { $0 == Self.uid }, busy: busy)
     #expect(answer.reason == reason, "check \(name): reason")
     #expect(answer.parameter == parameter, "check \(name): parameter")
     #expect(answer.status == reason.status, "check \(name): status")
@@ -31,6 +32,7 @@ struct S2SRequestValidatorTests {
     let headers = ["Af-Timestamp": Self.timestamp, "Authorization": signature()]
     check("ok", query: query, headers: headers, .ok)
     check("lower-case header names", query: query, headers: ["af-timestamp": Self.timestamp, "AUTHORIZATION": signature()], .ok)
+    check("duplicate header", query: query, headers: ["Af-Timestamp": Self.timestamp, "af-timestamp": "1700000000124", "Authorization": signature()], .duplicateHeader, "Af-Timestamp")
     check("busy", query: query, headers: headers, busy: true, .serverBusy)
     check("missing app_id", query: ["uid": Self.uid], headers: headers, .missingParameter, "app_id")
     check("empty uid", query: ["app_id": "id1", "uid": ""], headers: headers, .missingParameter, "uid")

@@ -35,7 +35,7 @@ extension RequirementCatalog {
       source: "\(afReadme) (\"Response codes\")"),
     Requirement(
       "S2S-7", .must, .kitDefined, area: "s2s",
-      "A server checks in this order and answers the first failure: busy (503 `server-busy`); `app_id`, `uid`, `Af-Timestamp`, `Authorization` present and not empty (400 `missing-parameter`, naming it); timestamp and signature well-formed (400); the signature (401 `bad-signature`); the uid (404 `unknown-uid`).",
+      "A server checks in this order and answers the first failure: busy (503 `server-busy`); `Af-Timestamp` or `Authorization` given twice, names compared without regard to case (400 `duplicate-header`); `app_id`, `uid`, `Af-Timestamp`, `Authorization` present and not empty (400 `missing-parameter`, naming it); timestamp and signature well-formed (400); the signature (401 `bad-signature`); the uid (404 `unknown-uid`).",
       source: "The README gives the codes but no order. The signature comes before the uid so that a caller without the dev key learns nothing about which uids exist.",
       alternative: "Look the uid up first (404 before 401), which lets anyone probe for uids."),
     Requirement(

@@ -8,6 +8,8 @@ public struct S2SValidation: Sendable, Hashable {
     case serverBusy = "server-busy"
     /// 400: a required parameter or header is absent or empty.
     case missingParameter = "missing-parameter"
+    /// 400: a required header appears more than once (names compared without regard to case).
+    case duplicateHeader = "duplicate-header"
     /// 400: `Af-Timestamp` is not 13 ASCII digits (Unix milliseconds).
     case malformedTimestamp = "malformed-timestamp"
     /// 400: `Authorization` is not 64 hex digits.
@@ -22,7 +24,7 @@ public struct S2SValidation: Sendable, Hashable {
       switch self {
       case .ok: return 200
       case .serverBusy: return 503
-      case .missingParameter, .malformedTimestamp, .malformedSignature: return 400
+      case .missingParameter, .duplicateHeader, .malformedTimestamp, .malformedSignature: return 400
       case .badSignature: return 401
       case .unknownUID: return 404
       }

@@ -17,7 +17,7 @@ enum S2SRequestValidation {
     let busy = try reader.bool("busy", default: false)
     let request = try InputReader(.object(try reader.object("request")), path: "input.request")
     let query = try strings(request, "query")
-    let headers = try strings(request, "headers")
+    let headers = try strings(request, "headers").sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
     let validator = S2SRequestValidator(profile: profile, devKey: devKey)
     let answer = validator.validate(query: query, headers: headers, isKnownUID: { known.contains($0) }, busy: busy)
     return encode(answer)
@@ -30,15 +30,9 @@ enum S2SRequestValidation {
 
   private static func strings(_ reader: InputReader, _ key: String) throws(ModelError) -> [String: String] {
     var result: [String: String] = [:]
-    var lowerNames: Set<String> = []
     for (name, value) in try reader.object(key) {
       guard let text = value.stringValue else {
         throw ModelError(.invalidInput, "\(reader.path).\(key).\(name) must be a string, not \(value.typeName)")
-      }
-      if key == "headers" {
-        guard lowerNames.insert(name.lowercased()).inserted else {
-          throw ModelError(.invalidInput, "\(reader.path).headers names \(name) twice (header names ignore case)")
-        }
       }
       result[name] = text
     }
