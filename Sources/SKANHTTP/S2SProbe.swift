@@ -2,7 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
-public import SKANJSON
+import SKANJSON
 public import SKANModel
 public import SKANRunner
 import SKANSignatures

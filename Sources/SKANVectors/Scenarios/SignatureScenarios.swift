@@ -90,7 +90,7 @@ enum SignatureScenarios {
       ("source-domain", nil, "source-domain as null"),
     ]
     for (key, value, what) in types {
-      b.add("wrong-type-\(key)", "Apple's 4.0 example with \(what): `wrong-type`; catches a verifier that signs the text of any JSON type.", ["SIG-4"], verify(with(base, key, value ?? .null)))
+      b.add("wrong-type-\(key)", "Apple's 4.0 example with \(what): `wrong-type`; catches a verifier that signs the text of any JSON type.", ["SIG-4"], verify(with(base, key, value)))
     }
     b.add("wrong-type-version", "`version` as the number 4.0: `wrong-type`.", ["SIG-4", "SIG-7"], verify(with(base, "version", 4.0)))
     b.add("wrong-type-signature", "`attribution-signature` as a number: `wrong-type`.", ["SIG-4", "SIG-5"], verify(with(base, "attribution-signature", 1)))
