@@ -65,7 +65,7 @@ enum ImpressionSigning {
 
   private static func integer(_ reader: InputReader, _ key: String) throws(ModelError) -> Int {
     guard let value = reader.members[key] else { throw reader.missing(key) }
-    guard case .integer(let number) = value else { throw reader.mistyped(key, "an integer", value) }
+    guard let number = value.exactInteger else { throw reader.mistyped(key, "an integer", value) }
     return number
   }
 }

@@ -14,6 +14,12 @@ enum JWSVerification {
       keys = [:]
       for (kid, value) in try reader.object("keys") {
         guard let text = value.stringValue else { throw ModelError(.invalidInput, "input.keys.\(kid) must be a string") }
+        // Every key is checked, used or not, so that the input's shape alone decides invalid-input.
+        do {
+          _ = try P256VerificationKey(spkiBase64: text)
+        } catch {
+          throw ModelError(.invalidInput, "input.keys.\(kid): \(error)")
+        }
         keys[kid] = text
       }
     }

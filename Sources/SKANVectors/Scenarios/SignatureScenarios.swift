@@ -160,6 +160,14 @@ enum SignatureScenarios {
     b.add("verify-impression-malformed", "A signature that is not base64 DER: `malformed-signature`.", ["SIG-12"], verifyImpression("web", web.fields, "AAAA"))
   }
 
+  static func verifyImpressionDouble() -> JSONValue {
+    let storeKit = SignatureTestKey.impressions["storekit-rendered"] ?? (.null, "")
+    return [
+      "op": "verify-impression", "kind": "storekit-rendered", "impression": with(storeKit.fields, "itunes-item-id", .double(1_234_567_890)),
+      "signature": .string(storeKit.signature), "public_key": .string(SignatureTestKey.publicKey),
+    ]
+  }
+
   private static func jws(_ b: inout ScenarioBuilder) {
     let testKeys: JSONValue = ["kit-test-key/0": .string(SignatureTestKey.publicKey)]
     func aak(_ postback: JSONValue, keys: JSONValue? = nil) -> JSONValue {
@@ -199,6 +207,8 @@ enum SignatureScenarios {
       let derURL = String(der.compactMap { (char: Character) -> Character? in char == "+" ? "-" : char == "/" ? "_" : char == "=" ? nil : char })
       b.add("aak-der-signature", "A DER signature in place of the raw R‖S: `malformed-signature`; catches verifiers that accept DER in JWS.", ["SIG-14"], aak(outer("\(parts[0]).\(parts[1]).\(derURL)"), keys: testKeys))
     }
+    b.add("aak-invalid-unused-key", "A `keys` object with a malformed key under a kid the JWS does not use: `invalid-input`; the input's shape decides, not which key is looked up.", ["IN-1"], tags: ["bad-input"], aak(outer(testJWS("postback-p1-download")), keys: ["kit-test-key/0": .string(SignatureTestKey.publicKey), "other": "AAAA"]))
+    b.add("verify-impression-integral-double", "`itunes-item-id` written `1234567890.0` is the same integer (README.md, conventions) and the impression verifies.", ["SIG-9", "SIG-12"], verifyImpressionDouble())
     b.add("aak-missing-jws-string", "A postback without jws-string: `missing-field`.", ["SIG-16"], aak(["conversion-value": 1]))
     b.add("aak-jws-string-number", "jws-string as a number: `wrong-type`.", ["SIG-16"], aak(["jws-string": 1]))
     func impression(_ jws: String, key: String = SignatureTestKey.publicKey) -> JSONValue {
