@@ -3,6 +3,7 @@ import Foundation
 import SKANHTTP
 import SKANJSON
 import SKANModel
+import SKANSuites
 
 /// `skan-conform reference s2s`: the reference conversion-value endpoint (see Spec/s2s.md).
 struct ReferenceS2SCommand: AsyncParsableCommand {
@@ -49,6 +50,13 @@ struct ReferenceS2SCommand: AsyncParsableCommand {
         table = try S2SReferenceEndpoint.values(fromFile: values)
       } catch {
         printError("error: cannot read --values \(values): \(error)")
+        throw KitExit.usage
+      }
+    }
+    // The reference answers only what the contract allows (S2S-12, S2S-13).
+    for (uid, body) in table.sorted(by: { $0.key < $1.key }) {
+      if case .error(let code, let message) = Suite.s2s.evaluate(["op": "parse-response", "api": "appsflyer-v2", "body": body]) {
+        printError("error: --values \(values ?? ""): the body for uid \(uid) breaks the response contract: \(code) (\(message))")
         throw KitExit.usage
       }
     }
