@@ -13,10 +13,11 @@ enum SignatureSuite {
     case "verify-impression": return try ImpressionSigning.verify(reader)
     case "verify-aak-postback": return try JWSVerification.verifyPostback(reader)
     case "verify-aak-impression": return try JWSVerification.verifyImpression(reader)
+    case "aak-impression-signing-input": return try JWSImpressionBuilding.signingInput(reader)
     default:
       throw ModelError(
         .invalidInput,
-        "input.op \"\(op)\" is not verify-postback, impression-signed-string, verify-impression, verify-aak-postback or verify-aak-impression"
+        "input.op \"\(op)\" is not verify-postback, impression-signed-string, verify-impression, verify-aak-postback, verify-aak-impression or aak-impression-signing-input"
       )
     }
   }

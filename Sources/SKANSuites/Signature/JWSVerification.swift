@@ -82,18 +82,20 @@ enum JWSVerification {
     }
     extra["signing_input"] = .string(parsed.signingInput)
     if let failure = parsed.verify(with: key) { return SignatureSuite.encode(failure, extra) }
-    let fields: [(String, PostbackField.Kind, Bool)] = [
-      ("impression-identifier", .string, false), ("publisher-item-identifier", .integer, false),
-      ("impression-type", .string, false), ("ad-network-identifier", .string, false),
-      ("source-identifier", .integer, false), ("timestamp", .integer, false),
-      ("advertised-item-identifier", .integer, false), ("eligible-for-re-engagement", .boolean, true),
-    ]
-    if let failure = check(parsed.payload, fields) { return SignatureSuite.encode(failure, extra) }
+    if let failure = check(parsed.payload, impressionFields) { return SignatureSuite.encode(failure, extra) }
     return SignatureSuite.encode(PostbackVerdict(.verified, .ok), extra)
   }
 
-  /// Required fields present, every listed field of its JSON type (SIG-16, SIG-19).
-  private static func check(_ payload: [String: JSONValue], _ fields: [(String, PostbackField.Kind, Bool)]) -> PostbackVerdict? {
+  /// The fields of an AdAttributionKit impression payload: name, type, optional (SIG-18).
+  static let impressionFields: [(String, PostbackField.Kind, Bool)] = [
+    ("impression-identifier", .string, false), ("publisher-item-identifier", .integer, false),
+    ("impression-type", .string, false), ("ad-network-identifier", .string, false),
+    ("source-identifier", .integer, false), ("timestamp", .integer, false),
+    ("advertised-item-identifier", .integer, false), ("eligible-for-re-engagement", .boolean, true),
+  ]
+
+  /// Required fields present, every listed field of its JSON type (SIG-16, SIG-18).
+  static func check(_ payload: [String: JSONValue], _ fields: [(String, PostbackField.Kind, Bool)]) -> PostbackVerdict? {
     for (name, kind, optional) in fields {
       guard let value = payload[name] else {
         if optional { continue }
