@@ -51,7 +51,7 @@ MANIFEST = "manifest.json"
 RETIRED = "retired-ids.json"
 NOT_VECTOR_FILES = {MANIFEST, RETIRED}
 
-REQUIREMENT_ROW = re.compile(r"^\| ([A-Z]+-[0-9]+) \| (MUST|SHOULD|MAY) \| (apple|seed|kit-defined) \|")
+REQUIREMENT_ROW = re.compile(r"^\| ([A-Z][A-Z0-9]*-[0-9]+) \| (MUST|SHOULD|MAY) \| (apple|seed|kit-defined) \|")
 BEGIN_MARK = "<!-- BEGIN GENERATED: requirements "
 END_MARK = "<!-- END GENERATED: requirements -->"
 

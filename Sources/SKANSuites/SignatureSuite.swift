@@ -1,9 +1,39 @@
 import SKANJSON
 import SKANModel
 
-/// The `signature` suite's wire shape (see `Spec/signature.md`).
+/// The `signature` suite's wire shape (see `Spec/signature.md`): one operation per input,
+/// named by `op`.
 enum SignatureSuite {
   static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
-    throw ModelError(.invalidInput, "the signature suite is not implemented yet")
+    let reader = try InputReader(input)
+    let op = try reader.string("op")
+    switch op {
+    case "verify-postback": return try PostbackVerification.verify(reader)
+    case "impression-signed-string": return try ImpressionSigning.signedString(reader)
+    case "verify-impression": return try ImpressionSigning.verify(reader)
+    case "verify-aak-postback": return try JWSVerification.verifyPostback(reader)
+    case "verify-aak-impression": return try JWSVerification.verifyImpression(reader)
+    case "aak-impression-signing-input": return try JWSImpressionBuilding.signingInput(reader)
+    default:
+      throw ModelError(
+        .invalidInput,
+        "input.op \"\(op)\" is not verify-postback, impression-signed-string, verify-impression, verify-aak-postback, verify-aak-impression or aak-impression-signing-input"
+      )
+    }
+  }
+
+  /// The output of a verification.
+  static func encode(_ verdict: PostbackVerdict, _ extra: [String: JSONValue]) -> JSONValue {
+    var members = extra
+    members["verdict"] = .string(verdict.verdict.rawValue)
+    members["reason"] = .string(verdict.reason.rawValue)
+    return .object(members)
+  }
+
+  /// A P-256 key from `input.<key>` (base64 SPKI DER); a malformed key is `invalid-input`.
+  static func key(_ reader: InputReader, _ name: String) throws(ModelError) -> String? {
+    guard let value = reader.optional(name) else { return nil }
+    guard let text = value.stringValue else { throw reader.mistyped(name, "a string (base64 SPKI DER)", value) }
+    return text
   }
 }

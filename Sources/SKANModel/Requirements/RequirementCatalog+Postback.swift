@@ -66,6 +66,4 @@ extension RequirementCatalog {
       "A postback's value is the last update applied in its window (TML-1, LCK-1, SKN-1): a lock freezes it, and the fine value never appears after the first window.",
       source: "\(skMW); \(skUpd)"),
   ]
-
-  static let skVer = "Apple: storekit/verifying-an-install-validation-postback"
 }

@@ -1,0 +1,229 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+import SKANJSON
+public import SKANModel
+public import SKANRunner
+import SKANSignatures
+import SKANSuites
+
+/// The live S2S probe (`skan-conform probe s2s`): acts as the SDK-less client against a
+/// running conversion-value endpoint and checks that it answers as the contract says, the
+/// way h2spec checks an HTTP/2 server.
+///
+/// The dev key only signs requests: it is never part of a result, a message or a report.
+public struct S2SProbe: Sendable {
+  /// What to probe.
+  public struct Configuration: Sendable {
+    /// The endpoint URL. A URL without a path gets the AppsFlyer path.
+    public var url: String
+    /// The dev key (secret).
+    public var devKey: String
+    /// The app ID to send.
+    public var appID: String
+    /// A uid the endpoint knows.
+    public var uid: String
+    /// The signing profile.
+    public var profile: S2SSignatureProfile
+    /// Seconds to wait for each response.
+    public var timeout: Double
+
+    /// Creates a configuration.
+    public init(
+      url: String, devKey: String, appID: String, uid: String, profile: S2SSignatureProfile = .default,
+      timeout: Double = 5
+    ) {
+      self.url = url
+      self.devKey = devKey
+      self.appID = appID
+      self.uid = uid
+      self.profile = profile
+      self.timeout = timeout
+    }
+  }
+
+  /// Why the probe could not run at all.
+  public enum Failure: Error, Sendable, CustomStringConvertible {
+    /// The URL is not an http(s) URL.
+    case invalidURL(String)
+    /// No connection could be made (exit code 3).
+    case unreachable(String)
+
+    public var description: String {
+      switch self {
+      case .invalidURL(let url): return "not an http:// or https:// URL: \(url)"
+      case .unreachable(let reason): return "the endpoint is unreachable: \(reason)"
+      }
+    }
+  }
+
+  /// The checks, in the order they run: IDs, requirements, and what each expects.
+  public static let checks: [(id: String, requirements: [String], summary: String)] = [
+    ("probe-s2s/signed-request", ["S2S-6", "S2S-8", "S2S-1"], "a well-signed request for the known uid gets 200"),
+    ("probe-s2s/response-contract", ["S2S-12", "S2S-13"], "the 200 body parses as an AppsFlyer v2 response: value 0 to 63, coarse_value a name, lock a boolean, next_w_time and postback_sequence_index in range"),
+    ("probe-s2s/tampered-signature", ["S2S-6", "S2S-7"], "the same request with one hex digit of the signature changed gets 401"),
+    ("probe-s2s/missing-uid", ["S2S-6", "S2S-7"], "a signed request without uid gets 400"),
+    ("probe-s2s/missing-signature", ["S2S-7"], "a request without the Authorization header gets 400"),
+    ("probe-s2s/unknown-uid", ["S2S-6"], "a well-signed request for a made-up uid gets 404"),
+  ]
+
+  private let configuration: Configuration
+  private let endpoint: String
+
+  /// Creates a probe.
+  /// - Throws: ``Failure/invalidURL(_:)``.
+  public init(_ configuration: Configuration) throws(Failure) {
+    guard let components = URLComponents(string: configuration.url),
+      let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https", components.host != nil
+    else { throw .invalidURL(configuration.url) }
+    var url = configuration.url
+    if components.path.isEmpty || components.path == "/" {
+      url = (url.hasSuffix("/") ? String(url.dropLast()) : url) + S2SRequestShape.path
+    }
+    self.configuration = configuration
+    endpoint = url
+  }
+
+  /// The endpoint URL the probe calls.
+  public var target: String { endpoint }
+
+  /// Runs every check.
+  /// - Parameter madeUpUID: the uid the 404 check sends; random unless a test fixes it.
+  /// - Throws: ``Failure/unreachable(_:)`` when the first request cannot connect.
+  public func run(madeUpUID: String = "skan-conform-probe-" + UUID().uuidString.lowercased()) async throws(Failure) -> [CaseResult] {
+    var clientConfiguration = HTTPClient.Configuration()
+    clientConfiguration.timeout = .init(connect: .seconds(5))
+    clientConfiguration.redirectConfiguration = .disallow
+    clientConfiguration.connectionPool.retryConnectionEstablishment = false
+    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+    let results = await checkAll(client, madeUpUID: madeUpUID)
+    try? await client.shutdown()
+    if case .failure(let failure) = results { throw failure }
+    return (try? results.get()) ?? []
+  }
+
+  private func checkAll(_ client: HTTPClient, madeUpUID: String) async -> Result<[CaseResult], Failure> {
+    let timestamp = String(Int((Date().timeIntervalSince1970 * 1000).rounded(.down)))
+    let signature = sign(timestamp: timestamp, uid: configuration.uid)
+    var results: [CaseResult] = []
+    let checks = Self.checks
+
+    // 1 and 2: the well-signed request and its body.
+    let first = await send(client, uid: configuration.uid, timestamp: timestamp, signature: signature)
+    if case .unreachable(let reason) = first { return .failure(.unreachable(reason)) }
+    results.append(expectStatus(checks[0], first, 200))
+    results.append(contract(checks[1], first))
+    // 3: a tampered signature.
+    let tampered = String(signature.dropLast()) + (signature.hasSuffix("0") ? "1" : "0")
+    results.append(expectStatus(checks[2], await send(client, uid: configuration.uid, timestamp: timestamp, signature: tampered), 401))
+    // 4: no uid (signed as if the uid were empty).
+    results.append(expectStatus(checks[3], await send(client, uid: nil, timestamp: timestamp, signature: sign(timestamp: timestamp, uid: "")), 400))
+    // 5: no signature.
+    results.append(expectStatus(checks[4], await send(client, uid: configuration.uid, timestamp: timestamp, signature: nil), 400))
+    // 6: a made-up uid, correctly signed.
+    results.append(expectStatus(checks[5], await send(client, uid: madeUpUID, timestamp: timestamp, signature: sign(timestamp: timestamp, uid: madeUpUID)), 404))
+    return .success(results)
+  }
+
+  /// Wraps results in a report for the kit's reporters.
+  public func report(_ results: [CaseResult], kitVersion: String, startedAt: String) -> RunReport {
+    RunReport(
+      kitVersion: kitVersion, vectorDigest: "live-probe",
+      implementation: ImplementationIdentity(name: "s2s-endpoint", version: "", language: "http", suites: ["s2s"]),
+      transport: "http", target: endpoint, startedAt: startedAt, results: results, complete: true)
+  }
+
+  private func sign(timestamp: String, uid: String) -> String {
+    let message = configuration.profile.message(
+      timestamp: timestamp, devKey: configuration.devKey, appID: configuration.appID, uid: uid)
+    return HMACSigner.hexSignature(message: message, key: configuration.devKey)
+  }
+
+  /// What one request got.
+  enum Outcome {
+    case response(status: Int, body: [UInt8], seconds: Double)
+    case timedOut(Double)
+    case unreachable(String)
+  }
+
+  private func send(_ client: HTTPClient, uid: String?, timestamp: String, signature: String?) async -> Outcome {
+    var query = "\(S2SRequestShape.appID)=\(S2SQuery.encode(configuration.appID))"
+    if let uid { query += "&\(S2SRequestShape.uid)=\(S2SQuery.encode(uid))" }
+    query += "&\(S2SRequestShape.sdkVersion)=\(S2SRequestShape.sdkVersionValue)"
+    var request = HTTPClientRequest(url: endpoint + (endpoint.contains("?") ? "&" : "?") + query)
+    request.method = .GET
+    request.headers.add(name: S2SRequestShape.timestampHeader, value: timestamp)
+    if let signature { request.headers.add(name: S2SRequestShape.signatureHeader, value: signature) }
+    let started = Date()
+    let deadline = NIODeadline.now() + .milliseconds(Int64(configuration.timeout * 1000))
+    do {
+      let response = try await client.execute(request, deadline: deadline)
+      let body = try await response.body.collect(upTo: 1 << 20)
+      return .response(
+        status: Int(response.status.code), body: Array(body.readableBytesView),
+        seconds: Date().timeIntervalSince(started))
+    } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
+      return .timedOut(configuration.timeout)
+    } catch {
+      if NIODeadline.now() >= deadline { return .timedOut(configuration.timeout) }
+      return .unreachable(Self.describe(error))
+    }
+  }
+
+  /// An error's description; it cannot hold the dev key, which is only ever hashed.
+  private static func describe(_ error: any Error) -> String { String(describing: error) }
+
+  private func expectStatus(
+    _ check: (id: String, requirements: [String], summary: String), _ outcome: Outcome, _ expected: Int
+  ) -> CaseResult {
+    switch outcome {
+    case .response(let status, let body, let seconds):
+      if status == expected {
+        return CaseResult(id: check.id, suite: "s2s", requirements: check.requirements, status: .pass, duration: seconds)
+      }
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .fail,
+        message: "expected HTTP \(expected) (\(check.summary)), got \(status)\(Self.reason(body))", duration: seconds)
+    case .timedOut(let seconds):
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .timeout,
+        message: "no response within \(seconds) s", duration: seconds)
+    case .unreachable(let reason):
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .crash,
+        message: "the request failed: \(reason)")
+    }
+  }
+
+  private func contract(_ check: (id: String, requirements: [String], summary: String), _ outcome: Outcome) -> CaseResult {
+    guard case .response(let status, let bytes, let seconds) = outcome else {
+      return CaseResult(id: check.id, suite: "s2s", requirements: check.requirements, status: .fail, message: "no response to check")
+    }
+    guard status == 200 else {
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .fail,
+        message: "no 200 response to check (got \(status))", duration: seconds)
+    }
+    guard let body = try? JSONParser.parse(bytes: bytes) else {
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .fail,
+        message: "the 200 body is not JSON", duration: seconds)
+    }
+    let input: JSONValue = ["op": "parse-response", "api": "appsflyer-v2", "body": body]
+    switch Suite.s2s.evaluate(input) {
+    case .output:
+      return CaseResult(id: check.id, suite: "s2s", requirements: check.requirements, status: .pass, duration: seconds)
+    case .error(let code, let message):
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .fail,
+        message: "the 200 body breaks the contract: \(code) (\(message))", duration: seconds)
+    }
+  }
+
+  /// `: reason` from an error body, for messages.
+  private static func reason(_ body: [UInt8]) -> String {
+    guard let value = try? JSONParser.parse(bytes: body), let reason = value["reason"]?.stringValue else { return "" }
+    return " (\(reason))"
+  }
+}

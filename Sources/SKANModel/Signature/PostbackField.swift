@@ -1,0 +1,26 @@
+/// One field of a SKAdNetwork postback's signed string (SIG-1 to SIG-5).
+public struct PostbackField: Sendable, Hashable {
+  /// The JSON type a field must have.
+  public enum Kind: String, Sendable, Hashable {
+    /// A JSON string, signed verbatim.
+    case string
+    /// An integral JSON number, signed in decimal.
+    case integer
+    /// A JSON boolean, signed as `true` or `false`.
+    case boolean
+  }
+
+  /// The postback key, such as `ad-network-id`.
+  public var name: String
+  /// Its type.
+  public var kind: Kind
+  /// Whether the field may be absent; an absent optional field's slot is dropped (SIG-2).
+  public var optional: Bool
+
+  /// Creates a field.
+  public init(_ name: String, _ kind: Kind, optional: Bool = false) {
+    self.name = name
+    self.kind = kind
+    self.optional = optional
+  }
+}

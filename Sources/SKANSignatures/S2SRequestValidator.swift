@@ -1,0 +1,68 @@
+public import SKANModel
+
+/// The server side of the AppsFlyer SDK-less conversion-value API: a request to the status
+/// and reason the contract gives (S2S-7 to S2S-12).
+///
+/// Checks in order, the first failure answering: busy (503), a required header given twice
+/// (400), each required parameter present and non-empty (400), the timestamp and signature well-formed (400), the signature (401,
+/// compared in constant time), the uid known (404).
+public struct S2SRequestValidator: Sendable {
+  /// The signing profile.
+  public var profile: S2SSignatureProfile
+  /// The secret dev key. Never printed.
+  private let devKey: String
+
+  /// Creates a validator.
+  public init(profile: S2SSignatureProfile = .default, devKey: String) {
+    self.profile = profile
+    self.devKey = devKey
+  }
+
+  /// Judges a request.
+  /// - Parameters:
+  ///   - query: the query parameters, decoded.
+  ///   - headers: the headers in the order received; names are matched without regard to
+  ///     letter case, and a required header that appears twice is 400 `duplicate-header`.
+  ///   - isKnownUID: whether the server has a value for a uid.
+  ///   - busy: whether the server is overloaded.
+  public func validate(
+    query: [String: String], headers: [(name: String, value: String)], isKnownUID: (String) -> Bool,
+    busy: Bool = false
+  ) -> S2SValidation {
+    if busy { return S2SValidation(.serverBusy) }
+    func required(_ value: String?, _ name: String) -> String? {
+      guard let value, !value.isEmpty else { return nil }
+      return value
+    }
+    for name in [S2SRequestShape.timestampHeader, S2SRequestShape.signatureHeader]
+    where headers.filter({ $0.name.lowercased() == name.lowercased() }).count > 1 {
+      return S2SValidation(.duplicateHeader, parameter: name)
+    }
+    var lowerHeaders: [String: String] = [:]
+    for (name, value) in headers { lowerHeaders[name.lowercased()] = value }
+    guard let appID = required(query[S2SRequestShape.appID], S2SRequestShape.appID) else {
+      return S2SValidation(.missingParameter, parameter: S2SRequestShape.appID)
+    }
+    guard let uid = required(query[S2SRequestShape.uid], S2SRequestShape.uid) else {
+      return S2SValidation(.missingParameter, parameter: S2SRequestShape.uid)
+    }
+    guard let timestamp = required(lowerHeaders[S2SRequestShape.timestampHeader.lowercased()], "") else {
+      return S2SValidation(.missingParameter, parameter: S2SRequestShape.timestampHeader)
+    }
+    guard let signature = required(lowerHeaders[S2SRequestShape.signatureHeader.lowercased()], "") else {
+      return S2SValidation(.missingParameter, parameter: S2SRequestShape.signatureHeader)
+    }
+    guard S2SRequestShape.isMillisecondTimestamp(timestamp) else {
+      return S2SValidation(.malformedTimestamp, parameter: S2SRequestShape.timestampHeader)
+    }
+    guard S2SRequestShape.isHexSignature(signature) else {
+      return S2SValidation(.malformedSignature, parameter: S2SRequestShape.signatureHeader)
+    }
+    let message = profile.message(timestamp: timestamp, devKey: devKey, appID: appID, uid: uid)
+    guard HMACSigner.isValid(signature: signature, message: message, key: devKey) else {
+      return S2SValidation(.badSignature)
+    }
+    guard isKnownUID(uid) else { return S2SValidation(.unknownUID) }
+    return S2SValidation(.ok)
+  }
+}

@@ -1,0 +1,56 @@
+import SKANModel
+import SKANSignatures
+import Testing
+
+@Suite("Request validation (S2S-5 to S2S-9)")
+struct S2SRequestValidatorTests {
+  static let key = "server-key"
+  static let uid = "known"
+  static let timestamp = "1700000000123"
+  let validator = S2SRequestValidator(devKey: Self.key)
+
+  func signature(_ uid: String = uid, timestamp: String = timestamp) -> String {
+    HMACSigner.hexSignature(
+      message: S2SSignatureProfile.default.message(timestamp: timestamp, devKey: Self.key, appID: "id1", uid: uid),
+      key: Self.key)
+  }
+
+  func check(
+    _ name: String, query: [String: String], headers: [String: String], busy: Bool = false,
+    _ reason: S2SValidation.Reason, _ parameter: String? = nil
+  ) {
+    let list = headers.sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    let answer = validator.validate(query: query, headers: list, isKnownUID: { $0 == Self.uid }, busy: busy)
+    #expect(answer.reason == reason, "check \(name): reason")
+    #expect(answer.parameter == parameter, "check \(name): parameter")
+    #expect(answer.status == reason.status, "check \(name): status")
+  }
+
+  @Test("every status and reason")
+  func reasons() {
+    let query = ["app_id": "id1", "uid": Self.uid]
+    let headers = ["Af-Timestamp": Self.timestamp, "Authorization": signature()]
+    check("ok", query: query, headers: headers, .ok)
+    check("lower-case header names", query: query, headers: ["af-timestamp": Self.timestamp, "AUTHORIZATION": signature()], .ok)
+    check("duplicate header", query: query, headers: ["Af-Timestamp": Self.timestamp, "af-timestamp": "1700000000124", "Authorization": signature()], .duplicateHeader, "Af-Timestamp")
+    check("busy", query: query, headers: headers, busy: true, .serverBusy)
+    check("missing app_id", query: ["uid": Self.uid], headers: headers, .missingParameter, "app_id")
+    check("empty uid", query: ["app_id": "id1", "uid": ""], headers: headers, .missingParameter, "uid")
+    check("missing timestamp", query: query, headers: ["Authorization": signature()], .missingParameter, "Af-Timestamp")
+    check("missing signature", query: query, headers: ["Af-Timestamp": Self.timestamp], .missingParameter, "Authorization")
+    check("seconds", query: query, headers: ["Af-Timestamp": "1700000000", "Authorization": signature(timestamp: "1700000000")], .malformedTimestamp, "Af-Timestamp")
+    check("short signature", query: query, headers: ["Af-Timestamp": Self.timestamp, "Authorization": "abc"], .malformedSignature, "Authorization")
+    check("bad signature", query: query, headers: ["Af-Timestamp": Self.timestamp, "Authorization": signature("other")], .badSignature)
+    check("unknown uid", query: ["app_id": "id1", "uid": "other"], headers: ["Af-Timestamp": Self.timestamp, "Authorization": signature("other")], .unknownUID)
+    check("unknown uid, bad signature", query: ["app_id": "id1", "uid": "other"], headers: headers, .badSignature)
+  }
+
+  @Test("the shape helpers")
+  func shapes() {
+    #expect(S2SRequestShape.isMillisecondTimestamp("1700000000123"), "13 digits")
+    #expect(!S2SRequestShape.isMillisecondTimestamp("170000000012"), "12 digits")
+    #expect(!S2SRequestShape.isMillisecondTimestamp("１７００００００００１２３"), "full-width digits")
+    #expect(S2SRequestShape.isHexSignature(String(repeating: "aB", count: 32)), "64 hex digits")
+    #expect(!S2SRequestShape.isHexSignature(String(repeating: "a", count: 63)), "63 hex digits")
+  }
+}
