@@ -48,6 +48,9 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Write a Markdown summary here (for CI step summaries).", valueName: "file"))
   var markdown: String?
 
+  @Option(help: ArgumentHelp("Write a self-contained HTML certification page here, with FILE.badge.svg and FILE.badge.json beside it.", valueName: "file"))
+  var html: String?
+
   @Option(help: ArgumentHelp("An expectations file: known differences, keyed by vector ID or glob.", valueName: "file"))
   var expectations: String?
 
@@ -101,6 +104,13 @@ struct RunCommand: AsyncParsableCommand {
     if let reportJson { try write(CanonicalJSON.pretty(JSONReport.json(judged)), to: reportJson) }
     if let junit { try write(JUnitReport.xml(judged), to: junit) }
     if let markdown { try write(MarkdownReport.text(judged), to: markdown) }
+    if let html {
+      try write(HTMLReport.html(judged), to: html)
+      let summary = ConformanceSummary(judged)
+      let base = html.hasSuffix(".html") ? String(html.dropLast(5)) : html
+      try write(Badge.svg(summary), to: base + ".badge.svg")
+      try write(CanonicalJSON.pretty(Badge.json(summary)), to: base + ".badge.json")
+    }
     print(ConsoleReport.text(judged, color: Terminal.colorOnStandardOutput))
     if !judged.succeeded(strict: strictExpectations) { throw KitExit.unexpected }
   }
