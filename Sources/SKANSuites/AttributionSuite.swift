@@ -104,7 +104,7 @@ enum AttributionSuite {
       interaction: try reader.choice("interaction", PostbackScenario.Interaction.self), time: try reader.timestamp("at"),
       sourceAppID: try reader.optionalInteger("source_app_id"),
       eligibleForReengagement: try reader.bool("eligible_for_reengagement", default: false),
-      environment: try reader.optional("environment") == nil
+      environment: reader.optional("environment") == nil
         ? .production : try reader.choice("environment", Impression.Environment.self))
   }
 

@@ -49,14 +49,7 @@ struct ProbeS2SCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Seconds to wait for each response.", valueName: "seconds"))
   var timeout: Double = 5
 
-  @Option(help: ArgumentHelp("Write the JSON report here.", valueName: "file"))
-  var reportJson: String?
-
-  @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
-  var junit: String?
-
-  @Option(help: ArgumentHelp("Write a Markdown summary here.", valueName: "file"))
-  var markdown: String?
+  @OptionGroup var reports: ReportOptions
 
   func validate() throws {
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
@@ -90,19 +83,9 @@ struct ProbeS2SCommand: AsyncParsableCommand {
       throw KitExit.implementation
     }
     let report = probe.report(results, kitVersion: Manifest.kitVersion, startedAt: startedAt)
-    if let reportJson { try write(CanonicalJSON.pretty(JSONReport.json(report)), to: reportJson) }
-    if let junit { try write(JUnitReport.xml(report), to: junit) }
-    if let markdown { try write(MarkdownReport.text(report), to: markdown) }
+    try reports.write(report)
     print(ConsoleReport.text(report, color: Terminal.colorOnStandardOutput))
     if !report.succeeded() { throw KitExit.unexpected }
   }
 
-  private func write(_ text: String, to path: String) throws {
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      printError("error: cannot write \(path): \(error.localizedDescription)")
-      throw KitExit.usage
-    }
-  }
 }

@@ -39,14 +39,7 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Requests in flight: pipelined for stdio (default 64), processes for --per-case (default 2), requests for --endpoint (default 8).", valueName: "n"))
   var concurrency: Int?
 
-  @Option(help: ArgumentHelp("Write the JSON report here.", valueName: "file"))
-  var reportJson: String?
-
-  @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
-  var junit: String?
-
-  @Option(help: ArgumentHelp("Write a Markdown summary here (for CI step summaries).", valueName: "file"))
-  var markdown: String?
+  @OptionGroup var reports: ReportOptions
 
   @Option(help: ArgumentHelp("Write a self-contained HTML certification page here, with FILE.badge.svg and FILE.badge.json beside it.", valueName: "file"))
   var html: String?
@@ -101,27 +94,16 @@ struct RunCommand: AsyncParsableCommand {
     if !report.complete { printError("interrupted: the report holds the \(report.results.count) verdicts so far and is marked incomplete") }
     var judged = report
     known?.apply(to: &judged, knownIDs: vectors.cases.map(\.id))
-    if let reportJson { try write(CanonicalJSON.pretty(JSONReport.json(judged)), to: reportJson) }
-    if let junit { try write(JUnitReport.xml(judged), to: junit) }
-    if let markdown { try write(MarkdownReport.text(judged), to: markdown) }
+    try reports.write(judged)
     if let html {
-      try write(HTMLReport.html(judged), to: html)
+      try ReportOptions.write(HTMLReport.html(judged), to: html)
       let summary = ConformanceSummary(judged)
       let base = html.hasSuffix(".html") ? String(html.dropLast(5)) : html
-      try write(Badge.svg(summary), to: base + ".badge.svg")
-      try write(CanonicalJSON.pretty(Badge.json(summary)), to: base + ".badge.json")
+      try ReportOptions.write(Badge.svg(summary), to: base + ".badge.svg")
+      try ReportOptions.write(CanonicalJSON.pretty(Badge.json(summary)), to: base + ".badge.json")
     }
     print(ConsoleReport.text(judged, color: Terminal.colorOnStandardOutput))
     if !judged.succeeded(strict: strictExpectations) { throw KitExit.unexpected }
-  }
-
-  private func write(_ text: String, to path: String) throws {
-    do {
-      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-    } catch {
-      printError("error: cannot write \(path): \(error.localizedDescription)")
-      throw KitExit.usage
-    }
   }
 
   /// This executable's own `reference --stdio`.

@@ -1,0 +1,36 @@
+import ArgumentParser
+import Foundation
+import SKANJSON
+import SKANReporting
+import SKANRunner
+
+/// `--report-json`, `--junit`, `--markdown`: the report files `run` and `probe` write.
+struct ReportOptions: ParsableArguments {
+  @Option(help: ArgumentHelp("Write the JSON report here.", valueName: "file"))
+  var reportJson: String?
+
+  @Option(help: ArgumentHelp("Write a JUnit XML report here.", valueName: "file"))
+  var junit: String?
+
+  @Option(help: ArgumentHelp("Write a Markdown summary here (for CI step summaries).", valueName: "file"))
+  var markdown: String?
+
+  /// Writes every report asked for.
+  func write(_ report: RunReport) throws {
+    if let reportJson { try Self.write(CanonicalJSON.pretty(JSONReport.json(report)), to: reportJson) }
+    if let junit { try Self.write(JUnitReport.xml(report), to: junit) }
+    if let markdown { try Self.write(MarkdownReport.text(report), to: markdown) }
+  }
+
+  /// Writes one file; a failure is a usage error (exit 2) naming the file.
+  static func write(_ text: String, to path: String) throws {
+    do {
+      let url = URL(fileURLWithPath: path)
+      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: url, options: .atomic)
+    } catch {
+      printError("error: cannot write \(path): \(error.localizedDescription)")
+      throw KitExit.usage
+    }
+  }
+}
