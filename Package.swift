@@ -75,7 +75,7 @@ let package = Package(
     ),
     // Differential fuzzing with shrinking (`skan-conform fuzz`).
     .target(
-      name: "SKANFuzz", dependencies: ["SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner"],
+      name: "SKANFuzz", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner"],
       swiftSettings: strictSettings
     ),
     // Console, JSON, JUnit and Markdown reports of a run.

@@ -54,6 +54,19 @@ def main():
             print(f"{name:34} {cases:7d} cases  median {median:7.3f} s  {cases / median:10.0f} cases/s")
     finally:
         server.terminate()
+    # Differential fuzzing against the reference over persistent stdio.
+    fuzz_times = []
+    fuzz_count = 0
+    for _ in range(args.runs):
+        start = time.perf_counter()
+        output = subprocess.run([binary, "fuzz", "--cli", reference, "--seed", "1", "--count", "50000"],
+                                check=True, capture_output=True, text=True).stdout
+        fuzz_times.append(time.perf_counter() - start)
+        fuzz_count = int(re.search(r"(\d+) scenarios", output).group(1))
+    fuzz_median = statistics.median(fuzz_times)
+    print(f"{'fuzz over stdio':34} {fuzz_count:7d} scenarios median {fuzz_median:7.3f} s  "
+          f"{fuzz_count / fuzz_median * 60:10.0f} scenarios/min")
+
     base = results["stdio (persistent, pipelined)"]
     for name, rate in results.items():
         print(f"{name:34} {rate / base:6.3f} x stdio")

@@ -1,4 +1,5 @@
 import Foundation
+import SKANModel
 public import SKANJSON
 public import SKANRunner
 public import SKANSuites
@@ -89,7 +90,7 @@ public enum Fuzzer {
         let vector = VectorCase(
           id: id, suite: suite,
           description: "Found by `skan-conform fuzz --seed \(seed)`: the implementation answered \(final.status.rawValue) (\(final.message ?? "")). Name the requirement it tests before keeping it.",
-          requirements: [defaultRequirement(suite)], basis: .kitDefined, tags: ["fuzz"], input: shrunk,
+          requirements: [defaultRequirement(suite)], basis: basis(of: defaultRequirement(suite)), tags: ["fuzz"], input: shrunk,
           expected: suite.evaluate(shrunk))
         findings.append(Finding(suite: suite, original: input, shrunk: shrunk, result: final, vector: vector))
       }
@@ -111,6 +112,14 @@ public enum Fuzzer {
       expected: suite.evaluate(input))
     let reply = await transport.exchange(seq: seq, message: AdapterProtocol.run(seq: seq, id: id, suite: suite.rawValue, input: input))
     return Verdict.judge(vector, seq: seq, reply: reply, duration: 0)
+  }
+
+  private static func basis(of requirement: String) -> VectorCase.Basis {
+    switch RequirementCatalog.requirement(requirement)?.basis {
+    case .apple?: return .apple
+    case .seed?: return .seed
+    default: return .kitDefined
+    }
   }
 
   private static func defaultRequirement(_ suite: Suite) -> String {

@@ -51,15 +51,15 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The input does not have the shape the Spec gives for the suite: a missing or
     /// mistyped field, an unknown operation or profile, a time out of range (IN-1, WIN-7).
     case invalidInput = "invalid-input"
-    /// A conversion-value response body that is not a JSON object (S2S-14).
+    /// A conversion-value response body that is not a JSON object (S2S-13, S2S-14).
     case malformedResponse = "malformed-response"
-    /// An AppsFlyer `postback_sequence_index` that is not an integer from 0 to 2 (S2S-16).
+    /// An AppsFlyer `postback_sequence_index` that is not an integer from 0 to 2 (S2S-13).
     case invalidSequenceIndex = "invalid-sequence-index"
-    /// An AppsFlyer `next_w_time` that is not a non-negative integer (S2S-16).
+    /// An AppsFlyer `next_w_time` that is not a non-negative integer (S2S-13).
     case invalidWindowTime = "invalid-window-time"
-    /// An impression nonce that is not a UUID (SIG-13).
+    /// An impression nonce that is not a UUID (SIG-11).
     case invalidNonce = "invalid-nonce"
-    /// An impression source identifier outside 0 to 9999 (SIG-13).
+    /// An impression source identifier outside 0 to 9999 (SIG-11).
     case invalidSourceIdentifier = "invalid-source-identifier"
   }
 }

@@ -142,7 +142,7 @@ public enum RequirementCatalog {
       "SKN-4", .must, .kitDefined, area: "timeline",
       "An applied update replaces both values of its window: an update without a coarse value leaves the window with none.",
       source: "Each API call passes the full (fine, coarse) pair; Apple includes a coarse value only \"if the app provides one\" (\(skMW)). The Singular snippet does the same.",
-      alternative: "Keep the previous coarse value when an update has none (vectors `values/timeline-coarse-cleared-by-fine-only-update`, `lifecycle/coarse-cleared`)."),
+      alternative: "Keep the previous coarse value when an update has none (vectors `values/timeline-coarse-cleared-by-fine-only-update`, `lifecycle/coarse-cleared`, `postback/coarse-cleared-tier1`)."),
     Requirement(
       "TML-5", .must, .apple, area: "timeline",
       "An update with an invalid value is rejected with its error code and changes nothing; valid updates before and after it still count.",
