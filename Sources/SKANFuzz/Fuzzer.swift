@@ -1,6 +1,6 @@
 import Foundation
-import SKANModel
 public import SKANJSON
+import SKANModel
 public import SKANRunner
 public import SKANSuites
 public import SKANVectors
@@ -63,7 +63,11 @@ public enum Fuzzer {
       let results = await withTaskGroup(of: (Int, CaseResult).self) { group in
         for (offset, (suite, input)) in scenarios.enumerated() {
           group.addTask {
-            (offset, await judge(suite: suite, input: input, id: "\(suite.rawValue)/fuzz", seq: base + offset + 1, transport: transport))
+            (
+              offset,
+              await judge(
+                suite: suite, input: input, id: "\(suite.rawValue)/fuzz", seq: base + offset + 1, transport: transport)
+            )
           }
         }
         var collected: [(Int, CaseResult)] = []
@@ -80,7 +84,8 @@ public enum Fuzzer {
           // Stay on the same kind of answer, so shrinking does not wander into other bugs.
           guard isOutput(suite.evaluate(candidate)) == expectedKind else { return false }
           shrinkSeq += 1
-          let verdict = await judge(suite: suite, input: candidate, id: "\(suite.rawValue)/fuzz", seq: shrinkSeq, transport: transport)
+          let verdict = await judge(
+            suite: suite, input: candidate, id: "\(suite.rawValue)/fuzz", seq: shrinkSeq, transport: transport)
           return verdict.status == result.status
         }
         seq = shrinkSeq
@@ -89,8 +94,10 @@ public enum Fuzzer {
         seq += 1
         let vector = VectorCase(
           id: id, suite: suite,
-          description: "Found by `skan-conform fuzz --seed \(seed)`: the implementation answered \(final.status.rawValue) (\(final.message ?? "")). Name the requirement it tests before keeping it.",
-          requirements: [defaultRequirement(suite)], basis: basis(of: defaultRequirement(suite)), tags: ["fuzz"], input: shrunk,
+          description:
+            "Found by `skan-conform fuzz --seed \(seed)`: the implementation answered \(final.status.rawValue) (\(final.message ?? "")). Name the requirement it tests before keeping it.",
+          requirements: [defaultRequirement(suite)], basis: basis(of: defaultRequirement(suite)), tags: ["fuzz"],
+          input: shrunk,
           expected: suite.evaluate(shrunk))
         findings.append(Finding(suite: suite, original: input, shrunk: shrunk, result: final, vector: vector))
       }
@@ -104,13 +111,16 @@ public enum Fuzzer {
     return false
   }
 
-  private static func judge(suite: Suite, input: JSONValue, id: String, seq: Int, transport: any ImplementationTransport) async
+  private static func judge(
+    suite: Suite, input: JSONValue, id: String, seq: Int, transport: any ImplementationTransport
+  ) async
     -> CaseResult
   {
     let vector = VectorCase(
       id: id, suite: suite, description: "fuzz", requirements: [], basis: .kitDefined, tags: [], input: input,
       expected: suite.evaluate(input))
-    let reply = await transport.exchange(seq: seq, message: AdapterProtocol.run(seq: seq, id: id, suite: suite.rawValue, input: input))
+    let reply = await transport.exchange(
+      seq: seq, message: AdapterProtocol.run(seq: seq, id: id, suite: suite.rawValue, input: input))
     return Verdict.judge(vector, seq: seq, reply: reply, duration: 0)
   }
 

@@ -36,10 +36,13 @@ public enum ScenarioGenerator {
     }
   }
 
-  static func t0(_ random: inout SeededRandom) -> Int { random.pick([0, 1_700_000_000_123, random.int(1...2_000_000_000_000)]) }
+  static func t0(_ random: inout SeededRandom) -> Int {
+    random.pick([0, 1_700_000_000_123, random.int(1...2_000_000_000_000)])
+  }
 
   static func coarse(_ random: inout SeededRandom) -> JSONValue {
-    random.chance(0.3) ? .null : .string(random.pick(["low", "medium", "high", "low", "medium", "high", "HIGH", " low"]))
+    random.chance(0.3)
+      ? .null : .string(random.pick(["low", "medium", "high", "low", "medium", "high", "HIGH", " low"]))
   }
 
   static func fine(_ random: inout SeededRandom) -> JSONValue {
@@ -96,7 +99,8 @@ public enum ScenarioGenerator {
         steps.append(["at": .integer(time), "op": "server-response", "response": .object(response)])
       default:
         steps.append([
-          "at": .integer(time), "op": "revenue", "amount": random.pick([.double(0.1), .double(1.5), 0, .double(-2.0), .double(12345.67)]),
+          "at": .integer(time), "op": "revenue",
+          "amount": random.pick([.double(0.1), .double(1.5), 0, .double(-2.0), .double(12345.67)]),
           "currency": random.pick(["USD", "EUR", "usd"]), "admon": .bool(random.chance(0.3)),
         ])
       }
@@ -106,9 +110,15 @@ public enum ScenarioGenerator {
 
   static func metadata(_ random: inout SeededRandom) -> JSONValue {
     var members: [String: JSONValue] = [:]
-    if random.chance(0.6) { members["skan_conversion_value"] = .string(random.pick(["0", "12", "63", "64", "-1", "", "012", "abc"])) }
-    if random.chance(0.5) { members["skan_coarse_value"] = .string(random.pick(["low", "medium", "high", "HIGH", ""])) }
-    if random.chance(0.4) { members["skan_lock_window"] = .string(random.pick(["true", "false", "YES", "no", "1", "0", "on"])) }
+    if random.chance(0.6) {
+      members["skan_conversion_value"] = .string(random.pick(["0", "12", "63", "64", "-1", "", "012", "abc"]))
+    }
+    if random.chance(0.5) {
+      members["skan_coarse_value"] = .string(random.pick(["low", "medium", "high", "HIGH", ""]))
+    }
+    if random.chance(0.4) {
+      members["skan_lock_window"] = .string(random.pick(["true", "false", "YES", "no", "1", "0", "on"]))
+    }
     if random.chance(0.4) { members["skoverlay_app_id"] = .string(random.pick(["123456789", "0123", "id1"])) }
     if random.chance(0.3) { members["skoverlay_position"] = .string(random.pick(["bottom", "bottomRaised", "top"])) }
     if random.chance(0.3) { members["skoverlay_dismissible"] = .string(random.pick(["true", "false", "NO", "maybe"])) }
@@ -128,14 +138,18 @@ public enum ScenarioGenerator {
     var input: [String: JSONValue] = [
       "framework": .string(framework), "did_win": .bool(random.chance(0.75)),
       "interaction": .string(random.pick(["click", "view"])),
-      "conversion_type": .string(framework == "adattributionkit" ? random.pick(["download", "redownload", "re-engagement"]) : random.pick(["download", "redownload"])),
+      "conversion_type": .string(
+        framework == "adattributionkit"
+          ? random.pick(["download", "redownload", "re-engagement"]) : random.pick(["download", "redownload"])),
       "profile": developer ? "aak-developer" : "production", "t0": .integer(start),
       "updates": .array(
         updates(&random, t0: start, developer: developer, count: 0...5).map { update in
           update.objectValue.map { members in
             var fixed = members
             fixed["fine"] = .integer(random.int(0...63))
-            if let coarse = fixed["coarse"]?.stringValue, !["low", "medium", "high"].contains(coarse) { fixed["coarse"] = .null }
+            if let coarse = fixed["coarse"]?.stringValue, !["low", "medium", "high"].contains(coarse) {
+              fixed["coarse"] = .null
+            }
             return .object(fixed)
           } ?? update
         }),
@@ -164,7 +178,9 @@ public enum ScenarioGenerator {
     let kind = random.chance(0.8) ? "install" : "re-engagement"
     let day = 24 * hour
     let impressions: [JSONValue] = (0..<random.int(0...9)).map { index in
-      let age = random.pick([0, 1000, 23 * hour, 24 * hour, 24 * hour - 1, 2 * day, 29 * day, 30 * day, random.int(0...(31 * day))])
+      let age = random.pick([
+        0, 1000, 23 * hour, 24 * hour, 24 * hour - 1, 2 * day, 29 * day, 30 * day, random.int(0...(31 * day)),
+      ])
       return [
         "id": .string("i\(index)"), "framework": .string(random.pick(["skadnetwork", "adattributionkit"])),
         "ad_network_id": .string("net-\(random.int(0...4))"), "interaction": .string(random.pick(["click", "view"])),
@@ -177,14 +193,17 @@ public enum ScenarioGenerator {
     if random.chance(0.3) {
       configuration["attribution_windows"] = [
         "global": ["view": .integer(random.int(1...7))],
-        "net-1": ["click": .integer(random.int(1...30)), "ignore_interaction_type": random.chance(0.5) ? "view" : .null],
+        "net-1": [
+          "click": .integer(random.int(1...30)), "ignore_interaction_type": random.chance(0.5) ? "view" : .null,
+        ],
       ]
     }
     if random.chance(0.2) { configuration["install_cooldown_hours"] = .integer(random.int(0...48)) }
     return [
       "event": [
         "kind": .string(kind), "at": .integer(event),
-        "first_update_at": random.chance(0.9) ? .integer(event + random.pick([hour, 2 * day - 1, 2 * day, 59 * day])) : .null,
+        "first_update_at": random.chance(0.9)
+          ? .integer(event + random.pick([hour, 2 * day - 1, 2 * day, 59 * day])) : .null,
         "last_conversion_at": random.chance(0.2) ? .integer(event - random.int(0...(48 * hour))) : .null,
       ],
       "impressions": .array(impressions),

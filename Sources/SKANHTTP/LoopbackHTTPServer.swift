@@ -134,7 +134,8 @@ private final class RequestHandler: ChannelInboundHandler {
     headers.add(name: "Content-Type", value: response.contentType)
     headers.add(name: "Content-Length", value: String(response.body.count))
     headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
-    let head = HTTPResponseHead(version: version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
+    let head = HTTPResponseHead(
+      version: version, status: HTTPResponseStatus(statusCode: response.status), headers: headers)
     context.write(wrapOutboundOut(.head(head)), promise: nil)
     var buffer = context.channel.allocator.buffer(capacity: response.body.count)
     buffer.writeBytes(response.body)

@@ -61,8 +61,14 @@ public struct S2SProbe: Sendable {
   /// The checks, in the order they run: IDs, requirements, and what each expects.
   public static let checks: [(id: String, requirements: [String], summary: String)] = [
     ("probe-s2s/signed-request", ["S2S-6", "S2S-8", "S2S-1"], "a well-signed request for the known uid gets 200"),
-    ("probe-s2s/response-contract", ["S2S-12", "S2S-13"], "the 200 body parses as an AppsFlyer v2 response: value 0 to 63, coarse_value a name, lock a boolean, next_w_time and postback_sequence_index in range"),
-    ("probe-s2s/tampered-signature", ["S2S-6", "S2S-7"], "the same request with one hex digit of the signature changed gets 401"),
+    (
+      "probe-s2s/response-contract", ["S2S-12", "S2S-13"],
+      "the 200 body parses as an AppsFlyer v2 response: value 0 to 63, coarse_value a name, lock a boolean, next_w_time and postback_sequence_index in range"
+    ),
+    (
+      "probe-s2s/tampered-signature", ["S2S-6", "S2S-7"],
+      "the same request with one hex digit of the signature changed gets 401"
+    ),
     ("probe-s2s/missing-uid", ["S2S-6", "S2S-7"], "a signed request without uid gets 400"),
     ("probe-s2s/missing-signature", ["S2S-7"], "a request without the Authorization header gets 400"),
     ("probe-s2s/unknown-uid", ["S2S-6"], "a well-signed request for a made-up uid gets 404"),
@@ -91,7 +97,9 @@ public struct S2SProbe: Sendable {
   /// Runs every check.
   /// - Parameter madeUpUID: the uid the 404 check sends; random unless a test fixes it.
   /// - Throws: ``Failure/unreachable(_:)`` when the first request cannot connect.
-  public func run(madeUpUID: String = "skan-conform-probe-" + UUID().uuidString.lowercased()) async throws(Failure) -> [CaseResult] {
+  public func run(madeUpUID: String = "skan-conform-probe-" + UUID().uuidString.lowercased()) async throws(Failure)
+    -> [CaseResult]
+  {
     var clientConfiguration = HTTPClient.Configuration()
     clientConfiguration.timeout = .init(connect: .seconds(5))
     clientConfiguration.redirectConfiguration = .disallow
@@ -116,13 +124,23 @@ public struct S2SProbe: Sendable {
     results.append(contract(checks[1], first))
     // 3: a tampered signature.
     let tampered = String(signature.dropLast()) + (signature.hasSuffix("0") ? "1" : "0")
-    results.append(expectStatus(checks[2], await send(client, uid: configuration.uid, timestamp: timestamp, signature: tampered), 401))
+    results.append(
+      expectStatus(
+        checks[2], await send(client, uid: configuration.uid, timestamp: timestamp, signature: tampered), 401))
     // 4: no uid (signed as if the uid were empty).
-    results.append(expectStatus(checks[3], await send(client, uid: nil, timestamp: timestamp, signature: sign(timestamp: timestamp, uid: "")), 400))
+    results.append(
+      expectStatus(
+        checks[3], await send(client, uid: nil, timestamp: timestamp, signature: sign(timestamp: timestamp, uid: "")),
+        400))
     // 5: no signature.
-    results.append(expectStatus(checks[4], await send(client, uid: configuration.uid, timestamp: timestamp, signature: nil), 400))
+    results.append(
+      expectStatus(checks[4], await send(client, uid: configuration.uid, timestamp: timestamp, signature: nil), 400))
     // 6: a made-up uid, correctly signed.
-    results.append(expectStatus(checks[5], await send(client, uid: madeUpUID, timestamp: timestamp, signature: sign(timestamp: timestamp, uid: madeUpUID)), 404))
+    results.append(
+      expectStatus(
+        checks[5],
+        await send(client, uid: madeUpUID, timestamp: timestamp, signature: sign(timestamp: timestamp, uid: madeUpUID)),
+        404))
     return .success(results)
   }
 
@@ -180,7 +198,8 @@ public struct S2SProbe: Sendable {
     switch outcome {
     case .response(let status, let body, let seconds):
       if status == expected {
-        return CaseResult(id: check.id, suite: "s2s", requirements: check.requirements, status: .pass, duration: seconds)
+        return CaseResult(
+          id: check.id, suite: "s2s", requirements: check.requirements, status: .pass, duration: seconds)
       }
       return CaseResult(
         id: check.id, suite: "s2s", requirements: check.requirements, status: .fail,
@@ -196,9 +215,12 @@ public struct S2SProbe: Sendable {
     }
   }
 
-  private func contract(_ check: (id: String, requirements: [String], summary: String), _ outcome: Outcome) -> CaseResult {
+  private func contract(_ check: (id: String, requirements: [String], summary: String), _ outcome: Outcome)
+    -> CaseResult
+  {
     guard case .response(let status, let bytes, let seconds) = outcome else {
-      return CaseResult(id: check.id, suite: "s2s", requirements: check.requirements, status: .fail, message: "no response to check")
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .fail, message: "no response to check")
     }
     guard status == 200 else {
       return CaseResult(

@@ -19,7 +19,8 @@ public struct S2SReferenceEndpoint: Sendable {
   ///   - devKey: the secret dev key.
   ///   - profile: the signing profile (S2S-1, S2S-2).
   ///   - values: the response body for each known uid.
-  public init(devKey: String, profile: S2SSignatureProfile = .default, values: [String: JSONValue], busy: Bool = false) {
+  public init(devKey: String, profile: S2SSignatureProfile = .default, values: [String: JSONValue], busy: Bool = false)
+  {
     validator = S2SRequestValidator(profile: profile, devKey: devKey)
     self.values = values
     self.busy = busy

@@ -9,7 +9,8 @@ extension MutantCatalog {
 
   static let attribution: [Mutant] = [
     Mutant(
-      "inclusive-time-limits", .attribution, "Counts a view exactly 24 h old (a click exactly 30 days old) as eligible.",
+      "inclusive-time-limits", .attribution,
+      "Counts a view exactly 24 h old (a click exactly 30 days old) as eligible.",
       input: { input in
         guard let event = time(input["event"]?["at"]) else { return input }
         return impressions(input) { list in
@@ -26,19 +27,26 @@ extension MutantCatalog {
         guard let event = time(input["event"]?["at"]) else { return input }
         return impressions(input) { list in
           list.map { impression in
-            guard impression["interaction"] == "view", let at = time(impression["at"]), event - at < 24 * hour else { return impression }
+            guard impression["interaction"] == "view", let at = time(impression["at"]), event - at < 24 * hour else {
+              return impression
+            }
             return impression.setting("interaction", "click")
           }
         }
       }),
     Mutant(
       "no-view-limit", .attribution, "Keeps every view-through impression.",
-      input: { input in impressions(input) { list in list.enumerated().map { $0.element.setting("source_app_id", .integer(900_000 + $0.offset)) } } }),
+      input: { input in
+        impressions(input) { list in
+          list.enumerated().map { $0.element.setting("source_app_id", .integer(900_000 + $0.offset)) }
+        }
+      }),
     Mutant(
       "loser-per-impression", .attribution, "Gives every considered impression a losing postback.",
       output: { output, input in
         guard output["conversion"] == "created", input["event"]?["kind"] == "install" else { return output }
-        let extra = (output["impressions"]?.arrayValue ?? []).filter { $0["status"] == "not-chosen" }.compactMap(\.["id"])
+        let extra = (output["impressions"]?.arrayValue ?? []).filter { $0["status"] == "not-chosen" }.compactMap(
+          \.["id"])
         guard !extra.isEmpty else { return output }
         return output.updating("losing_postbacks") { .array(($0.arrayValue ?? []) + extra) }
       }),
@@ -46,7 +54,8 @@ extension MutantCatalog {
       "reengagement-losers", .attribution, "Gives losing networks a postback for re-engagements.",
       output: { output, input in
         guard output["conversion"] == "created", input["event"]?["kind"] != "install" else { return output }
-        let extra = (output["impressions"]?.arrayValue ?? []).filter { $0["status"] == "not-chosen" }.compactMap(\.["id"])
+        let extra = (output["impressions"]?.arrayValue ?? []).filter { $0["status"] == "not-chosen" }.compactMap(
+          \.["id"])
         return extra.isEmpty ? output : output.setting("losing_postbacks", .array(extra))
       }),
     Mutant(
@@ -56,7 +65,9 @@ extension MutantCatalog {
       "configuration-for-skadnetwork", .attribution, "Applies AdAttributionKit windows to SKAdNetwork impressions.",
       input: { input in
         guard input["configuration"] != nil else { return input }
-        return impressions(input) { $0.map { $0["framework"] == "skadnetwork" ? $0.setting("framework", "adattributionkit") : $0 } }
+        return impressions(input) {
+          $0.map { $0["framework"] == "skadnetwork" ? $0.setting("framework", "adattributionkit") : $0 }
+        }
       }),
     Mutant(
       "view-reengagement", .attribution, "Lets views re-engage.",
@@ -85,7 +96,8 @@ extension MutantCatalog {
         guard let event = time(input["event"]?["at"]) else { return input }
         return impressions(input) { list in
           list.enumerated().map { offset, impression in
-            guard let at = time(impression["at"]), list.contains(where: { $0 != impression && time($0["at"]) == at }) else { return impression }
+            guard let at = time(impression["at"]), list.contains(where: { $0 != impression && time($0["at"]) == at })
+            else { return impression }
             return impression.setting("at", .integer(min(event, at + (list.count - offset))))
           }
         }

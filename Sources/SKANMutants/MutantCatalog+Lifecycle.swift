@@ -14,11 +14,14 @@ extension MutantCatalog {
 
   static let lifecycle: [Mutant] = [
     Mutant(
-      "coarse-check-never-fires", .lifecycle, "Drops an out-of-range coarse code instead of rejecting the response (the snippet's `> 2 && < 0`).",
+      "coarse-check-never-fires", .lifecycle,
+      "Drops an out-of-range coarse code instead of rejecting the response (the snippet's `> 2 && < 0`).",
       input: { input in
         steps(input) { _, step in
           step.updating("response") { response in
-            guard let code = response["skan_updated_coarse_value"]?.exactInteger, !(0...2).contains(code) else { return response }
+            guard let code = response["skan_updated_coarse_value"]?.exactInteger, !(0...2).contains(code) else {
+              return response
+            }
             return response.setting("skan_updated_coarse_value", nil)
           }
         }
@@ -28,7 +31,10 @@ extension MutantCatalog {
       output: { output, _ in
         snapshots(output) { snapshot in
           var result = snapshot
-          for key in ["skan_first_call_to_skadnetwork_timestamp", "skan_last_call_to_skadnetwork_timestamp", "p0_window_lock", "p1_window_lock", "p2_window_lock"] {
+          for key in [
+            "skan_first_call_to_skadnetwork_timestamp", "skan_last_call_to_skadnetwork_timestamp", "p0_window_lock",
+            "p1_window_lock", "p2_window_lock",
+          ] {
             result = result.updating(key) { .optional($0.exactInteger.map { $0 * 1000 }) }
           }
           return result
@@ -39,7 +45,9 @@ extension MutantCatalog {
       input: { input in
         var running: [String: Float] = [:]
         return steps(input) { _, step in
-          guard step["op"] == "revenue", let amount = step["amount"]?.numberValue, let currency = step["currency"]?.stringValue else { return step }
+          guard step["op"] == "revenue", let amount = step["amount"]?.numberValue,
+            let currency = step["currency"]?.stringValue
+          else { return step }
           let before = running[currency, default: 0]
           let after = before + Float(amount)
           running[currency] = after
@@ -47,7 +55,8 @@ extension MutantCatalog {
         }
       }),
     Mutant(
-      "drops-updates-before-register", .lifecycle, "Ignores server responses before registration (the snippet's isSkanWindowOver bug).",
+      "drops-updates-before-register", .lifecycle,
+      "Ignores server responses before registration (the snippet's isSkanWindowOver bug).",
       input: { input in
         var registered = false
         return steps(input) { _, step in
@@ -82,7 +91,10 @@ extension MutantCatalog {
     Mutant(
       "revenue-window-by-total", .lifecycle, "Puts revenue after the measurement period into window 2.",
       input: { input in
-        guard let first = input["steps"]?.arrayValue?.first(where: { $0["op"] == "register" || $0["op"] == "server-response" }),
+        guard
+          let first = input["steps"]?.arrayValue?.first(where: {
+            $0["op"] == "register" || $0["op"] == "server-response"
+          }),
           let t0 = time(first["at"])
         else { return input }
         return steps(input) { _, step in

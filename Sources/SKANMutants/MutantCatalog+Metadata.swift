@@ -55,21 +55,30 @@ extension MutantCatalog {
     Mutant(
       "ios-16-1-exclusive", .metadata, "Uses the fine/coarse/lock call only above 16.1.",
       input: { input in
-        ["16.1", "16.1.0"].contains(input["ios_version"]?.stringValue ?? "") ? input.setting("ios_version", "16.0.9") : input
+        ["16.1", "16.1.0"].contains(input["ios_version"]?.stringValue ?? "")
+          ? input.setting("ios_version", "16.0.9") : input
       }),
     Mutant(
       "prose-key-alias", .metadata, "Accepts the contract's prose names overlay_position and overlay_dismissible.",
       input: { input in
         metadata(input) { members in
           var result = members
-          if let value = members["overlay_position"], members["skoverlay_position"] == nil { result["skoverlay_position"] = value }
-          if let value = members["overlay_dismissible"], members["skoverlay_dismissible"] == nil { result["skoverlay_dismissible"] = value }
+          if let value = members["overlay_position"], members["skoverlay_position"] == nil {
+            result["skoverlay_position"] = value
+          }
+          if let value = members["overlay_dismissible"], members["skoverlay_dismissible"] == nil {
+            result["skoverlay_dismissible"] = value
+          }
           return result
         }
       }),
     Mutant(
       "empty-fine-absent", .metadata, "Treats an empty fine value as absent.",
-      input: { input in metadata(input) { members in members["skan_conversion_value"] == "" ? members.filter { $0.key != "skan_conversion_value" } : members } }),
+      input: { input in
+        metadata(input) { members in
+          members["skan_conversion_value"] == "" ? members.filter { $0.key != "skan_conversion_value" } : members
+        }
+      }),
     Mutant(
       "dismissible-default-false", .metadata, "Makes overlays non-dismissible by default.",
       output: { output, input in
@@ -87,13 +96,15 @@ extension MutantCatalog {
     Mutant(
       "medium-is-31", .metadata, "Synthesizes 31 for a coarse-only medium.",
       output: { output, input in
-        guard input["metadata"]?["skan_conversion_value"] == nil, input["metadata"]?["skan_coarse_value"] == "medium" else { return output }
+        guard input["metadata"]?["skan_conversion_value"] == nil, input["metadata"]?["skan_coarse_value"] == "medium"
+        else { return output }
         return output.updating("skan_call") { $0.isNull ? $0 : $0.setting("fine", 31) }
       }),
     Mutant(
       "lock-call-without-values", .metadata, "Makes a call with fine 0 when only a lock is given.",
       output: { output, input in
-        guard let members = input["metadata"]?.objectValue, members["skan_conversion_value"] == nil, members["skan_coarse_value"] == nil,
+        guard let members = input["metadata"]?.objectValue, members["skan_conversion_value"] == nil,
+          members["skan_coarse_value"] == nil,
           members["skan_lock_window"] != nil, output["skan_call"]?.isNull == true
         else { return output }
         return output.setting("skan_call", ["api": "fine-coarse-lock", "fine": 0, "coarse": nil, "lock": true])

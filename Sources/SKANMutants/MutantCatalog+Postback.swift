@@ -22,7 +22,9 @@ extension MutantCatalog {
             let fine = lastWindow0Fine(input)
           else { return entry }
           let key = entry["outer"]?.isNull == false ? "outer" : "postback"
-          return entry.updating(key) { $0.setting("conversion-value", .integer(fine)).setting("coarse-conversion-value", nil) }
+          return entry.updating(key) {
+            $0.setting("conversion-value", .integer(fine)).setting("coarse-conversion-value", nil)
+          }
         }
       }),
     Mutant(
@@ -36,7 +38,8 @@ extension MutantCatalog {
       }),
     Mutant(
       "later-postbacks-at-tier-0", .postback, "Sends the second and third postbacks at tier 0.",
-      input: { input in input.updating("tiers") { $0.mapIndexed { index, tier in index > 0 && tier == 0 ? 1 : tier } } }),
+      input: { input in input.updating("tiers") { $0.mapIndexed { index, tier in index > 0 && tier == 0 ? 1 : tier } } }
+    ),
     Mutant(
       "leftmost-digits", .postback, "Cuts the source identifier from the left.",
       output: { output, input in
@@ -68,7 +71,9 @@ extension MutantCatalog {
       "same-delay-for-all", .postback, "Uses the 24-48 h delay for every postback.",
       output: { output, _ in
         postbacks(output) { entry in
-          guard entry["sequence_index"] != 0, let final = entry["finalized_at"]?.exactInteger, (entry["latest_send"]?.exactInteger ?? 0) - final > 600_000 else { return entry }
+          guard entry["sequence_index"] != 0, let final = entry["finalized_at"]?.exactInteger,
+            (entry["latest_send"]?.exactInteger ?? 0) - final > 600_000
+          else { return entry }
           return entry.setting("latest_send", .integer(final + 48 * hour))
         }
       }),
@@ -88,7 +93,8 @@ extension MutantCatalog {
       output: { output, _ in
         postbacks(output) { entry in
           entry.updating("postback") { postback in
-            postback["conversion-type"] == "re-engagement" ? postback.setting("conversion-type", "reengagement") : postback
+            postback["conversion-type"] == "re-engagement"
+              ? postback.setting("conversion-type", "reengagement") : postback
           }
         }
       }),
@@ -108,7 +114,8 @@ extension MutantCatalog {
       output: { output, input in
         guard let app = input["ad"]?["source_app_id"]?.exactInteger else { return output }
         return postbacks(output) { entry in
-          guard entry["tier"] == 2, entry["sequence_index"] == 0, entry["postback"]?["did-win"] != false, entry["outer"]?.isNull != false
+          guard entry["tier"] == 2, entry["sequence_index"] == 0, entry["postback"]?["did-win"] != false,
+            entry["outer"]?.isNull != false
           else { return entry }
           return entry.updating("postback") { $0.setting("source-app-id", .integer(app)) }
         }
@@ -116,7 +123,8 @@ extension MutantCatalog {
     Mutant(
       "valueless-later-postbacks", .postback, "Sends a postback for every window, with or without an update.",
       input: { input in
-        guard let t0 = time(input["t0"]), input["profile"] != "aak-developer", var updates = input["updates"]?.arrayValue, !updates.isEmpty
+        guard let t0 = time(input["t0"]), input["profile"] != "aak-developer",
+          var updates = input["updates"]?.arrayValue, !updates.isEmpty
         else { return input }
         updates.append(["at": .integer(t0 + 839 * hour), "fine": 0, "coarse": nil, "lock": false])
         return input.setting("updates", .array(updates))

@@ -18,13 +18,17 @@ extension MutantCatalog {
     Mutant(
       "fine-string-coerced", .values, "Reads the string \"12\" as the number 12.",
       input: { input in
-        guard input["op"]?.stringValue == "fine", let text = input["value"]?.stringValue, let number = Int(text) else { return input }
+        guard input["op"]?.stringValue == "fine", let text = input["value"]?.stringValue, let number = Int(text) else {
+          return input
+        }
         return input.setting("value", .integer(number))
       }),
     Mutant(
       "fine-fraction-truncated", .values, "Truncates 12.5 to 12.",
       input: { input in
-        guard input["op"]?.stringValue == "fine", case .double(let value)? = input["value"], value.isFinite, abs(value) < 1e9 else { return input }
+        guard input["op"]?.stringValue == "fine", case .double(let value)? = input["value"], value.isFinite,
+          abs(value) < 1e9
+        else { return input }
         return input.setting("value", .integer(Int(value)))
       }),
     Mutant(
@@ -36,7 +40,9 @@ extension MutantCatalog {
     Mutant(
       "coarse-code-clamped", .values, "Clamps coarse codes above 2 to high (the Singular snippet's check never fires).",
       input: { input in
-        guard input["op"]?.stringValue == "coarse-code", let code = input["value"]?.exactInteger, code > 2 else { return input }
+        guard input["op"]?.stringValue == "coarse-code", let code = input["value"]?.exactInteger, code > 2 else {
+          return input
+        }
         return input.setting("value", 2)
       }),
     Mutant(
@@ -67,7 +73,9 @@ extension MutantCatalog {
         return updates(input) { list in
           var highest = -1
           return list.filter { update in
-            guard let at = time(update["at"]), at - t0 < edges[0], let fine = update["fine"]?.exactInteger else { return true }
+            guard let at = time(update["at"]), at - t0 < edges[0], let fine = update["fine"]?.exactInteger else {
+              return true
+            }
             defer { highest = max(highest, fine) }
             return fine >= highest
           }
@@ -76,11 +84,15 @@ extension MutantCatalog {
     Mutant(
       "fine-kept-after-window-0", .values, "Keeps the fine value in windows 1 and 2.",
       output: { output, input in
-        guard input["op"]?.stringValue == "timeline", let t0 = time(input["t0"]), let list = input["updates"]?.arrayValue else { return output }
+        guard input["op"]?.stringValue == "timeline", let t0 = time(input["t0"]),
+          let list = input["updates"]?.arrayValue
+        else { return output }
         let results = output["updates"]?.arrayValue ?? []
         var fines: [Int: Int] = [:]
         for (index, update) in list.enumerated() where index < results.count && results[index]["outcome"] == "applied" {
-          if let window = results[index]["window"]?.exactInteger, window > 0, let fine = update["fine"]?.exactInteger { fines[window] = fine }
+          if let window = results[index]["window"]?.exactInteger, window > 0, let fine = update["fine"]?.exactInteger {
+            fines[window] = fine
+          }
         }
         _ = t0
         return output.updating("windows") { windows in
@@ -107,7 +119,8 @@ extension MutantCatalog {
     Mutant(
       "invalid-stops-timeline", .values, "Stops at the first invalid update.",
       output: { output, _ in
-        guard let results = output["updates"]?.arrayValue, let first = results.firstIndex(where: { $0["outcome"] == "rejected" }),
+        guard let results = output["updates"]?.arrayValue,
+          let first = results.firstIndex(where: { $0["outcome"] == "rejected" }),
           first + 1 < results.count
         else { return output }
         return output.setting("updates", .array(Array(results.prefix(first + 1))))
@@ -118,7 +131,9 @@ extension MutantCatalog {
     Mutant(
       "integral-double-rejected", .values, "Rejects 12.0 as not an integer.",
       input: { input in
-        if case .double(let value)? = input["value"], value.rounded(.towardZero) == value { return input.setting("value", "x") }
+        if case .double(let value)? = input["value"], value.rounded(.towardZero) == value {
+          return input.setting("value", "x")
+        }
         return input
       }),
   ]

@@ -44,7 +44,9 @@ extension MutantCatalog {
       input: { input in
         var result = input
         for key in ["t0", "at"] {
-          if case .double(let value)? = input[key], value.isFinite, abs(value) < 9e15 { result = result.setting(key, .integer(Int(value))) }
+          if case .double(let value)? = input[key], value.isFinite, abs(value) < 9e15 {
+            result = result.setting(key, .integer(Int(value)))
+          }
           if case .integer(let value)? = input[key], abs(value) > 9_007_199_254_740_991 {
             result = result.setting(key, .integer(value / 2))
           }

@@ -1,6 +1,6 @@
 import SKANJSON
-import SKANSuites
 public import SKANRunner
+import SKANSuites
 public import SKANVectors
 
 /// Runs every vector of a mutant's suite against it and reports which vectors kill it.

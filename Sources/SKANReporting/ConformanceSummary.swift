@@ -1,5 +1,5 @@
-public import SKANRunner
 import SKANModel
+public import SKANRunner
 
 /// Pass rates per suite and requirement level, and the conformance level reached: what the
 /// certification page and the badge show.

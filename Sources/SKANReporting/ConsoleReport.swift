@@ -6,7 +6,9 @@ public enum ConsoleReport {
   public static func text(_ report: RunReport, color: Bool = false) -> String {
     func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var lines: [String] = []
-    lines.append("skan-conform \(report.kitVersion) · vectors \(report.vectorDigest.prefix(12)) · \(report.implementation.name) \(report.implementation.version) (\(report.implementation.language)) over \(report.transport)")
+    lines.append(
+      "skan-conform \(report.kitVersion) · vectors \(report.vectorDigest.prefix(12)) · \(report.implementation.name) \(report.implementation.version) (\(report.implementation.language)) over \(report.transport)"
+    )
     let suites = Dictionary(grouping: report.results, by: \.suite)
     for name in suites.keys.sorted() {
       let results = suites[name] ?? []

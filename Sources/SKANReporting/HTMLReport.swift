@@ -1,7 +1,7 @@
 import Foundation
-public import SKANRunner
 import SKANJSON
 import SKANModel
+public import SKANRunner
 
 /// `--html`: one self-contained page a partner can read: who was tested with which vectors,
 /// the matrix of suites × requirement levels, every failure with its diff and a command to
@@ -58,7 +58,8 @@ public enum HTMLReport {
         skipped += cell.skipped
         if let rate = cell.rate {
           let css = cell.passed == cell.applicable ? "good" : "bad"
-          page += "<td class=\"rate \(css)\">\(cell.passed)/\(cell.applicable) (\(String(format: "%.0f", rate * 100))%)</td>"
+          page +=
+            "<td class=\"rate \(css)\">\(cell.passed)/\(cell.applicable) (\(String(format: "%.0f", rate * 100))%)</td>"
         } else {
           page += "<td class=\"rate none\">not declared</td>"
         }
@@ -72,7 +73,8 @@ public enum HTMLReport {
     if failures.isEmpty { page += "<p>None.</p>\n" }
     for result in failures {
       page += "<h3><code>\(escape(result.id))</code>: \(escape(result.status.rawValue))</h3>\n"
-      page += "<p>\(escape(result.message ?? "")) — requirements \(result.requirements.map(escape).joined(separator: ", "))</p>\n"
+      page +=
+        "<p>\(escape(result.message ?? "")) — requirements \(result.requirements.map(escape).joined(separator: ", "))</p>\n"
       if !result.differences.isEmpty {
         page += "<pre>" + result.differences.map { escape($0.description) }.joined(separator: "\n") + "</pre>\n"
       }
@@ -80,10 +82,13 @@ public enum HTMLReport {
     }
     let expected = report.results.filter { $0.expectedStatus != nil && !$0.isUnexpected && $0.status != .pass }
     page += "<h2>Expected differences (\(expected.count))</h2>\n"
-    if expected.isEmpty { page += "<p>None.</p>\n" } else {
+    if expected.isEmpty {
+      page += "<p>None.</p>\n"
+    } else {
       page += "<table><tr><th>Case</th><th>Status</th><th>Reason</th></tr>\n"
       for result in expected {
-        page += "<tr><td><code>\(escape(result.id))</code></td><td>\(escape(result.status.rawValue))</td><td>\(escape(result.expectationReason ?? ""))</td></tr>\n"
+        page +=
+          "<tr><td><code>\(escape(result.id))</code></td><td>\(escape(result.status.rawValue))</td><td>\(escape(result.expectationReason ?? ""))</td></tr>\n"
       }
       page += "</table>\n"
     }
@@ -92,7 +97,8 @@ public enum HTMLReport {
       for result in report.unexpectedPasses { page += "<li><code>\(escape(result.id))</code></li>\n" }
       page += "</ul>\n"
     }
-    page += "<p class=\"none\">Levels: a case counts under the strongest level of the requirements it tests. Full: every applicable case as expected. Core: every MUST case as expected.</p>\n</body>\n</html>\n"
+    page +=
+      "<p class=\"none\">Levels: a case counts under the strongest level of the requirements it tests. Full: every applicable case as expected. Core: every MUST case as expected.</p>\n</body>\n</html>\n"
     return page
   }
 

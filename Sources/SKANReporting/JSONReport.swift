@@ -36,7 +36,10 @@ public enum JSONReport {
       "message": .optional(result.message),
       "differences": .array(
         result.differences.map { difference in
-          ["path": .string(difference.path), "expected": difference.expected ?? .null, "actual": difference.actual ?? .null]
+          [
+            "path": .string(difference.path), "expected": difference.expected ?? .null,
+            "actual": difference.actual ?? .null,
+          ]
         }),
       "duration_ms": .double((result.duration * 1_000_000).rounded() / 1000),
       "expected_status": .optional(result.expectedStatus?.rawValue),

@@ -9,7 +9,8 @@ public enum JUnitReport {
     let failures = report.results.filter { $0.status == .fail }.count
     let errors = report.results.filter { [.error, .crash, .timeout, .protocolError].contains($0.status) }.count
     let skipped = report.results.filter { $0.status == .skipped }.count
-    out += "<testsuites name=\"skan-conform\" tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+    out +=
+      "<testsuites name=\"skan-conform\" tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
     let suites = Dictionary(grouping: report.results, by: \.suite)
     for name in suites.keys.sorted() {
       let results = suites[name] ?? []
@@ -23,7 +24,8 @@ public enum JUnitReport {
         case .skipped: out += "<skipped message=\"\(escape(result.message ?? ""))\"/>"
         case .fail: out += "<failure message=\"\(escape(result.message ?? "fail"))\" type=\"fail\">\(detail)</failure>"
         case .error, .crash, .timeout, .protocolError:
-          out += "<error message=\"\(escape(result.message ?? result.status.rawValue))\" type=\"\(result.status.rawValue)\">\(detail)</error>"
+          out +=
+            "<error message=\"\(escape(result.message ?? result.status.rawValue))\" type=\"\(result.status.rawValue)\">\(detail)</error>"
         }
         out += "</testcase>\n"
       }

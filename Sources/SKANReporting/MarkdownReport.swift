@@ -10,7 +10,9 @@ public enum MarkdownReport {
     let verdict = report.succeeded() ? "✅ conformant on the selected cases" : "❌ unexpected results"
     lines.append("## skan-conform: \(verdict)")
     lines.append("")
-    lines.append("Implementation **\(escape(report.implementation.name)) \(escape(report.implementation.version))** (\(escape(report.implementation.language))) over \(report.transport); kit \(report.kitVersion), vectors `\(report.vectorDigest.prefix(16))`.")
+    lines.append(
+      "Implementation **\(escape(report.implementation.name)) \(escape(report.implementation.version))** (\(escape(report.implementation.language))) over \(report.transport); kit \(report.kitVersion), vectors `\(report.vectorDigest.prefix(16))`."
+    )
     lines.append("")
     let statuses = CaseStatus.allCases
     lines.append("| suite | " + statuses.map(\.rawValue).joined(separator: " | ") + " |")
@@ -26,7 +28,9 @@ public enum MarkdownReport {
       lines.append("### Unexpected results (\(unexpected.count))")
       lines.append("")
       for result in unexpected.prefix(200) {
-        lines.append("<details><summary><code>\(escape(result.id))</code>: \(result.status.rawValue) — \(escape(result.message ?? ""))</summary>")
+        lines.append(
+          "<details><summary><code>\(escape(result.id))</code>: \(result.status.rawValue) — \(escape(result.message ?? ""))</summary>"
+        )
         lines.append("")
         lines.append("```")
         for difference in result.differences { lines.append(difference.description) }
@@ -39,7 +43,9 @@ public enum MarkdownReport {
     if !report.unexpectedPasses.isEmpty {
       lines.append("")
       lines.append("### Unexpected passes (update the expectations file)")
-      for result in report.unexpectedPasses { lines.append("- `\(result.id)` (expected \(result.expectedStatus?.rawValue ?? ""))") }
+      for result in report.unexpectedPasses {
+        lines.append("- `\(result.id)` (expected \(result.expectedStatus?.rawValue ?? ""))")
+      }
     }
     if !report.staleExpectations.isEmpty {
       lines.append("")

@@ -44,7 +44,9 @@ public struct Expectations: Sendable {
       guard let statusText = value["status"]?.stringValue, let status = CaseStatus(rawValue: statusText) else {
         throw .invalidExpectations(
           file: file,
-          message: "entry \(pattern): field status must be one of \(CaseStatus.allCases.map(\.rawValue).joined(separator: ", "))")
+          message:
+            "entry \(pattern): field status must be one of \(CaseStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+        )
       }
       guard let reason = value["reason"]?.stringValue, !reason.isEmpty else {
         throw .invalidExpectations(file: file, message: "entry \(pattern): field reason must be a non-empty string")

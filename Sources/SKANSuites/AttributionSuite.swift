@@ -29,7 +29,10 @@ enum AttributionSuite {
       "losing_postbacks": .array(decision.losers.map(JSONValue.string)),
       "impressions": .array(
         decision.verdicts.map { verdict in
-          ["id": .string(verdict.id), "status": .string(verdict.status.rawValue), "reason": .optional(verdict.reason?.rawValue)]
+          [
+            "id": .string(verdict.id), "status": .string(verdict.status.rawValue),
+            "reason": .optional(verdict.reason?.rawValue),
+          ]
         }),
     ]
   }
@@ -41,7 +44,9 @@ enum AttributionSuite {
     for (index, element) in try reader.array("conversions").enumerated() {
       let entry = try InputReader(element, path: "input.conversions[\(index)]")
       conversions.append(
-        .init(kind: try kind(entry.string("kind"), path: entry.path), id: try entry.string("id"), start: try entry.timestamp("at"),
+        .init(
+          kind: try kind(entry.string("kind"), path: entry.path), id: try entry.string("id"),
+          start: try entry.timestamp("at"),
           tag: try entry.optionalString("tag")))
     }
     var updates: [ConversionRouter.RoutedUpdate] = []
@@ -52,7 +57,9 @@ enum AttributionSuite {
         guard let values = list.arrayValue else { throw entry.mistyped("conversion_types", "an array or null", list) }
         var set: Set<AttributionEvent.Kind> = []
         for value in values {
-          guard let text = value.stringValue else { throw entry.mistyped("conversion_types", "an array of strings", list) }
+          guard let text = value.stringValue else {
+            throw entry.mistyped("conversion_types", "an array of strings", list)
+          }
           set.insert(try kind(text, path: entry.path))
         }
         types = set
@@ -87,7 +94,9 @@ enum AttributionSuite {
 
   private static func readEvent(_ reader: InputReader) throws(ModelError) -> AttributionEvent {
     let kind = try kind(try reader.string("kind"), path: reader.path)
-    let firstUpdate = try reader.optional("first_update_at").map { (_) throws(ModelError) in try reader.timestamp("first_update_at") }
+    let firstUpdate = try reader.optional("first_update_at").map { (_) throws(ModelError) in
+      try reader.timestamp("first_update_at")
+    }
     let lastConversion = try reader.optional("last_conversion_at").map { (_) throws(ModelError) in
       try reader.timestamp("last_conversion_at")
     }
@@ -101,7 +110,8 @@ enum AttributionSuite {
     Impression(
       id: try reader.string("id"), framework: try reader.choice("framework", PostbackScenario.Framework.self),
       adNetworkID: try reader.string("ad_network_id"),
-      interaction: try reader.choice("interaction", PostbackScenario.Interaction.self), time: try reader.timestamp("at"),
+      interaction: try reader.choice("interaction", PostbackScenario.Interaction.self),
+      time: try reader.timestamp("at"),
       sourceAppID: try reader.optionalInteger("source_app_id"),
       eligibleForReengagement: try reader.bool("eligible_for_reengagement", default: false),
       environment: reader.optional("environment") == nil
@@ -126,7 +136,8 @@ enum AttributionSuite {
       }
     }
     return AttributionConfiguration(
-      global: global, perNetwork: perNetwork, installCooldownHours: try reader.optionalInteger("install_cooldown_hours"),
+      global: global, perNetwork: perNetwork,
+      installCooldownHours: try reader.optionalInteger("install_cooldown_hours"),
       reengagementCooldownHours: try reader.optionalInteger("re_engagement_cooldown_hours"))
   }
 }

@@ -88,7 +88,8 @@ struct InputReader {
     let text = try string(key)
     guard let choice = Choice(rawValue: text) else {
       throw ModelError(
-        .invalidInput, "\(path).\(key) \"\(text)\" is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+        .invalidInput,
+        "\(path).\(key) \"\(text)\" is not one of \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
     }
     return choice
   }

@@ -15,21 +15,23 @@ enum MetadataSuite {
       metadata[key] = text
     }
     let decision = try MetadataContract.decide(metadata: metadata, iosVersion: iosVersion)
-    let call: JSONValue = decision.skanCall.map { call in
-      [
-        "api": .string(call.api.rawValue),
-        "fine": .integer(call.fine.rawValue),
-        "coarse": .optional(call.coarse?.rawValue),
-        "lock": .optional(call.lock),
-      ]
-    } ?? .null
-    let overlay: JSONValue = decision.overlay.map { overlay in
-      [
-        "app_id": .string(overlay.appID),
-        "position": .string(overlay.position.rawValue),
-        "dismissible": .bool(overlay.dismissible),
-      ]
-    } ?? .null
+    let call: JSONValue =
+      decision.skanCall.map { call in
+        [
+          "api": .string(call.api.rawValue),
+          "fine": .integer(call.fine.rawValue),
+          "coarse": .optional(call.coarse?.rawValue),
+          "lock": .optional(call.lock),
+        ]
+      } ?? .null
+    let overlay: JSONValue =
+      decision.overlay.map { overlay in
+        [
+          "app_id": .string(overlay.appID),
+          "position": .string(overlay.position.rawValue),
+          "dismissible": .bool(overlay.dismissible),
+        ]
+      } ?? .null
     return ["skan_call": call, "overlay": overlay]
   }
 }

@@ -43,7 +43,8 @@ enum PostbackSuite {
     var conversionText = try reader.optionalString("conversion_type") ?? "download"
     if conversionText == "reengagement" { conversionText = "re-engagement" }  // PB-11: AAK-RCV's spelling.
     guard let conversionType = PostbackScenario.ConversionType(rawValue: conversionText) else {
-      throw ModelError(.invalidInput, "input.conversion_type \"\(conversionText)\" is not download, redownload or re-engagement")
+      throw ModelError(
+        .invalidInput, "input.conversion_type \"\(conversionText)\" is not download, redownload or re-engagement")
     }
     let t0 = try reader.timestamp("t0")
     var updates: [ConversionUpdate] = []

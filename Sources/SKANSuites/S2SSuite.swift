@@ -12,7 +12,8 @@ enum S2SSuite {
     case "build-request": return try S2SRequestBuilding.build(reader)
     case "parse-response": return try S2SResponseParsing.parse(reader)
     default:
-      throw ModelError(.invalidInput, "input.op \"\(op)\" is not sign, validate-request, build-request or parse-response")
+      throw ModelError(
+        .invalidInput, "input.op \"\(op)\" is not sign, validate-request, build-request or parse-response")
     }
   }
 
@@ -20,7 +21,8 @@ enum S2SSuite {
   static func profile(_ reader: InputReader) throws(ModelError) -> S2SSignatureProfile {
     guard let value = reader.optional("profile") else { return .default }
     guard let text = value.stringValue, let profile = S2SSignatureProfile(rawValue: text) else {
-      throw ModelError(.invalidInput, "input.profile must be \"appsflyer-client\" or \"appsflyer-readme\", not \(value)")
+      throw ModelError(
+        .invalidInput, "input.profile must be \"appsflyer-client\" or \"appsflyer-readme\", not \(value)")
     }
     return profile
   }

@@ -23,13 +23,23 @@ public enum Suite: String, Sendable, Hashable, CaseIterable, Comparable {
   /// A one-line description, for listings and the vector files.
   public var summary: String {
     switch self {
-    case .window: return "Conversion windows: which window a time falls in, for production and AdAttributionKit developer mode."
-    case .values: return "Fine, coarse and lock values: validation, Singular coarse codes, synthesized fine values, and a timeline of updates with locks."
-    case .lifecycle: return "The Singular SKAN 4 S2S client lifecycle: registration, server responses, revenue, and the snapshot after each step."
-    case .metadata: return "The SDK SKAN metadata contract: string metadata to the SKAdNetwork call and the StoreKit overlay."
-    case .postback: return "SKAdNetwork 4 and AdAttributionKit postbacks: which ones a device sends, their fields per crowd anonymity tier, their values and their send times."
+    case .window:
+      return "Conversion windows: which window a time falls in, for production and AdAttributionKit developer mode."
+    case .values:
+      return
+        "Fine, coarse and lock values: validation, Singular coarse codes, synthesized fine values, and a timeline of updates with locks."
+    case .lifecycle:
+      return
+        "The Singular SKAN 4 S2S client lifecycle: registration, server responses, revenue, and the snapshot after each step."
+    case .metadata:
+      return "The SDK SKAN metadata contract: string metadata to the SKAdNetwork call and the StoreKit overlay."
+    case .postback:
+      return
+        "SKAdNetwork 4 and AdAttributionKit postbacks: which ones a device sends, their fields per crowd anonymity tier, their values and their send times."
     case .attribution: return "Attribution: eligible impressions, the winner, the losing networks, and re-engagement."
-    case .s2s: return "Server-to-server conversion-value APIs: HMAC request signing, request validation, request building and response parsing."
+    case .s2s:
+      return
+        "Server-to-server conversion-value APIs: HMAC request signing, request validation, request building and response parsing."
     case .signature: return "Signatures: SKAdNetwork postback verification, impression signing, AdAttributionKit JWS."
     }
   }

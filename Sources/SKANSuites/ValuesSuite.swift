@@ -59,7 +59,9 @@ enum ValuesSuite {
       } catch {
         // TML-5: rejected, nothing changes, later updates still count.
         let window = try timeline.reject(at: time)
-        results.append(["outcome": "rejected", "window": .optional(window?.index), "error": .string(error.code.rawValue)])
+        results.append([
+          "outcome": "rejected", "window": .optional(window?.index), "error": .string(error.code.rawValue),
+        ])
         continue
       }
       let (outcome, window) = try timeline.apply(parsed)

@@ -13,7 +13,11 @@ struct SKANConform: AsyncParsableCommand {
       3 the implementation could not start; 4 the vectors are invalid.
       """,
     version: Manifest.kitVersion,
-    subcommands: [RunCommand.self, ListCommand.self, VectorsCommand.self, ReferenceCommand.self, ExpectationsCommand.self, ProbeCommand.self, SpecCommand.self, ReportCommand.self, SelfcheckCommand.self, DoctorCommand.self, FuzzCommand.self]
+    subcommands: [
+      RunCommand.self, ListCommand.self, VectorsCommand.self, ReferenceCommand.self, ExpectationsCommand.self,
+      ProbeCommand.self, SpecCommand.self, ReportCommand.self, SelfcheckCommand.self, DoctorCommand.self,
+      FuzzCommand.self,
+    ]
   )
 
   /// Runs the command, mapping argument errors to the documented exit code 2 (the parser's

@@ -14,22 +14,29 @@ struct FuzzerTests {
 
   func mutant(_ id: String) throws -> InProcessTransport {
     let broken = try #require(MutantCatalog.all.first { $0.id == id })
-    return InProcessTransport(name: id) { suite, input in suite == broken.suite ? broken.evaluate(input) : suite.evaluate(input) }
+    return InProcessTransport(name: id) { suite, input in
+      suite == broken.suite ? broken.evaluate(input) : suite.evaluate(input)
+    }
   }
 
   @Test("the reference never differs from itself")
   func referenceClean() async throws {
-    let outcome = try await Fuzzer.run(transport: reference(), suites: ScenarioGenerator.suites, seed: 42, count: 3000, deadline: nil)
+    let outcome = try await Fuzzer.run(
+      transport: reference(), suites: ScenarioGenerator.suites, seed: 42, count: 3000, deadline: nil)
     #expect(outcome.scenarios == 3000)
     #expect(outcome.findings.isEmpty, "\(outcome.findings.map(\.vector.id))")
   }
 
   @Test(
     "a mutant's bug is found and shrunk",
-    arguments: ["postback/loser-carries-value", "window/inclusive-edges", "values/lock-ignored", "attribution/recency-before-fidelity"])
+    arguments: [
+      "postback/loser-carries-value", "window/inclusive-edges", "values/lock-ignored",
+      "attribution/recency-before-fidelity",
+    ])
   func mutantFound(id: String) async throws {
     let suite = try #require(Suite(rawValue: String(id.split(separator: "/")[0])))
-    let outcome = try await Fuzzer.run(transport: try mutant(id), suites: [suite], seed: 7, count: 20_000, deadline: nil)
+    let outcome = try await Fuzzer.run(
+      transport: try mutant(id), suites: [suite], seed: 7, count: 20_000, deadline: nil)
     let finding = try #require(outcome.findings.first, "mutant \(id) not found in 20,000 scenarios")
     #expect(Shrinker.size(finding.shrunk) <= Shrinker.size(finding.original))
     #expect(finding.result.status != .pass)
@@ -43,18 +50,23 @@ struct FuzzerTests {
     var second = SeededRandom(seed: 99)
     for suite in ScenarioGenerator.suites {
       for _ in 0..<50 {
-        #expect(ScenarioGenerator.input(for: suite, random: &first) == ScenarioGenerator.input(for: suite, random: &second))
+        #expect(
+          ScenarioGenerator.input(for: suite, random: &first) == ScenarioGenerator.input(for: suite, random: &second))
       }
     }
     var other = SeededRandom(seed: 100)
     var again = SeededRandom(seed: 99)
-    #expect(ScenarioGenerator.input(for: .postback, random: &other) != ScenarioGenerator.input(for: .postback, random: &again))
+    #expect(
+      ScenarioGenerator.input(for: .postback, random: &other) != ScenarioGenerator.input(for: .postback, random: &again)
+    )
   }
 
   @Test("the same seed finds the same shrunk case")
   func reproducibleFinding() async throws {
-    let first = try await Fuzzer.run(transport: try mutant("window/inclusive-edges"), suites: [.window], seed: 5, count: 5000, deadline: nil)
-    let second = try await Fuzzer.run(transport: try mutant("window/inclusive-edges"), suites: [.window], seed: 5, count: 5000, deadline: nil)
+    let first = try await Fuzzer.run(
+      transport: try mutant("window/inclusive-edges"), suites: [.window], seed: 5, count: 5000, deadline: nil)
+    let second = try await Fuzzer.run(
+      transport: try mutant("window/inclusive-edges"), suites: [.window], seed: 5, count: 5000, deadline: nil)
     #expect(first.findings.map(\.shrunk) == second.findings.map(\.shrunk))
     #expect(!first.findings.isEmpty)
   }

@@ -19,7 +19,9 @@ struct AttributorTests {
       eligibleForReengagement: true, environment: environment)
   }
 
-  func attribute(_ impressions: [Impression], event: AttributionEvent? = nil, configuration: AttributionConfiguration = .none)
+  func attribute(
+    _ impressions: [Impression], event: AttributionEvent? = nil, configuration: AttributionConfiguration = .none
+  )
     throws -> AttributionDecision
   {
     try Attributor.attribute(event: event ?? self.event, impressions: impressions, configuration: configuration)
@@ -66,8 +68,12 @@ struct AttributorTests {
       reengagementCooldownHours: nil)
     #expect(try attribute([impression("v", "b", .view, hoursAgo: 100)], configuration: configuration).winner == "v")
     #expect(try attribute([impression("v", "a", .view, hoursAgo: 50)], configuration: configuration).winner == nil)
-    #expect(try attribute([impression("v", "b", .view, hoursAgo: 30, framework: .skadnetwork)], configuration: configuration).winner == nil)
-    #expect(try attribute([impression("c", "a", .click, hoursAgo: 1)], configuration: configuration).verdicts[0].reason == .ignoredInteraction)
+    #expect(
+      try attribute([impression("v", "b", .view, hoursAgo: 30, framework: .skadnetwork)], configuration: configuration)
+        .winner == nil)
+    #expect(
+      try attribute([impression("c", "a", .click, hoursAgo: 1)], configuration: configuration).verdicts[0].reason
+        == .ignoredInteraction)
   }
 
   @Test("AT-9, AT-10: re-engagement needs an eligible click and an update within 2 days; no losers")
@@ -75,11 +81,13 @@ struct AttributorTests {
     let reengagement = AttributionEvent(
       kind: .reengagement, time: event.time, appInstalled: true, firstUpdate: event.time.adding(milliseconds: hour),
       lastConversion: nil)
-    let decision = try attribute([impression("c", "a", .click, hoursAgo: 0.1), impression("d", "b", .click, hoursAgo: 0.2)], event: reengagement)
+    let decision = try attribute(
+      [impression("c", "a", .click, hoursAgo: 0.1), impression("d", "b", .click, hoursAgo: 0.2)], event: reengagement)
     #expect(decision.winner == "c")
     #expect(decision.losers.isEmpty)
     let late = AttributionEvent(
-      kind: .reengagement, time: event.time, appInstalled: true, firstUpdate: event.time.adding(milliseconds: 48 * hour),
+      kind: .reengagement, time: event.time, appInstalled: true,
+      firstUpdate: event.time.adding(milliseconds: 48 * hour),
       lastConversion: nil)
     #expect(try attribute([impression("c", "a", .click, hoursAgo: 0.1)], event: late).conversion == .noTimelyUpdate)
   }
@@ -92,7 +100,11 @@ struct AttributorTests {
     ]
     let update = ConversionRouter.RoutedUpdate(
       update: ConversionUpdate(time: Timestamp(milliseconds: 200), fine: .zero), types: nil, tag: nil)
-    #expect(try ConversionRouter.route(conversions: conversions, updates: [update], profile: .production, overlapping: false).applied == [["r"]])
-    #expect(try ConversionRouter.route(conversions: conversions, updates: [update], profile: .production, overlapping: true).applied == [["i", "r"]])
+    #expect(
+      try ConversionRouter.route(conversions: conversions, updates: [update], profile: .production, overlapping: false)
+        .applied == [["r"]])
+    #expect(
+      try ConversionRouter.route(conversions: conversions, updates: [update], profile: .production, overlapping: true)
+        .applied == [["i", "r"]])
   }
 }

@@ -7,7 +7,8 @@ struct ConversionTimelineTests {
   let hour = 3_600_000
 
   func update(_ hours: Int, _ fine: Int, _ coarse: CoarseValue? = nil, lock: Bool = false) throws -> ConversionUpdate {
-    ConversionUpdate(time: Timestamp(milliseconds: hours * hour), fine: try FineValue(validating: fine), coarse: coarse, lock: lock)
+    ConversionUpdate(
+      time: Timestamp(milliseconds: hours * hour), fine: try FineValue(validating: fine), coarse: coarse, lock: lock)
   }
 
   @Test("SKN-2: values may go down")

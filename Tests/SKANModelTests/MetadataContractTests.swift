@@ -30,8 +30,11 @@ struct MetadataContractTests {
   @Test("META-3, META-12: synthesized fine, coarse only on 16.1+")
   func calls() throws {
     let medium = try decide(["skan_coarse_value": "medium"])
-    #expect(medium.skanCall == SKANCall(api: .fineCoarseLock, fine: .synthesized(from: .medium), coarse: .medium, lock: false))
-    let old = try decide(["skan_conversion_value": "7", "skan_coarse_value": "low", "skan_lock_window": "yes"], ios: "16.0")
+    #expect(
+      medium.skanCall == SKANCall(api: .fineCoarseLock, fine: .synthesized(from: .medium), coarse: .medium, lock: false)
+    )
+    let old = try decide(
+      ["skan_conversion_value": "7", "skan_coarse_value": "low", "skan_lock_window": "yes"], ios: "16.0")
     #expect(old.skanCall == SKANCall(api: .fineOnly, fine: try FineValue(validating: 7), coarse: nil, lock: nil))
   }
 
@@ -46,7 +49,9 @@ struct MetadataContractTests {
 
   @Test("META-7, META-8: overlay defaults and ignored prose keys")
   func overlay() throws {
-    let decision = try decide(["skoverlay_app_id": "123", "overlay_position": "bottomRaised", "overlay_dismissible": "false"])
+    let decision = try decide([
+      "skoverlay_app_id": "123", "overlay_position": "bottomRaised", "overlay_dismissible": "false",
+    ])
     #expect(decision.overlay == OverlayRequest(appID: "123", position: .bottom, dismissible: true))
     #expect(decision.skanCall == nil)
     #expect(try decide(["skoverlay_position": "top"]).overlay == nil)

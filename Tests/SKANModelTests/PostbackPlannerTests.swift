@@ -8,16 +8,23 @@ struct PostbackPlannerTests {
 
   func scenario(
     framework: PostbackScenario.Framework = .skadnetwork, version: String = "4.0", didWin: Bool = true,
-    tiers: [Int] = [2, 2, 2], updates: [(Int, Int, CoarseValue?, Bool)] = [(2, 12, .low, false), (60, 9, .high, false), (200, 3, .medium, false)],
+    tiers: [Int] = [2, 2, 2],
+    updates: [(Int, Int, CoarseValue?, Bool)] = [
+      (2, 12, .low, false), (60, 9, .high, false), (200, 3, .medium, false),
+    ],
     sourceIdentifier: Int = 5239
   ) throws -> PostbackScenario {
     PostbackScenario(
       framework: framework, adVersion: version, didWin: didWin, interaction: .click, conversionType: .download,
       profile: .production, t0: t0,
-      updates: try updates.map { try ConversionUpdate(time: t0.adding(milliseconds: $0.0 * hour), fine: FineValue(validating: $0.1), coarse: $0.2, lock: $0.3) },
+      updates: try updates.map {
+        try ConversionUpdate(
+          time: t0.adding(milliseconds: $0.0 * hour), fine: FineValue(validating: $0.1), coarse: $0.2, lock: $0.3)
+      },
       tiers: try tiers.map { SourceIdentifierTiers(uniform: try CrowdTier(validating: $0)) },
       identifiers: AdIdentifiers(
-        adNetworkID: "n", sourceIdentifier: sourceIdentifier, advertisedAppID: 1, sourceAppID: 2, sourceDomain: nil, countryCode: "US",
+        adNetworkID: "n", sourceIdentifier: sourceIdentifier, advertisedAppID: 1, sourceAppID: 2, sourceDomain: nil,
+        countryCode: "US",
         marketplaceID: "m", postbackIDs: ["a", "b", "c"]))
   }
 

@@ -50,7 +50,9 @@ struct SingularLifecycleTests {
   @Test("LIF-10: an update before registration registers")
   func implicitRegistration() throws {
     var lifecycle = SingularLifecycle()
-    #expect(try lifecycle.apply(.serverResponse(at: at(2), reply: .update(fine: 14, coarseCode: nil, lock: false))).outcome == .applied)
+    #expect(
+      try lifecycle.apply(.serverResponse(at: at(2), reply: .update(fine: 14, coarseCode: nil, lock: false))).outcome
+        == .applied)
     #expect(lifecycle.snapshot.firstCall == at(2))
     #expect(lifecycle.snapshot.currentFine?.rawValue == 14)
   }
@@ -74,9 +76,15 @@ struct SingularLifecycleTests {
   @Test("LIF-6: zero ignored, bad currency rejected")
   func revenueRules() throws {
     var lifecycle = SingularLifecycle()
-    #expect(try lifecycle.apply(.revenue(at: at(0), amount: 0, currency: "USD", adMonetization: false)).outcome == .revenueIgnored)
-    #expect(try lifecycle.apply(.revenue(at: at(0), amount: 1, currency: "usd", adMonetization: false)).error?.code == .invalidCurrency)
-    #expect(try lifecycle.apply(.revenue(at: at(0), amount: .infinity, currency: "USD", adMonetization: false)).error?.code == .invalidAmount)
+    #expect(
+      try lifecycle.apply(.revenue(at: at(0), amount: 0, currency: "USD", adMonetization: false)).outcome
+        == .revenueIgnored)
+    #expect(
+      try lifecycle.apply(.revenue(at: at(0), amount: 1, currency: "usd", adMonetization: false)).error?.code
+        == .invalidCurrency)
+    #expect(
+      try lifecycle.apply(.revenue(at: at(0), amount: .infinity, currency: "USD", adMonetization: false)).error?.code
+        == .invalidAmount)
     #expect(lifecycle.snapshot.totalRevenue == nil)
   }
 }

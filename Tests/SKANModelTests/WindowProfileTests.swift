@@ -50,7 +50,11 @@ struct WindowProfileTests {
   @Test("WIN-1, LCK-2: bounds are nominal and absolute")
   func bounds() throws {
     let position = try WindowProfile.production.position(of: t0.adding(milliseconds: 100 * hour), t0: t0)
-    #expect(position == .window(ConversionWindow(index: 1), start: t0.adding(milliseconds: 48 * hour), end: t0.adding(milliseconds: 168 * hour)))
+    #expect(
+      position
+        == .window(
+          ConversionWindow(index: 1), start: t0.adding(milliseconds: 48 * hour),
+          end: t0.adding(milliseconds: 168 * hour)))
     let bounds = WindowProfile.production.bounds(of: ConversionWindow(index: 2), t0: t0)
     #expect(bounds.start.milliseconds == t0.milliseconds + 168 * hour)
     #expect(bounds.end.milliseconds == t0.milliseconds + 840 * hour)

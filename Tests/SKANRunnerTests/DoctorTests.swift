@@ -22,7 +22,8 @@ struct DoctorTests {
   @Test("a log line on standard output is explained", .timeLimit(.minutes(1)))
   func logOnStdout() async throws {
     let findings = await Doctor.examine(
-      command: script("print('starting up')\nimport sys\nfor line in sys.stdin: pass\n"), vectors: try VectorSet.embedded())
+      command: script("print('starting up')\nimport sys\nfor line in sys.stdin: pass\n"),
+      vectors: try VectorSet.embedded())
     #expect(findings.first?.severity == .problem)
     #expect(findings.first?.detail.contains("standard error") == true)
   }
@@ -31,7 +32,8 @@ struct DoctorTests {
   func noFlush() async throws {
     let findings = await Doctor.examine(
       command: script(
-        "import sys, time\nout = open(1, 'w', buffering=65536)\nfor line in sys.stdin:\n    out.write('{}\\n')\n    time.sleep(30)\n"),
+        "import sys, time\nout = open(1, 'w', buffering=65536)\nfor line in sys.stdin:\n    out.write('{}\\n')\n    time.sleep(30)\n"
+      ),
       vectors: try VectorSet.embedded())
     #expect(findings.first?.detail.contains("flush") == true)
   }

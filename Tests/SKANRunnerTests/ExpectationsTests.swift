@@ -6,7 +6,8 @@ import Testing
 struct ExpectationsTests {
   func report(_ statuses: [(String, CaseStatus)]) -> RunReport {
     RunReport(
-      kitVersion: "0", vectorDigest: "d", implementation: ImplementationIdentity(name: "n", version: "v", language: "l", suites: []),
+      kitVersion: "0", vectorDigest: "d",
+      implementation: ImplementationIdentity(name: "n", version: "v", language: "l", suites: []),
       transport: "stdio", target: "t", startedAt: "s",
       results: statuses.map { CaseResult(id: $0.0, suite: "window", requirements: [], status: $0.1) }, complete: true)
   }

@@ -7,32 +7,44 @@ import Testing
 struct HTMLReportTests {
   func report(_ statuses: [(String, String, [String], CaseStatus)], complete: Bool = true) -> RunReport {
     RunReport(
-      kitVersion: "0.1.0", vectorDigest: "abc", implementation: ImplementationIdentity(name: "impl <x>", version: "2", language: "go", suites: []),
+      kitVersion: "0.1.0", vectorDigest: "abc",
+      implementation: ImplementationIdentity(name: "impl <x>", version: "2", language: "go", suites: []),
       transport: "stdio", target: "./impl", startedAt: "2026-11-21T00:00:00Z",
-      results: statuses.map { CaseResult(id: $0.0, suite: $0.1, requirements: $0.2, status: $0.3, message: "m") }, complete: complete)
+      results: statuses.map { CaseResult(id: $0.0, suite: $0.1, requirements: $0.2, status: $0.3, message: "m") },
+      complete: complete)
   }
 
   @Test("the page is self-contained and holds the identity, the matrix, failures with a rerun command")
   func page() {
-    let html = HTMLReport.html(report([("window/a", "window", ["WIN-1"], .pass), ("window/b", "window", ["WIN-3"], .fail), ("lifecycle/c", "lifecycle", ["LIF-14"], .skipped)]))
+    let html = HTMLReport.html(
+      report([
+        ("window/a", "window", ["WIN-1"], .pass), ("window/b", "window", ["WIN-3"], .fail),
+        ("lifecycle/c", "lifecycle", ["LIF-14"], .skipped),
+      ]))
     #expect(html.contains("id=\"matrix\""))
     #expect(html.contains("impl &lt;x&gt; 2 (go)"))
     #expect(html.contains("1/2 (50%)"))
     #expect(html.contains("skan-conform run --cli &#39;./impl&#39; --id &#39;window/b&#39;"))
-    for forbidden in ["<script", "src=", "href=", "http://", "https://"] { #expect(!html.contains(forbidden), "\(forbidden)") }
+    for forbidden in ["<script", "src=", "href=", "http://", "https://"] {
+      #expect(!html.contains(forbidden), "\(forbidden)")
+    }
   }
 
   @Test("levels: full, core (every MUST), partial")
   func levels() {
     #expect(ConformanceSummary(report([("window/a", "window", ["WIN-1"], .pass)])).level == "full")
-    #expect(ConformanceSummary(report([("window/a", "window", ["WIN-1"], .pass), ("lifecycle/b", "lifecycle", ["LIF-14"], .fail)])).level == "core")
+    #expect(
+      ConformanceSummary(
+        report([("window/a", "window", ["WIN-1"], .pass), ("lifecycle/b", "lifecycle", ["LIF-14"], .fail)])
+      ).level == "core")
     #expect(ConformanceSummary(report([("window/a", "window", ["WIN-1"], .fail)])).level == "partial")
     #expect(ConformanceSummary(report([("window/a", "window", ["WIN-1"], .pass)], complete: false)).level == "partial")
   }
 
   @Test("badges carry the level and rate, as SVG and as shields.io JSON")
   func badges() {
-    let summary = ConformanceSummary(report([("window/a", "window", ["WIN-1"], .pass), ("window/b", "window", ["WIN-1"], .fail)]))
+    let summary = ConformanceSummary(
+      report([("window/a", "window", ["WIN-1"], .pass), ("window/b", "window", ["WIN-1"], .fail)]))
     #expect(Badge.svg(summary).hasPrefix("<svg"))
     #expect(Badge.svg(summary).contains("partial · 50.0%"))
     #expect(Badge.json(summary)["schemaVersion"] == 1)

@@ -41,7 +41,8 @@ struct MisbehavingAdapterTests {
 
   func run(_ misbehaviour: String, count: Int = 4, timeout: Double = 1) async throws -> RunReport {
     let (vectors, cases) = try cases(count)
-    return try await Runner.run(cases: cases, vectors: vectors, options: RunOptions(command: fake(misbehaviour), timeout: timeout))
+    return try await Runner.run(
+      cases: cases, vectors: vectors, options: RunOptions(command: fake(misbehaviour), timeout: timeout))
   }
 
   @Test("a crash mid-run costs one case; the rest get verdicts", .timeLimit(.minutes(1)))
@@ -79,7 +80,9 @@ struct MisbehavingAdapterTests {
     let (vectors, cases) = try cases(2)
     let report = try await Runner.run(
       cases: cases, vectors: vectors,
-      options: RunOptions(command: fake("if n == 1: reply = {'seq': msg['seq'], 'x': 'a' * 50_000_000}"), timeout: 10, maximumReplyBytes: 1 << 20))
+      options: RunOptions(
+        command: fake("if n == 1: reply = {'seq': msg['seq'], 'x': 'a' * 50_000_000}"), timeout: 10,
+        maximumReplyBytes: 1 << 20))
     #expect(report.results[0].status == .protocolError)
     #expect(report.results.count == 2)
   }
@@ -128,7 +131,8 @@ struct MisbehavingAdapterTests {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString).py").path
     FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
     let (vectors, cases) = try cases(6)
-    let report = try await Runner.run(cases: cases, vectors: vectors, options: RunOptions(command: "python3 \(path)", timeout: 2))
+    let report = try await Runner.run(
+      cases: cases, vectors: vectors, options: RunOptions(command: "python3 \(path)", timeout: 2))
     #expect(report.results.map(\.status) == Array(repeating: .skipped, count: 6))
     #expect(report.results.map(\.message) == cases.map(\.id))
   }
@@ -139,7 +143,8 @@ struct MisbehavingAdapterTests {
     let adapter = RepositoryPaths.root + "/examples/adapters/python/adapter.py"
     let good = try await Runner.run(
       cases: cases, vectors: vectors,
-      transport: PerCaseTransport(options: RunOptions(command: "python3 \(adapter)", timeout: 5), kitVersion: vectors.kitVersion))
+      transport: PerCaseTransport(
+        options: RunOptions(command: "python3 \(adapter)", timeout: 5), kitVersion: vectors.kitVersion))
     #expect(good.results.allSatisfy { $0.status == .pass })
     let crashing = try await Runner.run(
       cases: cases, vectors: vectors,

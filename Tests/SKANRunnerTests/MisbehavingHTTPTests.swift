@@ -61,7 +61,8 @@ struct MisbehavingHTTPTests {
   @Test("nothing listening fails the handshake", .timeLimit(.minutes(1)))
   func refused() async throws {
     let vectors = try VectorSet.embedded()
-    let transport = HTTPTransport(url: "http://127.0.0.1:9/", options: RunOptions(command: "", timeout: 1), kitVersion: "test")
+    let transport = HTTPTransport(
+      url: "http://127.0.0.1:9/", options: RunOptions(command: "", timeout: 1), kitVersion: "test")
     await #expect(throws: RunnerError.self) {
       _ = try await Runner.run(cases: Array(vectors.cases.prefix(1)), vectors: vectors, transport: transport)
     }

@@ -15,7 +15,8 @@ struct ReportTests {
       CaseResult(
         id: "window/b", suite: "window", requirements: ["WIN-3"], status: .fail, message: "output differs at $.window",
         differences: [JSONDiff.Difference(path: "$.window", expected: 1, actual: 0)]),
-      CaseResult(id: "values/c", suite: "values", requirements: ["VAL-1"], status: .crash, message: "died \u{01} <now>"),
+      CaseResult(
+        id: "values/c", suite: "values", requirements: ["VAL-1"], status: .crash, message: "died \u{01} <now>"),
       CaseResult(id: "values/d", suite: "values", requirements: ["VAL-1"], status: .skipped, message: "not declared"),
     ], complete: true)
 

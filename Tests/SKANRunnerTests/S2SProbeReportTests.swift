@@ -14,7 +14,10 @@ struct S2SProbeReportTests {
   /// Every text a probe run produces: the reports in each format and every message.
   func texts(devKey: String, uid: String) async throws -> [(name: String, text: String)] {
     let endpoint = S2SReferenceEndpoint(
-      devKey: Self.devKey, values: [Self.uid: ["value": 7, "coarse_value": "low", "lock": true, "next_w_time": 0, "postback_sequence_index": 1]])
+      devKey: Self.devKey,
+      values: [
+        Self.uid: ["value": 7, "coarse_value": "low", "lock": true, "next_w_time": 0, "postback_sequence_index": 1]
+      ])
     let server = try await LoopbackHTTPServer.start(port: 0) { endpoint.respond($0) }
     let probe = try S2SProbe(.init(url: "http://127.0.0.1:\(server.port)", devKey: devKey, appID: "id1", uid: uid))
     let results = try await probe.run()
@@ -35,7 +38,9 @@ struct S2SProbeReportTests {
     // quote the server's answers.
     for (key, uid) in [(Self.devKey, Self.uid), ("Wr0ng-Secret-Key-5512", Self.uid), (Self.devKey, "not-known")] {
       for (name, text) in try await texts(devKey: key, uid: uid) {
-        #expect(!text.contains(key), "report \(name) (key \(key == Self.devKey ? "right" : "wrong"), uid \(uid)) shows the dev key")
+        #expect(
+          !text.contains(key),
+          "report \(name) (key \(key == Self.devKey ? "right" : "wrong"), uid \(uid)) shows the dev key")
         #expect(!text.contains(Self.devKey), "report \(name) shows the server's dev key")
       }
     }

@@ -8,14 +8,33 @@ struct HMACSignerTests {
   static let app = "id123456789"
 
   /// Check values computed with Python's `hmac` (reference/skan-semantics.md, 6b, and this kit).
-  static let checkValues: [(name: String, profile: S2SSignatureProfile, timestamp: String, key: String, uid: String, hex: String)] = [
-    ("client-ms", .appsflyerClient, "1603034622000", "dev_key", uid, "56ccb600d53c489e103afa75f81bde64c342238da0b7ee0c32160cf79d1e2c1e"),
-    ("readme-ms", .appsflyerReadme, "1603034622000", "dev_key", uid, "2774a511d19b77daf4c353fa9fa08a2db3e05ded86be6394cd0a411628f6abd0"),
-    ("client-seconds", .appsflyerClient, "1603034622", "dev_key", uid, "af3cfb8f026e52fee7cc813edc9c4fd72ceae8114fb4bdc1947feb2f310ed48e"),
-    ("key-200-bytes", .appsflyerClient, "1603034622000", String(repeating: "0123456789", count: 20), uid, "144dedb05441e1f357131d5cc06b9ddfa7db9a40353e503ac7cdc6671d137f6c"),
-    ("non-ascii-key", .appsflyerClient, "1603034622000", "clé-ключ", uid, "bd75155f087c253f0c53bd0b995570cc8df1520e40985d98417adee86b42b0aa"),
-    ("non-ascii-uid", .appsflyerClient, "1603034622000", "dev_key", "uid-é-日本", "041c8e0e59264045d8e629544c7d5b2b7a53ce38634edd81b15c92cd8c4709c5"),
-  ]
+  static let checkValues:
+    [(name: String, profile: S2SSignatureProfile, timestamp: String, key: String, uid: String, hex: String)] = [
+      (
+        "client-ms", .appsflyerClient, "1603034622000", "dev_key", uid,
+        "56ccb600d53c489e103afa75f81bde64c342238da0b7ee0c32160cf79d1e2c1e"
+      ),
+      (
+        "readme-ms", .appsflyerReadme, "1603034622000", "dev_key", uid,
+        "2774a511d19b77daf4c353fa9fa08a2db3e05ded86be6394cd0a411628f6abd0"
+      ),
+      (
+        "client-seconds", .appsflyerClient, "1603034622", "dev_key", uid,
+        "af3cfb8f026e52fee7cc813edc9c4fd72ceae8114fb4bdc1947feb2f310ed48e"
+      ),
+      (
+        "key-200-bytes", .appsflyerClient, "1603034622000", String(repeating: "0123456789", count: 20), uid,
+        "144dedb05441e1f357131d5cc06b9ddfa7db9a40353e503ac7cdc6671d137f6c"
+      ),
+      (
+        "non-ascii-key", .appsflyerClient, "1603034622000", "clé-ключ", uid,
+        "bd75155f087c253f0c53bd0b995570cc8df1520e40985d98417adee86b42b0aa"
+      ),
+      (
+        "non-ascii-uid", .appsflyerClient, "1603034622000", "dev_key", "uid-é-日本",
+        "041c8e0e59264045d8e629544c7d5b2b7a53ce38634edd81b15c92cd8c4709c5"
+      ),
+    ]
 
   @Test("the profiles give Python's check values", arguments: checkValues.indices)
   func checkValue(_ index: Int) {
@@ -33,8 +52,12 @@ struct HMACSignerTests {
 
   @Test("the messages of the two profiles")
   func messages() {
-    #expect(S2SSignatureProfile.appsflyerClient.message(timestamp: "1", devKey: "K", appID: "A", uid: "U") == "1AU", "client profile message")
-    #expect(S2SSignatureProfile.appsflyerReadme.message(timestamp: "1", devKey: "K", appID: "A", uid: "U") == "1KAU", "README profile message")
+    #expect(
+      S2SSignatureProfile.appsflyerClient.message(timestamp: "1", devKey: "K", appID: "A", uid: "U") == "1AU",
+      "client profile message")
+    #expect(
+      S2SSignatureProfile.appsflyerReadme.message(timestamp: "1", devKey: "K", appID: "A", uid: "U") == "1KAU",
+      "README profile message")
     #expect(S2SSignatureProfile.default == .appsflyerClient, "the default profile")
   }
 
@@ -44,10 +67,13 @@ struct HMACSignerTests {
     let good = HMACSigner.hexSignature(message: message, key: "dev_key")
     #expect(HMACSigner.isValid(signature: good, message: message, key: "dev_key"), "lower-case signature")
     #expect(HMACSigner.isValid(signature: good.uppercased(), message: message, key: "dev_key"), "upper-case signature")
-    #expect(!HMACSigner.isValid(signature: String(good.dropLast(2)), message: message, key: "dev_key"), "short signature")
+    #expect(
+      !HMACSigner.isValid(signature: String(good.dropLast(2)), message: message, key: "dev_key"), "short signature")
     #expect(!HMACSigner.isValid(signature: good, message: message + "x", key: "dev_key"), "other message")
     #expect(!HMACSigner.isValid(signature: good, message: message, key: "dev_keY"), "other key")
-    #expect(!HMACSigner.isValid(signature: "b457aca5d23a6cbe512775578201", message: message, key: "dev_key"), "README example")
+    #expect(
+      !HMACSigner.isValid(signature: "b457aca5d23a6cbe512775578201", message: message, key: "dev_key"), "README example"
+    )
   }
 
   @Test("hex round trip and strictness")

@@ -10,7 +10,9 @@ enum RepositoryPaths {
 
   /// `reference/apple-samples.json` next to the checkout (`../shared`), when present.
   static let appleSamples: String? = {
-    let candidates = [root + "/../shared/reference/apple-samples.json", root + "/../../shared/reference/apple-samples.json"]
+    let candidates = [
+      root + "/../shared/reference/apple-samples.json", root + "/../../shared/reference/apple-samples.json",
+    ]
     return candidates.first { FileManager.default.fileExists(atPath: $0) }
   }()
 }

@@ -11,7 +11,9 @@ import Testing
 struct S2SProbeTests {
   static let devKey = "probe-test-dev-key-Zq81"
   static let uid = "LYPnL-sdJuSwjg-AQ2GTZehc"
-  static let body: JSONValue = ["value": 42, "coarse_value": "medium", "lock": false, "next_w_time": 0, "postback_sequence_index": 0]
+  static let body: JSONValue = [
+    "value": 42, "coarse_value": "medium", "lock": false, "next_w_time": 0, "postback_sequence_index": 0,
+  ]
 
   /// Ways an endpoint can break the contract.
   enum Breakage: String, CaseIterable {
@@ -63,7 +65,8 @@ struct S2SProbeTests {
     let message = S2SSignatureProfile.default.message(
       timestamp: timestamp, devKey: devKey, appID: fields["app_id"] ?? "", uid: fields["uid"] ?? "")
     if request.header("Authorization") != nil {
-      copy.headers = request.headers.filter { $0.name != "authorization" }
+      copy.headers =
+        request.headers.filter { $0.name != "authorization" }
         + [(name: "authorization", value: HMACSigner.hexSignature(message: message, key: devKey))]
     }
     return copy
@@ -110,11 +113,14 @@ struct S2SProbeTests {
   func wrongKey() async throws {
     let server = try await Self.serve(.none)
     let probe = try S2SProbe(
-      .init(url: "http://127.0.0.1:\(server.port)/api/v2.0/conversion-value", devKey: "wrong", appID: "id1", uid: Self.uid))
+      .init(
+        url: "http://127.0.0.1:\(server.port)/api/v2.0/conversion-value", devKey: "wrong", appID: "id1", uid: Self.uid))
     let results = try await probe.run()
     await server.stop()
     let failed = Set(results.filter { $0.status != .pass }.map(\.id))
-    #expect(failed == ["probe-s2s/signed-request", "probe-s2s/response-contract", "probe-s2s/unknown-uid"], "wrong key: \(failed.sorted())")
+    #expect(
+      failed == ["probe-s2s/signed-request", "probe-s2s/response-contract", "probe-s2s/unknown-uid"],
+      "wrong key: \(failed.sorted())")
   }
 
   @Test("an unreachable endpoint is an error, not a result", .timeLimit(.minutes(1)))

@@ -31,17 +31,32 @@ struct S2SRequestValidatorTests {
     let query = ["app_id": "id1", "uid": Self.uid]
     let headers = ["Af-Timestamp": Self.timestamp, "Authorization": signature()]
     check("ok", query: query, headers: headers, .ok)
-    check("lower-case header names", query: query, headers: ["af-timestamp": Self.timestamp, "AUTHORIZATION": signature()], .ok)
-    check("duplicate header", query: query, headers: ["Af-Timestamp": Self.timestamp, "af-timestamp": "1700000000124", "Authorization": signature()], .duplicateHeader, "Af-Timestamp")
+    check(
+      "lower-case header names", query: query, headers: ["af-timestamp": Self.timestamp, "AUTHORIZATION": signature()],
+      .ok)
+    check(
+      "duplicate header", query: query,
+      headers: ["Af-Timestamp": Self.timestamp, "af-timestamp": "1700000000124", "Authorization": signature()],
+      .duplicateHeader, "Af-Timestamp")
     check("busy", query: query, headers: headers, busy: true, .serverBusy)
     check("missing app_id", query: ["uid": Self.uid], headers: headers, .missingParameter, "app_id")
     check("empty uid", query: ["app_id": "id1", "uid": ""], headers: headers, .missingParameter, "uid")
     check("missing timestamp", query: query, headers: ["Authorization": signature()], .missingParameter, "Af-Timestamp")
-    check("missing signature", query: query, headers: ["Af-Timestamp": Self.timestamp], .missingParameter, "Authorization")
-    check("seconds", query: query, headers: ["Af-Timestamp": "1700000000", "Authorization": signature(timestamp: "1700000000")], .malformedTimestamp, "Af-Timestamp")
-    check("short signature", query: query, headers: ["Af-Timestamp": Self.timestamp, "Authorization": "abc"], .malformedSignature, "Authorization")
-    check("bad signature", query: query, headers: ["Af-Timestamp": Self.timestamp, "Authorization": signature("other")], .badSignature)
-    check("unknown uid", query: ["app_id": "id1", "uid": "other"], headers: ["Af-Timestamp": Self.timestamp, "Authorization": signature("other")], .unknownUID)
+    check(
+      "missing signature", query: query, headers: ["Af-Timestamp": Self.timestamp], .missingParameter, "Authorization")
+    check(
+      "seconds", query: query,
+      headers: ["Af-Timestamp": "1700000000", "Authorization": signature(timestamp: "1700000000")], .malformedTimestamp,
+      "Af-Timestamp")
+    check(
+      "short signature", query: query, headers: ["Af-Timestamp": Self.timestamp, "Authorization": "abc"],
+      .malformedSignature, "Authorization")
+    check(
+      "bad signature", query: query, headers: ["Af-Timestamp": Self.timestamp, "Authorization": signature("other")],
+      .badSignature)
+    check(
+      "unknown uid", query: ["app_id": "id1", "uid": "other"],
+      headers: ["Af-Timestamp": Self.timestamp, "Authorization": signature("other")], .unknownUID)
     check("unknown uid, bad signature", query: ["app_id": "id1", "uid": "other"], headers: headers, .badSignature)
   }
 

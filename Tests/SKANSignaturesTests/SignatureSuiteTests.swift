@@ -60,7 +60,9 @@ struct SignatureSuiteTests {
           Issue.record("sample \(id) with \(kid): expected an output, got \(result)")
           continue
         }
-        #expect(output["verdict"]?.stringValue == (verifies.boolValue == true ? "verified" : "rejected"), "sample \(id) with key \(kid)")
+        #expect(
+          output["verdict"]?.stringValue == (verifies.boolValue == true ? "verified" : "rejected"),
+          "sample \(id) with key \(kid)")
         #expect(output["kid"]?.stringValue == ownKID, "sample \(id): the kid after JSON decoding")
       }
     }
@@ -70,7 +72,9 @@ struct SignatureSuiteTests {
   func keys() throws {
     guard let path = RepositoryPaths.appleSamples else { return }
     let file = try JSONParser.parse(String(contentsOfFile: path, encoding: .utf8))
-    #expect(file["keys"]?["skan_p256_v2_1_and_later"]?["spki_der_base64"]?.stringValue == AppleKeys.skanP256, "SKAN P-256 key")
+    #expect(
+      file["keys"]?["skan_p256_v2_1_and_later"]?["spki_der_base64"]?.stringValue == AppleKeys.skanP256, "SKAN P-256 key"
+    )
     #expect(file["keys"]?["skan_p192_v1_v2_0"]?["spki_der_base64"]?.stringValue == AppleKeys.skanP192, "SKAN P-192 key")
     for (kid, key) in AppleKeys.aakByKID {
       #expect(file["keys"]?["aak_kid_map"]?[kid]?.stringValue == key, "AAK key \(kid)")
@@ -83,7 +87,9 @@ struct SignatureSuiteTests {
     for (kid, key) in AppleKeys.aakByKID {
       #expect(throws: Never.self, "AAK key \(kid)") { _ = try P256VerificationKey(spkiBase64: key) }
     }
-    #expect(throws: SignatureError.self, "the P-192 key") { _ = try P256VerificationKey(spkiBase64: AppleKeys.skanP192) }
+    #expect(throws: SignatureError.self, "the P-192 key") {
+      _ = try P256VerificationKey(spkiBase64: AppleKeys.skanP192)
+    }
     #expect(throws: SignatureError.self, "not base64") { _ = try P256VerificationKey(spkiBase64: "not a key") }
   }
 
@@ -96,6 +102,8 @@ struct SignatureSuiteTests {
     ]
     let result = Suite.signature.evaluate(["op": "verify-postback", "postback": postback])
     let expected = ["4.0", "n", "12", "1", "t", "false", "1", "true", "2"].joined(separator: "\u{2063}")
-    #expect(result == .output(["verdict": "rejected", "reason": "malformed-signature", "signed_string": .string(expected)]), "4.0 without a source slot")
+    #expect(
+      result == .output(["verdict": "rejected", "reason": "malformed-signature", "signed_string": .string(expected)]),
+      "4.0 without a source slot")
   }
 }

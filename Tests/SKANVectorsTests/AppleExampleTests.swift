@@ -76,8 +76,12 @@ struct AppleExampleTests {
       "conversion-type": "re-engagement", "source-identifier": "1234", "advertised-item-identifier": 10_738_027_756,
     ]
     let outer: JSONValue = ["conversion-value": 24, "ad-interaction-type": "click", "country-code": "US"]
-    #expect(JSONDiff.differences(expected: payload, actual: postback["postback"] ?? .null).isEmpty, "vector \(vector.id): payload")
-    #expect(JSONDiff.differences(expected: outer, actual: postback["outer"] ?? .null).isEmpty, "vector \(vector.id): outer members")
+    #expect(
+      JSONDiff.differences(expected: payload, actual: postback["postback"] ?? .null).isEmpty,
+      "vector \(vector.id): payload")
+    #expect(
+      JSONDiff.differences(expected: outer, actual: postback["outer"] ?? .null).isEmpty,
+      "vector \(vector.id): outer members")
   }
 
   @Test("each example's fields are rebuilt by its vector", arguments: 0..<6)
@@ -89,11 +93,13 @@ struct AppleExampleTests {
       Issue.record("vector \(example.vector): expected an output")
       return
     }
-    let postback = try #require(output["postbacks"]?.arrayValue?.first?["postback"], "vector \(example.vector): no postback")
+    let postback = try #require(
+      output["postbacks"]?.arrayValue?.first?["postback"], "vector \(example.vector): no postback")
     let differences = JSONDiff.differences(expected: example.postback, actual: postback)
       .filter { difference in !example.knownDifferences.contains { difference.path == "$[\"\($0)\"]" } }
     #expect(
       differences.isEmpty,
-      "vector \(example.vector) vs Apple's \(example.sample): \(differences.map { (difference: JSONDiff.Difference) in difference.description })")
+      "vector \(example.vector) vs Apple's \(example.sample): \(differences.map { (difference: JSONDiff.Difference) in difference.description })"
+    )
   }
 }

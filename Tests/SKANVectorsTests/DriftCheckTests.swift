@@ -22,7 +22,8 @@ struct DriftCheckTests {
 
     let report = try DriftCheck.check(root: root)
     #expect(!report.isClean)
-    #expect(report.problems.contains { $0.contains("case window/p1-48h-exact") && $0.contains("expected.output.window") })
+    #expect(
+      report.problems.contains { $0.contains("case window/p1-48h-exact") && $0.contains("expected.output.window") })
   }
 
   @Test("a removed case that is not retired is refused")

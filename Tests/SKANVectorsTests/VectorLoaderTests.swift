@@ -36,7 +36,8 @@ struct VectorLoaderTests {
   func duplicate() {
     let text = minimal.replacingOccurrences(of: "\"number_of_cases\": 1", with: "\"number_of_cases\": 2")
       .replacingOccurrences(
-        of: "]}\n", with: "]}\n", options: [], range: nil)
+        of: "]}\n", with: "]}\n", options: [], range: nil
+      )
       .replacingOccurrences(
         of: "\"expected\": {\"error\": \"invalid-input\"}}]",
         with:
@@ -76,7 +77,9 @@ struct VectorLoaderTests {
 
   @Test("text that is not JSON gives its line and column")
   func notJSON() {
-    #expect(error("{\"schema_version\": 1,\n  \"suite\": }") == "window.json: not valid JSON: line 2, column 12: unexpected character '}'")
+    #expect(
+      error("{\"schema_version\": 1,\n  \"suite\": }")
+        == "window.json: not valid JSON: line 2, column 12: unexpected character '}'")
   }
 
   @Test("a file whose bytes disagree with the manifest is refused")

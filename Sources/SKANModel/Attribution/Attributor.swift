@@ -48,7 +48,9 @@ public enum Attributor {
     }
 
     // AT-6: at most 15 views per source app; the oldest are dropped.
-    let views = Dictionary(grouping: candidates.filter { $0.impression.interaction == .view && $0.impression.sourceAppID != nil }) {
+    let views = Dictionary(
+      grouping: candidates.filter { $0.impression.interaction == .view && $0.impression.sourceAppID != nil }
+    ) {
       $0.impression.sourceAppID ?? 0
     }
     for (_, group) in views where group.count > viewLimitPerSourceApp {
@@ -86,7 +88,7 @@ public enum Attributor {
       firstUpdate.milliseconds - event.time.milliseconds < limit
     else {
       return decision(
-.noTimelyUpdate, impressions: impressions, reasons: reasons, winner: nil, losers: [])
+        .noTimelyUpdate, impressions: impressions, reasons: reasons, winner: nil, losers: [])
     }
 
     // AT-7, AT-9: up to five other networks get a losing postback; none for re-engagement.
@@ -113,7 +115,8 @@ public enum Attributor {
       if impression.interaction == .view { return .reengagementNeedsClick }
       if !impression.eligibleForReengagement { return .notEligibleForReengagement }
     }
-    let networkWindows = impression.framework == .adattributionkit ? configuration.perNetwork[impression.adNetworkID] : nil
+    let networkWindows =
+      impression.framework == .adattributionkit ? configuration.perNetwork[impression.adNetworkID] : nil
     if let ignored = networkWindows?.ignoreInteractionType, ignored == impression.interaction {
       return .ignoredInteraction
     }
@@ -131,7 +134,8 @@ public enum Attributor {
     }
   }
 
-  private static func validate(_ configuration: AttributionConfiguration, impressions: [Impression]) throws(ModelError) {
+  private static func validate(_ configuration: AttributionConfiguration, impressions: [Impression]) throws(ModelError)
+  {
     var seen: Set<String> = []
     for impression in impressions where !seen.insert(impression.id).inserted {
       throw ModelError(.invalidInput, "impression id \"\(impression.id)\" appears twice")
@@ -152,7 +156,8 @@ public enum Attributor {
   }
 
   private static func decision(
-    _ conversion: AttributionDecision.Conversion, impressions: [Impression], reasons: [String: AttributionDecision.Reason],
+    _ conversion: AttributionDecision.Conversion, impressions: [Impression],
+    reasons: [String: AttributionDecision.Reason],
     winner: String?, losers: [String]
   ) -> AttributionDecision {
     let verdicts = impressions.map { impression -> AttributionDecision.Verdict in

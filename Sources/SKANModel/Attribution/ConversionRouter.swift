@@ -81,7 +81,8 @@ public enum ConversionRouter {
     for routed in updates {
       let time = routed.update.time
       if let last, time < last {
-        throw ModelError(.outOfOrder, "update at \(time.milliseconds) comes before the previous one at \(last.milliseconds)")
+        throw ModelError(
+          .outOfOrder, "update at \(time.milliseconds) comes before the previous one at \(last.milliseconds)")
       }
       last = time
       // Conversions that exist and are still open at this time.

@@ -35,15 +35,17 @@ public enum MetadataContract {
       guard let first = appID.utf8.first, first != 0x30, appID.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
         throw ModelError(.invalidAppID, "\(overlayAppIDKey) \"\(appID)\" is not a positive decimal App Store ID")
       }
-      let position = try metadata[overlayPositionKey].map { (text) throws(ModelError) in
-        guard let position = OverlayRequest.Position(rawValue: text) else {
-          throw ModelError(.invalidOverlayPosition, "\(overlayPositionKey) \"\(text)\" is not bottom or bottomRaised")
-        }
-        return position
-      } ?? .bottom
-      let dismissible = try metadata[overlayDismissibleKey].map { (text) throws(ModelError) in
-        try parseBoolean(text, key: overlayDismissibleKey)
-      } ?? true
+      let position =
+        try metadata[overlayPositionKey].map { (text) throws(ModelError) in
+          guard let position = OverlayRequest.Position(rawValue: text) else {
+            throw ModelError(.invalidOverlayPosition, "\(overlayPositionKey) \"\(text)\" is not bottom or bottomRaised")
+          }
+          return position
+        } ?? .bottom
+      let dismissible =
+        try metadata[overlayDismissibleKey].map { (text) throws(ModelError) in
+          try parseBoolean(text, key: overlayDismissibleKey)
+        } ?? true
       overlay = OverlayRequest(appID: appID, position: position, dismissible: dismissible)
     }
 

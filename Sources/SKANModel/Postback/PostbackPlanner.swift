@@ -33,9 +33,11 @@ public enum PostbackPlanner {
       let (fields, outer) =
         scenario.framework == .adattributionkit
         ? adAttributionKitFields(scenario, window: window, tiers: tiers, values: values)
-        : (isModern
-          ? skadnetwork4Fields(scenario, window: window, tiers: tiers, values: values)
-          : legacyFields(scenario, tier: tier, values: values), [:])
+        : (
+          isModern
+            ? skadnetwork4Fields(scenario, window: window, tiers: tiers, values: values)
+            : legacyFields(scenario, tier: tier, values: values), [:]
+        )
       postbacks.append(
         PlannedPostback(
           sequenceIndex: window.index, tier: tier, fields: fields, outerFields: outer, finalizedAt: finalized,
@@ -53,7 +55,8 @@ public enum PostbackPlanner {
       throw ModelError(.invalidInput, "tiers must give one entry per postback (3), not \(scenario.tiers.count)")
     }
     guard ids.postbackIDs.count == 3 else {
-      throw ModelError(.invalidInput, "postback_ids must give one identifier per postback (3), not \(ids.postbackIDs.count)")
+      throw ModelError(
+        .invalidInput, "postback_ids must give one identifier per postback (3), not \(ids.postbackIDs.count)")
     }
     guard !(ids.sourceAppID != nil && ids.sourceDomain != nil) else {
       throw ModelError(.invalidInput, "an ad has a source app or a source domain, not both")
@@ -61,7 +64,9 @@ public enum PostbackPlanner {
     switch scenario.framework {
     case .skadnetwork:
       guard supportedVersions.contains(scenario.adVersion) else {
-        throw ModelError(.invalidInput, "ad version \"\(scenario.adVersion)\" is not one of \(supportedVersions.joined(separator: ", "))")
+        throw ModelError(
+          .invalidInput,
+          "ad version \"\(scenario.adVersion)\" is not one of \(supportedVersions.joined(separator: ", "))")
       }
       guard scenario.conversionType != .reengagement else {
         throw ModelError(.invalidInput, "SKAdNetwork has no re-engagement; use adattributionkit")
@@ -72,7 +77,8 @@ public enum PostbackPlanner {
         }
       } else {
         guard (1...100).contains(ids.sourceIdentifier) else {
-          throw ModelError(.invalidInput, "campaign ID \(ids.sourceIdentifier) is outside 1...100 (SKAdNetwork 2 and 3)")
+          throw ModelError(
+            .invalidInput, "campaign ID \(ids.sourceIdentifier) is outside 1...100 (SKAdNetwork 2 and 3)")
         }
         guard ids.sourceDomain == nil else {
           throw ModelError(.invalidInput, "web ads (source-domain) exist from SKAdNetwork 4.0 on")
@@ -103,10 +109,16 @@ public enum PostbackPlanner {
   ) {
     switch profile {
     case .aakDeveloper:
-      return (finalized.adding(milliseconds: 5 * Milliseconds.minute), finalized.adding(milliseconds: 10 * Milliseconds.minute))
+      return (
+        finalized.adding(milliseconds: 5 * Milliseconds.minute),
+        finalized.adding(milliseconds: 10 * Milliseconds.minute)
+      )
     case .production:
       let latest = window.isFirst ? 48 : 144
-      return (finalized.adding(milliseconds: 24 * Milliseconds.hour), finalized.adding(milliseconds: latest * Milliseconds.hour))
+      return (
+        finalized.adding(milliseconds: 24 * Milliseconds.hour),
+        finalized.adding(milliseconds: latest * Milliseconds.hour)
+      )
     }
   }
 
@@ -137,7 +149,8 @@ public enum PostbackPlanner {
   }
 
   private static func skadnetwork4Fields(
-    _ scenario: PostbackScenario, window: ConversionWindow, tiers: SourceIdentifierTiers, values windowValues: WindowValues
+    _ scenario: PostbackScenario, window: ConversionWindow, tiers: SourceIdentifierTiers,
+    values windowValues: WindowValues
   ) -> [String: PlannedPostback.Value] {
     let ids = scenario.identifiers
     let tier = tiers.postbackTier
@@ -189,7 +202,8 @@ public enum PostbackPlanner {
 
   /// PB-11: the AdAttributionKit JWS payload and the members outside it.
   private static func adAttributionKitFields(
-    _ scenario: PostbackScenario, window: ConversionWindow, tiers: SourceIdentifierTiers, values windowValues: WindowValues
+    _ scenario: PostbackScenario, window: ConversionWindow, tiers: SourceIdentifierTiers,
+    values windowValues: WindowValues
   ) -> ([String: PlannedPostback.Value], [String: PlannedPostback.Value]) {
     let ids = scenario.identifiers
     let tier = tiers.postbackTier

@@ -31,7 +31,9 @@ extension RequirementCatalog {
     Requirement(
       "AT-7", .must, .apple, area: "attribution",
       "At most six impressions are considered; besides the winner, up to five other networks (one impression each, the best ranked) get a losing postback.",
-      source: "\(aakInt) (\"a maximum of six impressions\"); \(skRCV) (\"top five ad impressions from different ad networks\")"),
+      source:
+        "\(aakInt) (\"a maximum of six impressions\"); \(skRCV) (\"top five ad impressions from different ad networks\")"
+    ),
     Requirement(
       "AT-8", .must, .apple, area: "attribution",
       "Within `install-cooldown-hours` (or `re-engagement-cooldown-hours`, 0-720) of the last conversion no new conversion is created.",
@@ -71,12 +73,18 @@ extension RequirementCatalog {
     Requirement(
       "AT-16", .must, .kitDefined, area: "attribution",
       "Among re-engagement conversions, an update with a `conversionTag` goes to the one with that tag (none if no tag matches); without a tag, to the most recent. The tag does not stop an update from reaching the install conversion when its types include install.",
-      source: "Apple: adattributionkit/conversion-tags (\"the most recent conversion\" without a tag); how a tag combines with the install type is not documented.",
-      alternative: "A tag restricts the update to re-engagement conversions only: every vector such an implementation fails lists AT-16."),
+      source:
+        "Apple: adattributionkit/conversion-tags (\"the most recent conversion\" without a tag); how a tag combines with the install type is not documented.",
+      alternative:
+        "A tag restricts the update to re-engagement conversions only: every vector such an implementation fails lists AT-16."
+    ),
     Requirement(
       "AT-17", .must, .kitDefined, area: "attribution",
       "A new re-engagement closes every conversion that started before it (its postbacks are locked and scheduled); with overlapping conversions enabled (iOS 18.4 and `EligibleForAdAttributionKitOverlappingConversions`) it closes none.",
-      source: "\(aakRCV) (\"locks the active postbacks from the prior conversion\"); the overlapping opt-in is known from third-party notes on a WWDC25 session only.",
-      alternative: "Overlapping re-engagements still close the install conversion: every vector such an implementation fails lists AT-17."),
+      source:
+        "\(aakRCV) (\"locks the active postbacks from the prior conversion\"); the overlapping opt-in is known from third-party notes on a WWDC25 session only.",
+      alternative:
+        "Overlapping re-engagements still close the install conversion: every vector such an implementation fails lists AT-17."
+    ),
   ]
 }

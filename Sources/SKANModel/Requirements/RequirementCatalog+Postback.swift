@@ -15,7 +15,9 @@ extension RequirementCatalog {
     Requirement(
       "PB-2", .must, .apple, area: "postback",
       "A winning attribution of an ad signed 4.0 (or AdAttributionKit) gets up to three postbacks, sequence indexes 0, 1, 2; a postback after the first is not sent at tier 0; a losing network gets only the first.",
-      source: "\(skMW) (tier table: \"not sent\" at tier 0 for the second and third); \(skRCV) (\"Nonwinning ad attributions receive only the first postback\"); \(aakMW)"),
+      source:
+        "\(skMW) (tier table: \"not sent\" at tier 0 for the second and third); \(skRCV) (\"Nonwinning ad attributions receive only the first postback\"); \(aakMW)"
+    ),
     Requirement(
       "PB-3", .must, .apple, area: "postback",
       "Fields by tier. First postback: tier 0 the source identifier alone; tier 1 plus the coarse value; tier 2 the fine value instead; tier 3 also `source-app-id` or `source-domain` and `country-code`. Second and third: the source identifier and the coarse value from tier 1 on. Values only if the app provided one.",
@@ -27,22 +29,31 @@ extension RequirementCatalog {
     Requirement(
       "PB-5", .must, .kitDefined, area: "postback",
       "A shorter source identifier keeps the rightmost digits of the identifier written with four digits: 5239 → `239` → `39`; 42 → `042` → `42`.",
-      source: "Apple's examples show `5239` at a high tier and `39` at a low one (\(skVer)); padding below 1000 is undocumented.",
-      alternative: "No zero-padding (42 → `42` at 3 and 4 digits): every vector such an implementation fails lists PB-5."),
+      source:
+        "Apple's examples show `5239` at a high tier and `39` at a low one (\(skVer)); padding below 1000 is undocumented.",
+      alternative:
+        "No zero-padding (42 → `42` at 3 and 4 digits): every vector such an implementation fails lists PB-5."),
     Requirement(
       "PB-6", .must, .kitDefined, area: "postback",
       "The first postback is always sent (T0 means the app launched and the window opened); the second and third only for a window in which an update was applied.",
-      source: "Apple: the app \"needs to call\" the update methods \"during each conversion window\" to be eligible for multiple postbacks (\(skMW)); whether a window without an update sends anything is undocumented.",
-      alternative: "A valueless postback for every window, or the previous coarse value carried over: every vector such an implementation fails lists PB-6."),
+      source:
+        "Apple: the app \"needs to call\" the update methods \"during each conversion window\" to be eligible for multiple postbacks (\(skMW)); whether a window without an update sends anything is undocumented.",
+      alternative:
+        "A valueless postback for every window, or the previous coarse value carried over: every vector such an implementation fails lists PB-6."
+    ),
     Requirement(
       "PB-7", .must, .kitDefined, area: "postback",
       "A losing postback (`did-win: false`) carries no conversion value (fine or coarse), no `source-app-id`, `source-domain` or `country-code`; its source identifier digits follow its tier (PB-4).",
-      source: "\(skRCV): losing postbacks have no conversion value and no source-app-id; their coarse value, country and digits are undocumented.",
-      alternative: "A coarse value in losing postbacks at tier 1: every vector such an implementation fails lists PB-7."),
+      source:
+        "\(skRCV): losing postbacks have no conversion value and no source-app-id; their coarse value, country and digits are undocumented.",
+      alternative: "A coarse value in losing postbacks at tier 1: every vector such an implementation fails lists PB-7."
+    ),
     Requirement(
       "PB-8", .must, .apple, area: "postback",
       "A postback is final at its window's nominal end, or at the lock; it is sent between 24 and 48 hours after that for the first postback, 24 and 144 hours for the others, and 5 to 10 minutes in Developer Mode. A losing postback is timed as the winner's first.",
-      source: "\(skMW) (\"random delay\" 24-48 h and 24-144 h); \(aakDev) (5 to 10 minutes); \(skRCV) (\"Time-windows for events apply equally to winning and nonwinning postbacks\")"),
+      source:
+        "\(skMW) (\"random delay\" 24-48 h and 24-144 h); \(aakDev) (5 to 10 minutes); \(skRCV) (\"Time-windows for events apply equally to winning and nonwinning postbacks\")"
+    ),
     Requirement(
       "PB-9", .must, .apple, area: "postback",
       "A re-engagement comes from a click and has no losing postbacks; its `conversion-type` is `re-engagement`.",
@@ -50,12 +61,14 @@ extension RequirementCatalog {
     Requirement(
       "PB-10", .must, .kitDefined, area: "postback",
       "An ad signed before 4.0 gets one postback in its version's format: 2.1 has no `fidelity-type`, 2.2 adds it, 3.0 adds `did-win` and is the first to give losing networks a postback; `campaign-id` instead of `source-identifier`; `source-app-id` and `conversion-value` for the winner when the privacy threshold is met, which the kit models as tier 2 or above.",
-      source: "\(sk4RN) (ads signed below 4.0 get one postback); the version pages and Apple's examples in apple-samples.json; the privacy threshold predates tiers.",
+      source:
+        "\(sk4RN) (ads signed below 4.0 get one postback); the version pages and Apple's examples in apple-samples.json; the privacy threshold predates tiers.",
       alternative: "The threshold met from tier 1 (or 3) on: every vector such an implementation fails lists PB-10."),
     Requirement(
       "PB-11", .must, .kitDefined, area: "postback",
       "An AdAttributionKit postback is a JWS payload (`impression-type` `app-impression`, `ad-network-identifier`, `source-identifier` as a string, `advertised-item-identifier`, `conversion-type`, `postback-identifier`, `did-win`, `postback-sequence-index`, `marketplace-identifier` from tier 1 on, `publisher-item-identifier` as `source-app-id` is) plus outer members (`ad-interaction-type` always, the conversion values and `country-code` by tier). The input spelling `reengagement` is accepted; `re-engagement` is written.",
-      source: "\(aakPAR); \(aakMW) (`marketplace-identifier` is omitted at tier 0, so the kit includes it from tier 1); \(aakRCV) writes `reengagement`, the parameters page and Apple's signed sample `re-engagement`.",
+      source:
+        "\(aakPAR); \(aakMW) (`marketplace-identifier` is omitted at tier 0, so the kit includes it from tier 1); \(aakRCV) writes `reengagement`, the parameters page and Apple's signed sample `re-engagement`.",
       alternative: "`marketplace-identifier` only at tier 3: every vector such an implementation fails lists PB-11."),
     Requirement(
       "PB-12", .must, .apple, area: "postback",

@@ -26,8 +26,11 @@ extension RequirementCatalog {
     Requirement(
       "SIG-4", .must, .kitDefined, area: "signature",
       "Signed fields have fixed JSON types: strings (`version`, `ad-network-id`, `source-identifier`, `transaction-id`, `source-domain`), integers written in decimal (`app-id`, `campaign-id`, `source-app-id`, `fidelity-type`, `postback-sequence-index`), booleans written `true`/`false` (`redownload`, `did-win`). A signed field of another type is rejected (`wrong-type`); an absent one too (`missing-field`).",
-      source: "Apple's postbacks are typed as listed (storekit/identifying-the-parameters-in-install-validation-postbacks); a verifier that signs the text of any JSON type accepts forged shapes.",
-      alternative: "Sign the text whatever the JSON type: a copy of the 2.1 example with every value a string would verify (a gist quotes one)."),
+      source:
+        "Apple's postbacks are typed as listed (storekit/identifying-the-parameters-in-install-validation-postbacks); a verifier that signs the text of any JSON type accepts forged shapes.",
+      alternative:
+        "Sign the text whatever the JSON type: a copy of the 2.1 example with every value a string would verify (a gist quotes one)."
+    ),
     Requirement(
       "SIG-5", .must, .apple, area: "signature",
       "The signature (`attribution-signature`, base64 of an ASN.1 DER ECDSA signature) is verified with ECDSA P-256 and SHA-256 under Apple's published key for versions 2.1 to 4.0; it verifies (`verified`), does not (`rejected`, `bad-signature`), or is not base64 DER (`rejected`, `malformed-signature`).",
@@ -35,17 +38,22 @@ extension RequirementCatalog {
     Requirement(
       "SIG-6", .must, .kitDefined, area: "signature",
       "Versions 1.0 and 2.0 are `unverifiable` (`p192-unsupported`), with their signed string: 2.0 signs as 2.1, 1.0 signs `ad-network-id`, `campaign-id`, `app-id`, `transaction-id`. Apple signed them with a P-192 key that swift-crypto does not offer, and the kit writes no cryptography by hand.",
-      source: "Apple: storekit/skadnetwork-2-release-notes (the P-192 key); the samples file verifies its two field postbacks with it.",
-      alternative: "Verify with the P-192 key: such a verifier answers `verified` for `signature/field-v1-0-ironsource` and `signature/field-v2-0-meta`."),
+      source:
+        "Apple: storekit/skadnetwork-2-release-notes (the P-192 key); the samples file verifies its two field postbacks with it.",
+      alternative:
+        "Verify with the P-192 key: such a verifier answers `verified` for `signature/field-v1-0-ironsource` and `signature/field-v2-0-meta`."
+    ),
     Requirement(
       "SIG-7", .must, .kitDefined, area: "signature",
       "A `version` the kit does not know (such as `5.0` or `4`) is `unverifiable` (`unknown-version`); a missing `version` is `rejected` (`missing-field`).",
-      source: "A verifier cannot know the layout of a future version; guessing one turns a new version into a forgery verdict.",
+      source:
+        "A verifier cannot know the layout of a future version; guessing one turns a new version into a forgery verdict.",
       alternative: "Reject unknown versions, or verify them with the 4.0 layout."),
     Requirement(
       "SIG-8", .must, .kitDefined, area: "signature",
       "A postback may be given as the text of its body; text that is not a JSON object is `rejected` (`malformed-json`).",
-      source: "Apple's original 2.0 example (developer forums thread 657368) is not valid JSON; a verifier sees bodies, not objects.",
+      source:
+        "Apple's original 2.0 example (developer forums thread 657368) is not valid JSON; a verifier sees bodies, not objects.",
       alternative: "Repair the JSON before verifying."),
     Requirement(
       "SIG-9", .must, .apple, area: "signature",
@@ -58,8 +66,10 @@ extension RequirementCatalog {
     Requirement(
       "SIG-11", .must, .kitDefined, area: "signature",
       "The impression nonce must be a UUID (`invalid-nonce` otherwise) and is signed lower-case; `source-identifier` is an integer from 0 to 9999 (`invalid-source-identifier` otherwise).",
-      source: "Apple asks for a lower-case UUID and a four-digit source identifier (\(skSKR)); `UUID().uuidString` is upper-case, so the kit lower-cases rather than refusing it.",
-      alternative: "Sign the nonce as given: an upper-case nonce then gives another string, and StoreKit's check fails."),
+      source:
+        "Apple asks for a lower-case UUID and a four-digit source identifier (\(skSKR)); `UUID().uuidString` is upper-case, so the kit lower-cases rather than refusing it.",
+      alternative: "Sign the nonce as given: an upper-case nonce then gives another string, and StoreKit's check fails."
+    ),
     Requirement(
       "SIG-12", .must, .apple, area: "signature",
       "An impression signature is checked by verifying it with the ad network's public key (ECDSA P-256, SHA-256, base64 DER), never by comparing bytes: ECDSA signatures are randomized.",
@@ -76,7 +86,8 @@ extension RequirementCatalog {
     Requirement(
       "SIG-15", .must, .kitDefined, area: "signature",
       "A `kid` with no key is `unverifiable` (`unknown-kid`); the kit never tries the other keys.",
-      source: "Apple names the key by kid (\(aakVer)); trying every key would accept a development postback labelled as production.",
+      source:
+        "Apple names the key by kid (\(aakVer)); trying every key would accept a development postback labelled as production.",
       alternative: "Try every published key."),
     Requirement(
       "SIG-16", .must, .apple, area: "signature",
@@ -85,7 +96,8 @@ extension RequirementCatalog {
     Requirement(
       "SIG-17", .must, .kitDefined, area: "signature",
       "`conversion-type` is `download`, `redownload` or `re-engagement`; `reengagement` is accepted and reported as `re-engagement`; `postback-sequence-index` is 0 to 2; other values are `rejected` (`invalid-value`).",
-      source: "Apple writes `reengagement` in adattributionkit/receiving-ad-attributions-and-postbacks and `re-engagement` in \(aakPar) and its signed example.",
+      source:
+        "Apple writes `reengagement` in adattributionkit/receiving-ad-attributions-and-postbacks and `re-engagement` in \(aakPar) and its signed example.",
       alternative: "Accept only the hyphenated form, which rejects a postback with the other spelling."),
     Requirement(
       "SIG-18", .must, .apple, area: "signature",
@@ -94,7 +106,8 @@ extension RequirementCatalog {
     Requirement(
       "SIG-19", .must, .kitDefined, area: "signature",
       "Fields outside the signature never change the verdict: `conversion-value`, `coarse-conversion-value`, `country-code`, `ad-interaction-type`, and fields a forwarder adds (`timestamp`, `adjust-*`).",
-      source: "Apple signs only the listed fields (\(skVer), \(aakPar)); real forwarded postbacks carry extra fields (peak/skanpostback verify_test.go).",
+      source:
+        "Apple signs only the listed fields (\(skVer), \(aakPar)); real forwarded postbacks carry extra fields (peak/skanpostback verify_test.go).",
       alternative: "Reject postbacks with fields Apple does not send, which rejects forwarded postbacks."),
     Requirement(
       "SIG-20", .must, .kitDefined, area: "signature",

@@ -3,7 +3,8 @@
 public enum RequirementCatalog {
   static let skMW = "Apple: storekit/receiving-postbacks-in-multiple-conversion-windows"
   static let aakMW = "Apple: adattributionkit/receiving-postbacks-in-multiple-conversion-windows"
-  static let skUpd = "Apple: storekit/skadnetwork/updatepostbackconversionvalue(_:coarsevalue:lockwindow:completionhandler:)"
+  static let skUpd =
+    "Apple: storekit/skadnetwork/updatepostbackconversionvalue(_:coarsevalue:lockwindow:completionhandler:)"
   static let skUpd1 = "Apple: storekit/skadnetwork/updatepostbackconversionvalue(_:completionhandler:)"
   static let aakDev = "Apple: adattributionkit/testing-adattributionkit-with-developer-mode"
   static let coarse = "Apple: storekit/skadnetwork/coarseconversionvalue"
@@ -26,8 +27,9 @@ public enum RequirementCatalog {
     Requirement(
       "IN-1", .must, .kitDefined, area: "general",
       "An input without a field its suite's shape requires, with a field of the wrong JSON type (other than the value fields, which have their own codes), or with an unknown `op` or `profile`, is `invalid-input`; an implementation never guesses.",
-      source: "A conformance kit must tell malformed input from a rule; Apple's APIs are typed and cannot receive such input.",
-      alternative: "Defaults for missing fields, which hide integration bugs."),
+      source:
+        "A conformance kit must tell malformed input from a rule; Apple's APIs are typed and cannot receive such input.",
+      alternative: "Defaults for missing fields, which hide integration bugs.")
   ]
 
   // MARK: - Windows
@@ -36,7 +38,8 @@ public enum RequirementCatalog {
     Requirement(
       "WIN-1", .must, .apple, area: "window",
       "Production windows, measured from T0: window 0 is [0 h, 48 h), window 1 is [48 h, 168 h), window 2 is [168 h, 840 h).",
-      source: "\(skMW) (\"days 0 to 2\", \"days 3 to 7\", \"days 8 to 35\"; the first \"ends two days after\" T0); \(aakMW)"),
+      source:
+        "\(skMW) (\"days 0 to 2\", \"days 3 to 7\", \"days 8 to 35\"; the first \"ends two days after\" T0); \(aakMW)"),
     Requirement(
       "WIN-2", .must, .apple, area: "window",
       "The measurement period is over from 840 h after T0 on; no time after it falls in a window.",
@@ -44,13 +47,19 @@ public enum RequirementCatalog {
     Requirement(
       "WIN-3", .must, .kitDefined, area: "window",
       "Window edges are half-open: a time exactly 48 h, 168 h or 840 h after T0 belongs to the later window (or to the end of the period).",
-      source: "Apple says the first window \"ends two days after\" T0, which reads as half-open; Apple states no edge rule.",
-      alternative: "Inclusive edges (one production SDK counts `diff <= 48h` as window 0): every vector such an implementation fails lists WIN-3."),
+      source:
+        "Apple says the first window \"ends two days after\" T0, which reads as half-open; Apple states no edge rule.",
+      alternative:
+        "Inclusive edges (one production SDK counts `diff <= 48h` as window 0): every vector such an implementation fails lists WIN-3."
+    ),
     Requirement(
       "WIN-4", .must, .kitDefined, area: "window",
       "T0 is the time of the first conversion-value call (registration). Every suite passes T0 in as a value.",
-      source: "Apple says both \"first launch\" (\(skMW)) and \"first conversion value update\" (\(aakDev)); the Singular snippet measures from its first framework call, which apps make at first launch.",
-      alternative: "T0 = first launch, which differs only when the first call comes later than the launch; the kit cannot observe launches, so it takes T0 as input."),
+      source:
+        "Apple says both \"first launch\" (\(skMW)) and \"first conversion value update\" (\(aakDev)); the Singular snippet measures from its first framework call, which apps make at first launch.",
+      alternative:
+        "T0 = first launch, which differs only when the first call comes later than the launch; the kit cannot observe launches, so it takes T0 as input."
+    ),
     Requirement(
       "WIN-5", .must, .apple, area: "window",
       "AdAttributionKit Developer Mode windows: [0, 3 min), [3 min, 6 min), [6 min, 9 min) from T0, half-open as WIN-3; over from 9 min.",
@@ -63,8 +72,11 @@ public enum RequirementCatalog {
     Requirement(
       "WIN-7", .must, .kitDefined, area: "window",
       "Times are Unix milliseconds, integral JSON numbers within ±(2^53 - 1) (`1.7e12` is accepted, a fraction or a larger magnitude is `invalid-input`), compared exactly: no rounding to seconds, minutes or hours (47:59:59.999 is window 0).",
-      source: "Apple gives no resolution; one production SDK counts in milliseconds, the Singular snippet in whole seconds. 2^53 - 1 is the largest integer every JSON implementation holds exactly.",
-      alternative: "Whole seconds, which differs only within the last second before an edge: every vector such an implementation fails lists WIN-7."),
+      source:
+        "Apple gives no resolution; one production SDK counts in milliseconds, the Singular snippet in whole seconds. 2^53 - 1 is the largest integer every JSON implementation holds exactly.",
+      alternative:
+        "Whole seconds, which differs only within the last second before an edge: every vector such an implementation fails lists WIN-7."
+    ),
   ]
 
   // MARK: - Values
@@ -77,7 +89,8 @@ public enum RequirementCatalog {
     Requirement(
       "VAL-2", .must, .kitDefined, area: "values",
       "A fine value must be a JSON number with an integral value (`12` and `12.0` are 12); a fraction, a string, a boolean or null is `fine-not-integer`.",
-      source: "JSON gives no integer type that JavaScript can see, so an integral double is accepted; everything else is a type error.",
+      source:
+        "JSON gives no integer type that JavaScript can see, so an integral double is accepted; everything else is a type error.",
       alternative: "Reject `12.0`: JavaScript cannot tell it from `12`, so the kit does not."),
     Requirement(
       "VAL-3", .must, .apple, area: "values",
@@ -87,7 +100,9 @@ public enum RequirementCatalog {
       "VAL-8", .must, .kitDefined, area: "values",
       "Coarse values match exactly: case-sensitive, no trimming; a non-string is `coarse-unknown` too.",
       source: "Apple's constants are the lower-case strings; the wire carries them as they are.",
-      alternative: "Case-insensitive or trimmed matching, which accepts `LOW` or ` low`: every vector such an implementation fails lists VAL-8."),
+      alternative:
+        "Case-insensitive or trimmed matching, which accepts `LOW` or ` low`: every vector such an implementation fails lists VAL-8."
+    ),
     Requirement(
       "VAL-4", .must, .seed, area: "values",
       "The Singular S2S API codes coarse values as integers: 0 is low, 1 is medium, 2 is high.",
@@ -95,7 +110,8 @@ public enum RequirementCatalog {
     Requirement(
       "VAL-5", .must, .seed, area: "values",
       "A coarse code outside 0...2 is `coarse-code-out-of-range`; a non-integer code is `coarse-code-not-integer`. The snippet's check (`> 2 && < 0`) can never fire; the reference rejects.",
-      source: "\(singular) (validateValues:coarse:, which is buggy; resolveCoarseValueFrom: returns nil for other codes)"),
+      source:
+        "\(singular) (validateValues:coarse:, which is buggy; resolveCoarseValueFrom: returns nil for other codes)"),
     Requirement(
       "VAL-6", .must, .seed, area: "values",
       "A coarse-only value synthesizes a fine value: low 0, medium 32, high 63.",
@@ -141,12 +157,16 @@ public enum RequirementCatalog {
     Requirement(
       "SKN-4", .must, .kitDefined, area: "timeline",
       "An applied update replaces both values of its window: an update without a coarse value leaves the window with none.",
-      source: "Each API call passes the full (fine, coarse) pair; Apple includes a coarse value only \"if the app provides one\" (\(skMW)). The Singular snippet does the same.",
-      alternative: "Keep the previous coarse value when an update has none (vectors `values/timeline-coarse-cleared-by-fine-only-update`, `lifecycle/coarse-cleared`, `postback/coarse-cleared-tier1`)."),
+      source:
+        "Each API call passes the full (fine, coarse) pair; Apple includes a coarse value only \"if the app provides one\" (\(skMW)). The Singular snippet does the same.",
+      alternative:
+        "Keep the previous coarse value when an update has none (vectors `values/timeline-coarse-cleared-by-fine-only-update`, `lifecycle/coarse-cleared`, `postback/coarse-cleared-tier1`)."
+    ),
     Requirement(
       "TML-5", .must, .apple, area: "timeline",
       "An update with an invalid value is rejected with its error code and changes nothing; valid updates before and after it still count.",
-      source: "\(skUpd) (\"valid conversion updates your app sends before or after an invalid conversion remain available\")"),
+      source:
+        "\(skUpd) (\"valid conversion updates your app sends before or after an invalid conversion remain available\")"),
     Requirement(
       "TML-6", .must, .kitDefined, area: "timeline",
       "Updates must be in non-decreasing time order; otherwise the whole input is `out-of-order`.",
@@ -172,7 +192,9 @@ public enum RequirementCatalog {
     Requirement(
       "LIF-4", .must, .seed, area: "lifecycle",
       "A response whose values are invalid is rejected with that code and changes nothing; fields are checked in the order `conversion_value` (VAL-1, VAL-2), `skan_updated_coarse_value` (VAL-5), `skan_updated_lock_window_value`, which is a JSON boolean or a number equal to 0 or 1 (the snippet reads it with `boolValue`), else `lock-not-boolean`.",
-      source: "\(singular) (validateValues:coarse:). The snippet's coarse check never fires and it leaves its lock held on this path; the reference rejects."),
+      source:
+        "\(singular) (validateValues:coarse:). The snippet's coarse check never fires and it leaves its lock held on this path; the reference rejects."
+    ),
     Requirement(
       "LIF-5", .must, .seed, area: "lifecycle",
       "Revenue is summed per currency, split into ad-monetization and other, both in all-time totals and in the totals of the window it falls in.",
@@ -180,7 +202,8 @@ public enum RequirementCatalog {
     Requirement(
       "LIF-6", .must, .kitDefined, area: "lifecycle",
       "The currency must be three upper-case letters (`invalid-currency`, checked first); the amount must be a number within ±1e15 (`invalid-amount`); an amount of 0 is then ignored (`revenue-ignored`). Negative amounts (refunds) are added.",
-      source: "The snippet ignores 0 and a nil currency but accepts any other string; ISO 4217 codes are three upper-case letters.",
+      source:
+        "The snippet ignores 0 and a nil currency but accepts any other string; ISO 4217 codes are three upper-case letters.",
       alternative: "Accept any currency string, as the snippet does."),
     Requirement(
       "LIF-7", .must, .seed, area: "lifecycle",
@@ -197,7 +220,8 @@ public enum RequirementCatalog {
     Requirement(
       "LIF-10", .must, .kitDefined, area: "lifecycle",
       "A server response applied before any `register` registers implicitly: T0 is its time.",
-      source: "The snippet means to do this (`if (![SKANSnippet getFirstSkanCallTimestamp]) setFirstSkanCallTimestamp`) but cannot reach it: `isSkanWindowOver` is true while T0 is unset, so it drops every update before registration.",
+      source:
+        "The snippet means to do this (`if (![SKANSnippet getFirstSkanCallTimestamp]) setFirstSkanCallTimestamp`) but cannot reach it: `isSkanWindowOver` is true while T0 is unset, so it drops every update before registration.",
       alternative: "Drop updates before registration, as the snippet does by accident."),
     Requirement(
       "LIF-11", .must, .kitDefined, area: "lifecycle",
@@ -215,7 +239,8 @@ public enum RequirementCatalog {
     Requirement(
       "LIF-14", .should, .kitDefined, area: "lifecycle",
       "Snapshot keys are always present: null when unset, integers for values, codes and times, objects of currency to number for revenue.",
-      source: "The snippet omits unset keys and stringifies numbers (getSkanDetails); a fixed shape makes snapshots comparable.",
+      source:
+        "The snippet omits unset keys and stringifies numbers (getSkanDetails); a fixed shape makes snapshots comparable.",
       alternative: "Omit unset keys."),
   ]
 
@@ -245,7 +270,9 @@ public enum RequirementCatalog {
     Requirement(
       "META-6", .must, .apple, area: "metadata",
       "The call depends on the iOS version: 16.1 and later `fine-coarse-lock`; 15.4 up to 16.1 `fine-only`; 14.0 up to 15.4 `legacy`; below 14.0 no call.",
-      source: "Apple availability: updatePostbackConversionValue(_:coarseValue:lockWindow:) iOS 16.1, updatePostbackConversionValue(_:completionHandler:) iOS 15.4, updateConversionValue(_:) iOS 14.0; \(contract); \(singular) (@available checks)"),
+      source:
+        "Apple availability: updatePostbackConversionValue(_:coarseValue:lockWindow:) iOS 16.1, updatePostbackConversionValue(_:completionHandler:) iOS 15.4, updateConversionValue(_:) iOS 14.0; \(contract); \(singular) (@available checks)"
+    ),
     Requirement(
       "META-7", .must, .seed, area: "metadata",
       "`skoverlay_app_id` (a positive decimal App Store ID, else `invalid-app-id`) shows an overlay; `skoverlay_position` is `bottom` (default) or `bottomRaised` (else `invalid-overlay-position`); `skoverlay_dismissible` defaults to true. Without an app ID there is no overlay and the other two keys are ignored.",
@@ -253,7 +280,8 @@ public enum RequirementCatalog {
     Requirement(
       "META-8", .must, .kitDefined, area: "metadata",
       "Only the table's key names count: `overlay_position` and `overlay_dismissible`, which the contract's prose uses, are ignored like any unknown key.",
-      source: "The contract's table says `skoverlay_position`, its prose `overlay_position`; the table is the contract.",
+      source:
+        "The contract's table says `skoverlay_position`, its prose `overlay_position`; the table is the contract.",
       alternative: "Accept both spellings as aliases."),
     Requirement(
       "META-9", .must, .kitDefined, area: "metadata",
@@ -273,16 +301,20 @@ public enum RequirementCatalog {
     Requirement(
       "META-12", .must, .seed, area: "metadata",
       "With both values on iOS 16.1+, the fine value is sent and the coarse value too; below 16.1 the coarse value and the lock are not passed (`null`).",
-      source: "\(contract) (\"If both fine and coarse values are supplied the SDK forwards the fine value and, on iOS 16.1+, also supplies the coarse value\")"),
+      source:
+        "\(contract) (\"If both fine and coarse values are supplied the SDK forwards the fine value and, on iOS 16.1+, also supplies the coarse value\")"
+    ),
     Requirement(
       "META-13", .must, .kitDefined, area: "metadata",
       "A fine value string is an optional `-` and decimal digits only (`012` is 12; `+12`, ` 12`, `12.0` are not integers), and the empty string is present and invalid, not absent.",
-      source: "The contract says only \"used verbatim\"; a strict reading keeps a bad payload from passing as no value.",
+      source:
+        "The contract says only \"used verbatim\"; a strict reading keeps a bad payload from passing as no value.",
       alternative: "Treat an empty string as absent: every vector such an implementation fails lists META-13."),
     Requirement(
       "META-14", .must, .kitDefined, area: "metadata",
       "Booleans are matched in any letter case: `TRUE`, `Yes` and `NO` count.",
-      source: "The contract lists lower-case forms but says nothing of case; servers send `YES` and `True` in practice.",
+      source:
+        "The contract lists lower-case forms but says nothing of case; servers send `YES` and `True` in practice.",
       alternative: "Lower-case only, which rejects `YES`: every vector such an implementation fails lists META-14."),
   ]
 }

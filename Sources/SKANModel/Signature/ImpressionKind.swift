@@ -21,8 +21,10 @@ public enum ImpressionKind: String, Sendable, Hashable, CaseIterable {
       if [8, 13, 18, 23].contains(index) {
         guard byte == UInt8(ascii: "-") else { return false }
       } else {
-        let isHex = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-          || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        let isHex =
+          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+          || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+          || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
         guard isHex else { return false }
       }
     }

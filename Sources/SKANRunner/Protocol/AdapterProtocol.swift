@@ -54,7 +54,8 @@ public struct ImplementationIdentity: Sendable, Hashable {
       throw .handshakeFailed(reason: "the hello reply has no integer \"protocol\"")
     }
     guard version == AdapterProtocol.version else {
-      throw .handshakeFailed(reason: "the implementation speaks protocol \(version); this runner speaks \(AdapterProtocol.version)")
+      throw .handshakeFailed(
+        reason: "the implementation speaks protocol \(version); this runner speaks \(AdapterProtocol.version)")
     }
     guard let list = reply["suites"]?.arrayValue else {
       throw .handshakeFailed(reason: "the hello reply has no \"suites\" array")
@@ -64,7 +65,8 @@ public struct ImplementationIdentity: Sendable, Hashable {
       throw .handshakeFailed(reason: "\"suites\" must hold only strings (suite names)")
     }
     guard let info = reply["implementation"], info.objectValue != nil, let name = info["name"]?.stringValue else {
-      throw .handshakeFailed(reason: "the hello reply needs \"implementation\": {\"name\": …, \"version\": …, \"language\": …}")
+      throw .handshakeFailed(
+        reason: "the hello reply needs \"implementation\": {\"name\": …, \"version\": …, \"language\": …}")
     }
     self.init(
       name: name, version: info["version"]?.stringValue ?? "unknown",

@@ -14,7 +14,8 @@ enum HelloExchange {
       case .crashed: throw .cannotStart(command: options.command, reason: "it exited before answering hello")
       case .timedOut(let seconds): throw .handshakeFailed(reason: "no hello reply within \(seconds) s")
       case .notJSON(let reason): throw .handshakeFailed(reason: "the hello reply is not JSON: \(reason)")
-      case .oversized(let size): throw .handshakeFailed(reason: "the hello reply is longer than the cap (\(size) bytes)")
+      case .oversized(let size):
+        throw .handshakeFailed(reason: "the hello reply is longer than the cap (\(size) bytes)")
       case .httpStatus(let code): throw .handshakeFailed(reason: "HTTP status \(code)")
       case .message: throw .handshakeFailed(reason: "unreachable")
       }

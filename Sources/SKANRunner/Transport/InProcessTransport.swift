@@ -17,7 +17,8 @@ public struct InProcessTransport: ImplementationTransport {
   }
 
   public func handshake() async throws(RunnerError) -> ImplementationIdentity {
-    ImplementationIdentity(name: target, version: "in-process", language: "swift", suites: Suite.allCases.map(\.rawValue))
+    ImplementationIdentity(
+      name: target, version: "in-process", language: "swift", suites: Suite.allCases.map(\.rawValue))
   }
 
   public func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply {

@@ -20,7 +20,8 @@ public struct PerCaseTransport: ImplementationTransport {
 
   public func handshake() async throws(RunnerError) -> ImplementationIdentity {
     let process = StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
-    let identity = try await HelloExchange.perform(on: process, options: options, kitVersion: kitVersion, closeInput: true)
+    let identity = try await HelloExchange.perform(
+      on: process, options: options, kitVersion: kitVersion, closeInput: true)
     await process.shutdown(grace: 1)
     return identity
   }

@@ -44,7 +44,8 @@ public actor StdioTransport: ImplementationTransport {
 
   public func handshake() async throws(RunnerError) -> ImplementationIdentity {
     let process = StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
-    let identity = try await HelloExchange.perform(on: process, options: options, kitVersion: kitVersion, closeInput: false)
+    let identity = try await HelloExchange.perform(
+      on: process, options: options, kitVersion: kitVersion, closeInput: false)
     self.process = process
     generation += 1
     lastReply = .now

@@ -36,25 +36,35 @@ public enum Verdict {
     case .oversized(let size): return set(.protocolError, "reply line exceeds the cap (\(size) bytes read)")
     case .timedOut(let seconds): return set(.timeout, "no reply within \(seconds) s")
     case .crashed(let reason): return set(.crash, reason)
-    case .httpStatus(let code): return set(.protocolError, "HTTP status \(code) (a reply must be a 2xx response with a JSON body)")
+    case .httpStatus(let code):
+      return set(.protocolError, "HTTP status \(code) (a reply must be a 2xx response with a JSON body)")
     case .message(let value): message = value
     }
     guard message.objectValue != nil else { return set(.protocolError, "reply is not a JSON object") }
-    guard let replySeq = message["seq"]?.exactInteger else { return set(.protocolError, "reply has no integer \"seq\"") }
+    guard let replySeq = message["seq"]?.exactInteger else {
+      return set(.protocolError, "reply has no integer \"seq\"")
+    }
     guard replySeq == seq else { return set(.protocolError, "reply has seq \(replySeq), expected \(seq)") }
     let fields = ["output", "error", "skipped"].filter { message[$0] != nil }
     guard fields.count == 1 else {
-      return set(.protocolError, "reply must have exactly one of output, error, skipped (has \(fields.isEmpty ? "none" : fields.joined(separator: ", ")))")
+      return set(
+        .protocolError,
+        "reply must have exactly one of output, error, skipped (has \(fields.isEmpty ? "none" : fields.joined(separator: ", ")))"
+      )
     }
     if let skipped = message["skipped"] {
       return set(.skipped, skipped["reason"]?.stringValue ?? "skipped by the implementation")
     }
     if let error = message["error"] {
-      guard let code = error["code"]?.stringValue else { return set(.protocolError, "error reply has no string \"code\"") }
+      guard let code = error["code"]?.stringValue else {
+        return set(.protocolError, "error reply has no string \"code\"")
+      }
       switch vector.expected {
       case .error(let expected, _):
         if code == expected { return result }
-        return set(.error, "error code \(code), expected \(expected)", [JSONDiff.Difference(path: "$.error.code", expected: .string(expected), actual: .string(code))])
+        return set(
+          .error, "error code \(code), expected \(expected)",
+          [JSONDiff.Difference(path: "$.error.code", expected: .string(expected), actual: .string(code))])
       case .output:
         let detail = error["message"]?.stringValue.map { " (\($0))" } ?? ""
         return set(.error, "error \(code)\(detail) where an output was expected")
@@ -67,7 +77,9 @@ public enum Verdict {
       if differences.isEmpty { return result }
       return set(.fail, "output differs at \(differences[0].path)", differences)
     case .error(let expected, _):
-      return set(.fail, "output where error \(expected) was expected", [JSONDiff.Difference(path: "$.error.code", expected: .string(expected), actual: nil)])
+      return set(
+        .fail, "output where error \(expected) was expected",
+        [JSONDiff.Difference(path: "$.error.code", expected: .string(expected), actual: nil)])
     }
   }
 }

@@ -25,7 +25,10 @@ enum S2SRequestValidation {
 
   /// The output shape of a validation.
   static func encode(_ answer: S2SValidation) -> JSONValue {
-    ["status": .integer(answer.status), "reason": .string(answer.reason.rawValue), "parameter": .optional(answer.parameter)]
+    [
+      "status": .integer(answer.status), "reason": .string(answer.reason.rawValue),
+      "parameter": .optional(answer.parameter),
+    ]
   }
 
   private static func strings(_ reader: InputReader, _ key: String) throws(ModelError) -> [String: String] {

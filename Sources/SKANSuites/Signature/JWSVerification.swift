@@ -6,14 +6,19 @@ import SKANSignatures
 /// JWS, ES256 (SIG-13 to SIG-19).
 enum JWSVerification {
   /// The `conversion-type` values, with the unhyphenated spelling accepted and normalized (SIG-18).
-  static let conversionTypes = ["download": "download", "redownload": "redownload", "re-engagement": "re-engagement", "reengagement": "re-engagement"]
+  static let conversionTypes = [
+    "download": "download", "redownload": "redownload", "re-engagement": "re-engagement",
+    "reengagement": "re-engagement",
+  ]
 
   static func verifyPostback(_ reader: InputReader) throws(ModelError) -> JSONValue {
     var keys = AppleKeys.aakByKID
     if reader.optional("keys") != nil {
       keys = [:]
       for (kid, value) in try reader.object("keys") {
-        guard let text = value.stringValue else { throw ModelError(.invalidInput, "input.keys.\(kid) must be a string") }
+        guard let text = value.stringValue else {
+          throw ModelError(.invalidInput, "input.keys.\(kid) must be a string")
+        }
         // Every key is checked, used or not, so that the input's shape alone decides invalid-input.
         do {
           _ = try P256VerificationKey(spkiBase64: text)
@@ -95,7 +100,8 @@ enum JWSVerification {
   ]
 
   /// Required fields present, every listed field of its JSON type (SIG-16, SIG-18).
-  static func check(_ payload: [String: JSONValue], _ fields: [(String, PostbackField.Kind, Bool)]) -> PostbackVerdict? {
+  static func check(_ payload: [String: JSONValue], _ fields: [(String, PostbackField.Kind, Bool)]) -> PostbackVerdict?
+  {
     for (name, kind, optional) in fields {
       guard let value = payload[name] else {
         if optional { continue }

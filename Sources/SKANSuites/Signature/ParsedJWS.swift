@@ -20,7 +20,8 @@ struct ParsedJWS {
     else { return .failure(PostbackVerdictFailure(.malformedJWS)) }
     guard header["alg"]?.stringValue == "ES256" else { return .failure(PostbackVerdictFailure(.unsupportedAlgorithm)) }
     guard let kid = header["kid"]?.stringValue else { return .failure(PostbackVerdictFailure(.malformedJWS)) }
-    return .success(ParsedJWS(kid: kid, signingInput: parts[0] + "." + parts[1], payload: payload, signature: signature))
+    return .success(
+      ParsedJWS(kid: kid, signingInput: parts[0] + "." + parts[1], payload: payload, signature: signature))
   }
 
   /// `nil` when the signature verifies; otherwise the rejection.

@@ -50,7 +50,6 @@ enum PostbackVerification {
     }
   }
 
-
   /// SIG-1 to SIG-4: the fields in the version's order, joined by U+2063; an absent optional
   /// slot dropped; booleans `true`/`false`; integers in decimal.
   static func signedString(

@@ -1,5 +1,5 @@
-public import SKANJSON
 import Crypto
+public import SKANJSON
 import SKANSuites
 
 /// `Vectors/manifest.json`: the kit version, the format version, and a SHA-256 of every

@@ -22,7 +22,9 @@ public enum DriftCheck {
     var committedIDs: Set<String> = []
     var generatedIDs: Set<String> = []
     for (path, text) in outputs {
-      let committed = FileManager.default.contents(atPath: root + "/" + path).flatMap { String(data: $0, encoding: .utf8) }
+      let committed = FileManager.default.contents(atPath: root + "/" + path).flatMap {
+        String(data: $0, encoding: .utf8)
+      }
       if path.hasPrefix("Vectors/"), path != "Vectors/manifest.json" {
         generatedIDs.formUnion(ids(in: text, name: path))
         if let committed { committedIDs.formUnion(ids(in: committed, name: path)) }
@@ -49,7 +51,9 @@ public enum DriftCheck {
     var generatedIDs: Set<String> = []
     for (path, text) in outputs where path.hasPrefix("Vectors/") && path != "Vectors/manifest.json" {
       generatedIDs.formUnion(ids(in: text, name: path))
-      if let data = FileManager.default.contents(atPath: root + "/" + path), let committed = String(data: data, encoding: .utf8) {
+      if let data = FileManager.default.contents(atPath: root + "/" + path),
+        let committed = String(data: data, encoding: .utf8)
+      {
         committedIDs.formUnion(ids(in: committed, name: path))
       }
     }
@@ -59,7 +63,9 @@ public enum DriftCheck {
     var changed: [String] = []
     for (path, text) in outputs {
       let url = URL(fileURLWithPath: root + "/" + path)
-      if let data = FileManager.default.contents(atPath: url.path), String(data: data, encoding: .utf8) == text { continue }
+      if let data = FileManager.default.contents(atPath: url.path), String(data: data, encoding: .utf8) == text {
+        continue
+      }
       do {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url, options: .atomic)

@@ -27,7 +27,8 @@ struct RetiredIDs {
   func problems(committed: Set<String>, generated: Set<String>) -> [VectorsError] {
     var found: [VectorsError] = []
     for id in committed.subtracting(generated).sorted() where !ids.contains(id) {
-      found.append(.idLifecycle(id: id, reason: "was published and is no longer generated; list it in \(Self.path) with a reason"))
+      found.append(
+        .idLifecycle(id: id, reason: "was published and is no longer generated; list it in \(Self.path) with a reason"))
     }
     for id in generated.intersection(ids).sorted() {
       found.append(.idLifecycle(id: id, reason: "is retired in \(Self.path) and must not be reused; pick a new ID"))

@@ -31,12 +31,14 @@ enum SpecTables {
     var outputs: [(path: String, text: String)] = []
     for (file, areas) in documents {
       let path = root + "/" + file
-      guard let data = FileManager.default.contents(atPath: path), let original = String(data: data, encoding: .utf8) else {
+      guard let data = FileManager.default.contents(atPath: path), let original = String(data: data, encoding: .utf8)
+      else {
         throw .io(file: file, reason: "cannot read the Spec document whose requirement table is generated")
       }
       var text = original
       for area in areas {
-        text = try replaceBlock(in: text, file: file, area: area, with: table(area: area, vectors: vectorsByRequirement))
+        text = try replaceBlock(
+          in: text, file: file, area: area, with: table(area: area, vectors: vectorsByRequirement))
       }
       outputs.append((file, text))
     }
@@ -47,7 +49,8 @@ enum SpecTables {
     -> String
   {
     let open = "\(begin)\(area) -->"
-    guard let start = text.range(of: open), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) else {
+    guard let start = text.range(of: open), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
+    else {
       throw .invalidField(file: file, caseID: nil, field: area, reason: "missing the markers `\(open)` … `\(end)`")
     }
     return text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: "\n" + body)

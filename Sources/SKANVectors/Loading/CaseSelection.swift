@@ -13,7 +13,8 @@ public struct CaseSelection: Sendable, Hashable {
   public var requirements: Set<String>
 
   /// Creates a selection.
-  public init(suites: Set<String> = [], idGlobs: [String] = [], tags: Set<String> = [], requirements: Set<String> = []) {
+  public init(suites: Set<String> = [], idGlobs: [String] = [], tags: Set<String> = [], requirements: Set<String> = [])
+  {
     self.suites = suites
     self.idGlobs = idGlobs
     self.tags = tags

@@ -29,7 +29,9 @@ public enum VectorLoader {
           file: "manifest.json", caseID: nil, field: "files[\(index)]", reason: "needs path, sha256 and cases")
       }
       guard !path.contains("/"), !path.hasPrefix(".") else {
-        throw .invalidField(file: "manifest.json", caseID: nil, field: "files[\(index)].path", reason: "must be a file name in the directory")
+        throw .invalidField(
+          file: "manifest.json", caseID: nil, field: "files[\(index)].path",
+          reason: "must be a file name in the directory")
       }
       let text = try read(directory + "/" + path, name: path)
       // Decode first: a broken or hand-edited file is best explained by its own error.
@@ -37,7 +39,9 @@ public enum VectorLoader {
       let actual = Manifest.sha256(text)
       guard actual == sha else {
         throw .manifestMismatch(
-          file: path, reason: "sha256 is \(actual) but the manifest says \(sha) (edited by hand? run `skan-conform vectors generate`)")
+          file: path,
+          reason:
+            "sha256 is \(actual) but the manifest says \(sha) (edited by hand? run `skan-conform vectors generate`)")
       }
       guard file.cases.count == count else {
         throw .manifestMismatch(file: path, reason: "has \(file.cases.count) cases but the manifest says \(count)")
@@ -127,7 +131,9 @@ public enum VectorLoader {
     case (let output?, nil):
       result = .output(output)
     case (nil, let error?):
-      guard let code = error.stringValue, !code.isEmpty else { throw invalid("expected.error", "must be an error code string") }
+      guard let code = error.stringValue, !code.isEmpty else {
+        throw invalid("expected.error", "must be an error code string")
+      }
       result = .error(code: code, message: "")
     default:
       throw invalid("expected", "must have exactly one of output and error")

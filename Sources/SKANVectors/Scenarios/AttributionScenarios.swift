@@ -31,7 +31,9 @@ enum AttributionScenarios {
     return .object(members)
   }
 
-  static func input(_ impressions: [JSONValue], event: JSONValue = event(), configuration: JSONValue? = nil) -> JSONValue {
+  static func input(_ impressions: [JSONValue], event: JSONValue = event(), configuration: JSONValue? = nil)
+    -> JSONValue
+  {
     var members: [String: JSONValue] = ["event": event, "impressions": .array(impressions)]
     if let configuration { members["configuration"] = configuration }
     return .object(members)
@@ -52,17 +54,21 @@ enum AttributionScenarios {
       ]
       for (slug, age, what) in views {
         let requirements = age == 24 * hour || age == 24 * hour - 1 ? ["AT-1", "AT-11"] : ["AT-1"]
-        b.add("\(name)-\(slug)", "\(framework): \(what).", requirements, tags: age == 24 * hour ? ["edge-exact"] : [],
+        b.add(
+          "\(name)-\(slug)", "\(framework): \(what).", requirements, tags: age == 24 * hour ? ["edge-exact"] : [],
           input([impression("v", framework, "view", age: age)]))
       }
       let clicks: [(String, Int, String)] = [
         ("click-1-day", day, "a click a day old wins"),
         ("click-29d23h59m59s", 30 * day - second, "a click just under 30 days old wins"),
-        ("click-30-days-exact", 30 * day, "a click exactly 30 days old has expired (kit-defined); catches `<= 30 days`"),
+        (
+          "click-30-days-exact", 30 * day, "a click exactly 30 days old has expired (kit-defined); catches `<= 30 days`"
+        ),
         ("click-31-days", 31 * day, "a click 31 days old has expired"),
       ]
       for (slug, age, what) in clicks {
-        b.add("\(name)-\(slug)", "\(framework): \(what).", age == 30 * day ? ["AT-1", "AT-11"] : ["AT-1"],
+        b.add(
+          "\(name)-\(slug)", "\(framework): \(what).", age == 30 * day ? ["AT-1", "AT-11"] : ["AT-1"],
           tags: age == 30 * day ? ["edge-exact"] : [], input([impression("c", framework, "click", age: age)]))
       }
     }
@@ -70,11 +76,15 @@ enum AttributionScenarios {
     // MARK: Two-impression contests (AT-4), every framework and interaction combination.
     for first in ["skadnetwork", "adattributionkit"] {
       for second in ["skadnetwork", "adattributionkit"] {
-        for (firstInteraction, secondInteraction) in [("view", "view"), ("view", "click"), ("click", "view"), ("click", "click")] {
+        for (firstInteraction, secondInteraction) in [
+          ("view", "view"), ("view", "click"), ("click", "view"), ("click", "click"),
+        ] {
           for newerFirst in [true, false] {
             let a = impression("a", first, network: "net-a", firstInteraction, age: newerFirst ? hour : 2 * hour)
-            let bImpression = impression("b", second, network: "net-b", secondInteraction, age: newerFirst ? 2 * hour : hour)
-            let slug = "contest-\(first.prefix(4))-\(firstInteraction)-vs-\(second.prefix(4))-\(secondInteraction)-\(newerFirst ? "a-newer" : "b-newer")"
+            let bImpression = impression(
+              "b", second, network: "net-b", secondInteraction, age: newerFirst ? 2 * hour : hour)
+            let slug =
+              "contest-\(first.prefix(4))-\(firstInteraction)-vs-\(second.prefix(4))-\(secondInteraction)-\(newerFirst ? "a-newer" : "b-newer")"
             b.add(
               slug,
               "\(first) \(firstInteraction) (a) against \(second) \(secondInteraction) (b), \(newerFirst ? "a" : "b") more recent: clicks first, then recency, the frameworks ranked together; the loser's network gets a postback. Catches recency before fidelity, or one framework preferred.",
@@ -83,150 +93,340 @@ enum AttributionScenarios {
         }
       }
     }
-    b.add("tie-equal-times", "Two clicks at the same millisecond from different networks: the later registered (later in the list) wins (kit-defined); catches an unstable or ID-ordered choice.", ["AT-4", "AT-13"], tags: ["edge-exact"],
+    b.add(
+      "tie-equal-times",
+      "Two clicks at the same millisecond from different networks: the later registered (later in the list) wins (kit-defined); catches an unstable or ID-ordered choice.",
+      ["AT-4", "AT-13"], tags: ["edge-exact"],
       input([impression("first", network: "net-a", age: hour), impression("second", network: "net-b", age: hour)]))
-    b.add("tie-equal-times-reversed", "The same tie listed the other way round: again the later in the list wins.", ["AT-13"], tags: ["edge-exact"],
+    b.add(
+      "tie-equal-times-reversed", "The same tie listed the other way round: again the later in the list wins.",
+      ["AT-13"], tags: ["edge-exact"],
       input([impression("second", network: "net-b", age: hour), impression("first", network: "net-a", age: hour)]))
-    b.add("click-beats-newer-views", "An old click beats five newer views; catches recency first.", ["AT-4"],
-      input([impression("click", "skadnetwork", network: "net-a", "click", age: 20 * day)] + (1...5).map { impression("view\($0)", "skadnetwork", network: "net-\($0)", "view", age: $0 * hour) }))
+    b.add(
+      "click-beats-newer-views", "An old click beats five newer views; catches recency first.", ["AT-4"],
+      input(
+        [impression("click", "skadnetwork", network: "net-a", "click", age: 20 * day)]
+          + (1...5).map { impression("view\($0)", "skadnetwork", network: "net-\($0)", "view", age: $0 * hour) }))
 
     // MARK: Production and development (AT-5).
-    b.add("production-beats-newer-development", "A production view beats a newer development click; catches environment ignored.", ["AT-5"],
-      input([impression("prod", network: "net-a", "view", age: 3 * hour), impression("dev", network: "net-b", "click", age: hour, environment: "development")]))
-    b.add("development-only", "Only development impressions: the best of them wins.", ["AT-5", "AT-4"],
-      input([impression("dev1", network: "net-a", "view", age: hour, environment: "development"), impression("dev2", network: "net-b", "click", age: 2 * hour, environment: "development")]))
-    b.add("development-when-production-expired", "The production impression expired, so the development one wins; catches expired impressions still outranking.", ["AT-5", "AT-1"],
-      input([impression("prod", network: "net-a", "view", age: 30 * hour), impression("dev", network: "net-b", "view", age: hour, environment: "development")]))
+    b.add(
+      "production-beats-newer-development",
+      "A production view beats a newer development click; catches environment ignored.", ["AT-5"],
+      input([
+        impression("prod", network: "net-a", "view", age: 3 * hour),
+        impression("dev", network: "net-b", "click", age: hour, environment: "development"),
+      ]))
+    b.add(
+      "development-only", "Only development impressions: the best of them wins.", ["AT-5", "AT-4"],
+      input([
+        impression("dev1", network: "net-a", "view", age: hour, environment: "development"),
+        impression("dev2", network: "net-b", "click", age: 2 * hour, environment: "development"),
+      ]))
+    b.add(
+      "development-when-production-expired",
+      "The production impression expired, so the development one wins; catches expired impressions still outranking.",
+      ["AT-5", "AT-1"],
+      input([
+        impression("prod", network: "net-a", "view", age: 30 * hour),
+        impression("dev", network: "net-b", "view", age: hour, environment: "development"),
+      ]))
 
     // MARK: Fifteen views per source app (AT-6).
     func views(_ count: Int, app: Int, prefix: String, networkOffset: Int = 0) -> [JSONValue] {
-      (1...count).map { index in impression("\(prefix)\(index)", network: "net-\((index + networkOffset) % 3)", "view", age: index * 60 * second, sourceApp: app) }
+      (1...count).map { index in
+        impression(
+          "\(prefix)\(index)", network: "net-\((index + networkOffset) % 3)", "view", age: index * 60 * second,
+          sourceApp: app)
+      }
     }
-    b.add("sixteen-views-one-app", "Sixteen views from one source app: the oldest is dropped (`over-view-limit`); catches no limit or dropping the newest.", ["AT-6", "AT-7"], input(views(16, app: 111, prefix: "v")))
-    b.add("fifteen-views-one-app", "Exactly fifteen views from one app: none dropped by the limit (six considered).", ["AT-6", "AT-7"], input(views(15, app: 111, prefix: "v")))
-    b.add("sixteen-views-two-apps", "Eight and eight views from two source apps: none dropped; catches a device-wide limit.", ["AT-6", "AT-13"], input(views(8, app: 111, prefix: "a") + views(8, app: 222, prefix: "b", networkOffset: 1)))
-    b.add("twenty-views-and-a-click", "Twenty views from one app and one click: five oldest views dropped, the click wins; catches clicks counted in the view limit.", ["AT-6", "AT-4"],
-      input(views(20, app: 111, prefix: "v") + [impression("click", network: "net-z", "click", age: 10 * day, sourceApp: 111)]))
+    b.add(
+      "sixteen-views-one-app",
+      "Sixteen views from one source app: the oldest is dropped (`over-view-limit`); catches no limit or dropping the newest.",
+      ["AT-6", "AT-7"], input(views(16, app: 111, prefix: "v")))
+    b.add(
+      "fifteen-views-one-app", "Exactly fifteen views from one app: none dropped by the limit (six considered).",
+      ["AT-6", "AT-7"], input(views(15, app: 111, prefix: "v")))
+    b.add(
+      "sixteen-views-two-apps",
+      "Eight and eight views from two source apps: none dropped; catches a device-wide limit.", ["AT-6", "AT-13"],
+      input(views(8, app: 111, prefix: "a") + views(8, app: 222, prefix: "b", networkOffset: 1)))
+    b.add(
+      "twenty-views-and-a-click",
+      "Twenty views from one app and one click: five oldest views dropped, the click wins; catches clicks counted in the view limit.",
+      ["AT-6", "AT-4"],
+      input(
+        views(20, app: 111, prefix: "v") + [
+          impression("click", network: "net-z", "click", age: 10 * day, sourceApp: 111)
+        ]))
 
     // MARK: Six considered, five losing networks (AT-7).
     let eight = (1...8).map { impression("i\($0)", network: "net-\($0)", "click", age: $0 * hour) }
-    b.add("eight-networks", "Eight clicks from eight networks: six considered (two `beyond-six`), the winner and five losing networks; catches more losers or more impressions considered.", ["AT-7"], input(eight))
-    let sameNetwork = (1...4).map { impression("a\($0)", network: "net-a", "click", age: $0 * hour) } + [impression("b1", network: "net-b", "click", age: 10 * hour)]
-    b.add("same-network-repeats", "Four impressions of the winner's network and one of another: one losing postback (net-b), the other net-a impressions get none; catches one postback per impression.", ["AT-7"], input(sameNetwork))
-    let mixed = [impression("w", network: "net-a", "click", age: hour), impression("x", network: "net-b", "view", age: 2 * hour), impression("y", network: "net-b", "click", age: 5 * hour), impression("z", network: "net-c", "view", age: 3 * hour)]
-    b.add("loser-best-impression", "net-b has a click and a view: its losing postback is for its best-ranked impression (the click); catches the most recent one.", ["AT-7", "AT-4"], input(mixed))
+    b.add(
+      "eight-networks",
+      "Eight clicks from eight networks: six considered (two `beyond-six`), the winner and five losing networks; catches more losers or more impressions considered.",
+      ["AT-7"], input(eight))
+    let sameNetwork =
+      (1...4).map { impression("a\($0)", network: "net-a", "click", age: $0 * hour) } + [
+        impression("b1", network: "net-b", "click", age: 10 * hour)
+      ]
+    b.add(
+      "same-network-repeats",
+      "Four impressions of the winner's network and one of another: one losing postback (net-b), the other net-a impressions get none; catches one postback per impression.",
+      ["AT-7"], input(sameNetwork))
+    let mixed = [
+      impression("w", network: "net-a", "click", age: hour), impression("x", network: "net-b", "view", age: 2 * hour),
+      impression("y", network: "net-b", "click", age: 5 * hour),
+      impression("z", network: "net-c", "view", age: 3 * hour),
+    ]
+    b.add(
+      "loser-best-impression",
+      "net-b has a click and a view: its losing postback is for its best-ranked impression (the click); catches the most recent one.",
+      ["AT-7", "AT-4"], input(mixed))
     let sevenOfOne = (1...7).map { impression("n\($0)", network: "net-\($0 % 2)", "click", age: $0 * hour) }
-    b.add("seven-two-networks", "Seven clicks from two networks: the seventh is beyond six; one losing network.", ["AT-7"], input(sevenOfOne))
-    b.add("six-exactly", "Exactly six impressions: none beyond six; catches an off-by-one at six.", ["AT-7"], tags: ["edge-exact"], input(Array(eight.prefix(6))))
-    b.add("seven-exactly", "Seven impressions: exactly one beyond six.", ["AT-7"], tags: ["edge-exact"], input(Array(eight.prefix(7))))
+    b.add(
+      "seven-two-networks", "Seven clicks from two networks: the seventh is beyond six; one losing network.", ["AT-7"],
+      input(sevenOfOne))
+    b.add(
+      "six-exactly", "Exactly six impressions: none beyond six; catches an off-by-one at six.", ["AT-7"],
+      tags: ["edge-exact"], input(Array(eight.prefix(6))))
+    b.add(
+      "seven-exactly", "Seven impressions: exactly one beyond six.", ["AT-7"], tags: ["edge-exact"],
+      input(Array(eight.prefix(7))))
 
     // MARK: Configured windows (AT-2, AT-3, AT-12).
     func config(_ windows: [String: JSONValue], install: Int? = nil, reengage: Int? = nil) -> JSONValue {
-      ["attribution_windows": .object(windows), "install_cooldown_hours": .optional(install), "re_engagement_cooldown_hours": .optional(reengage)]
+      [
+        "attribution_windows": .object(windows), "install_cooldown_hours": .optional(install),
+        "re_engagement_cooldown_hours": .optional(reengage),
+      ]
     }
-    b.add("global-view-7-days", "Global view window 7 days: a view 6 days old wins; catches the 24 h default kept.", ["AT-2"],
-      input([impression("v", "adattributionkit", "view", age: 6 * day)], configuration: config(["global": ["view": 7]])))
-    b.add("global-view-7-days-exact", "Global view window 7 days: a view exactly 7 days old has expired (kit-defined edge).", ["AT-2", "AT-11"], tags: ["edge-exact"],
-      input([impression("v", "adattributionkit", "view", age: 7 * day)], configuration: config(["global": ["view": 7]])))
-    b.add("network-beats-global", "Network view window 2 days over a global 7: a view 3 days old has expired; catches global over network.", ["AT-2"],
-      input([impression("v", "adattributionkit", network: "net-a", "view", age: 3 * day)], configuration: config(["global": ["view": 7], "net-a": ["view": 2]])))
-    b.add("global-applies-to-other-networks", "A network entry for net-a does not change net-b, which uses the global 7 days.", ["AT-2"],
-      input([impression("v", "adattributionkit", network: "net-b", "view", age: 3 * day)], configuration: config(["global": ["view": 7], "net-a": ["view": 2]])))
-    b.add("global-click-1-day", "Global click window 1 day: a click 25 hours old has expired; catches the 30-day default kept.", ["AT-2"],
-      input([impression("c", "adattributionkit", "click", age: 25 * hour)], configuration: config(["global": ["click": 1]])))
-    b.add("network-click-only", "A network entry with only a click window keeps the global view window.", ["AT-2"],
-      input([impression("v", "adattributionkit", network: "net-a", "view", age: 2 * day)], configuration: config(["global": ["view": 3], "net-a": ["click": 10]])))
-    b.add("config-not-for-skadnetwork", "A global view window of 7 days does not extend SKAdNetwork views: a SKAdNetwork view 2 days old has expired (kit-defined).", ["AT-12", "AT-1"],
+    b.add(
+      "global-view-7-days", "Global view window 7 days: a view 6 days old wins; catches the 24 h default kept.",
+      ["AT-2"],
+      input([impression("v", "adattributionkit", "view", age: 6 * day)], configuration: config(["global": ["view": 7]]))
+    )
+    b.add(
+      "global-view-7-days-exact",
+      "Global view window 7 days: a view exactly 7 days old has expired (kit-defined edge).", ["AT-2", "AT-11"],
+      tags: ["edge-exact"],
+      input([impression("v", "adattributionkit", "view", age: 7 * day)], configuration: config(["global": ["view": 7]]))
+    )
+    b.add(
+      "network-beats-global",
+      "Network view window 2 days over a global 7: a view 3 days old has expired; catches global over network.",
+      ["AT-2"],
+      input(
+        [impression("v", "adattributionkit", network: "net-a", "view", age: 3 * day)],
+        configuration: config(["global": ["view": 7], "net-a": ["view": 2]])))
+    b.add(
+      "global-applies-to-other-networks",
+      "A network entry for net-a does not change net-b, which uses the global 7 days.", ["AT-2"],
+      input(
+        [impression("v", "adattributionkit", network: "net-b", "view", age: 3 * day)],
+        configuration: config(["global": ["view": 7], "net-a": ["view": 2]])))
+    b.add(
+      "global-click-1-day",
+      "Global click window 1 day: a click 25 hours old has expired; catches the 30-day default kept.", ["AT-2"],
+      input(
+        [impression("c", "adattributionkit", "click", age: 25 * hour)], configuration: config(["global": ["click": 1]]))
+    )
+    b.add(
+      "network-click-only", "A network entry with only a click window keeps the global view window.", ["AT-2"],
+      input(
+        [impression("v", "adattributionkit", network: "net-a", "view", age: 2 * day)],
+        configuration: config(["global": ["view": 3], "net-a": ["click": 10]])))
+    b.add(
+      "config-not-for-skadnetwork",
+      "A global view window of 7 days does not extend SKAdNetwork views: a SKAdNetwork view 2 days old has expired (kit-defined).",
+      ["AT-12", "AT-1"],
       input([impression("v", "skadnetwork", "view", age: 2 * day)], configuration: config(["global": ["view": 7]])))
-    b.add("ignore-views-per-network", "net-a ignores views: its newer view is `ignored-interaction` and net-b's click wins.", ["AT-3"],
-      input([impression("a", "adattributionkit", network: "net-a", "view", age: hour), impression("b", "adattributionkit", network: "net-b", "click", age: 5 * day)],
+    b.add(
+      "ignore-views-per-network",
+      "net-a ignores views: its newer view is `ignored-interaction` and net-b's click wins.", ["AT-3"],
+      input(
+        [
+          impression("a", "adattributionkit", network: "net-a", "view", age: hour),
+          impression("b", "adattributionkit", network: "net-b", "click", age: 5 * day),
+        ],
         configuration: config(["net-a": ["ignore_interaction_type": "view"]])))
-    b.add("ignore-clicks-per-network", "net-a ignores clicks: its click is ignored, its view still counts.", ["AT-3"],
-      input([impression("a1", "adattributionkit", network: "net-a", "click", age: hour), impression("a2", "adattributionkit", network: "net-a", "view", age: 2 * hour)],
+    b.add(
+      "ignore-clicks-per-network", "net-a ignores clicks: its click is ignored, its view still counts.", ["AT-3"],
+      input(
+        [
+          impression("a1", "adattributionkit", network: "net-a", "click", age: hour),
+          impression("a2", "adattributionkit", network: "net-a", "view", age: 2 * hour),
+        ],
         configuration: config(["net-a": ["ignore_interaction_type": "click"]])))
-    b.add("ignore-in-global-not-recognized", "`ignore_interaction_type` in global is not recognized: the view still wins; catches applying it globally.", ["AT-3"],
-      input([impression("a", "adattributionkit", "view", age: hour)], configuration: config(["global": ["ignore_interaction_type": "view"]])))
-    b.add("ignore-not-for-skadnetwork", "A network's ignore setting does not touch its SKAdNetwork impressions (kit-defined).", ["AT-3", "AT-12"],
-      input([impression("a", "skadnetwork", network: "net-a", "view", age: hour)], configuration: config(["net-a": ["ignore_interaction_type": "view"]])))
+    b.add(
+      "ignore-in-global-not-recognized",
+      "`ignore_interaction_type` in global is not recognized: the view still wins; catches applying it globally.",
+      ["AT-3"],
+      input(
+        [impression("a", "adattributionkit", "view", age: hour)],
+        configuration: config(["global": ["ignore_interaction_type": "view"]])))
+    b.add(
+      "ignore-not-for-skadnetwork",
+      "A network's ignore setting does not touch its SKAdNetwork impressions (kit-defined).", ["AT-3", "AT-12"],
+      input(
+        [impression("a", "skadnetwork", network: "net-a", "view", age: hour)],
+        configuration: config(["net-a": ["ignore_interaction_type": "view"]])))
     let invalidWindows: [(String, [String: JSONValue])] = [
       ("invalid-view-8-days", ["global": ["view": 8]]), ("invalid-click-0-days", ["net-a": ["click": 0]]),
       ("invalid-click-31-days", ["global": ["click": 31]]),
     ]
     for (slug, windows) in invalidWindows {
-      b.add(slug, "A configured window outside Apple's range is `invalid-input`; catches silent clamping.", ["AT-2"], tags: ["bad-input"],
+      b.add(
+        slug, "A configured window outside Apple's range is `invalid-input`; catches silent clamping.", ["AT-2"],
+        tags: ["bad-input"],
         input([impression("c", age: hour)], configuration: config(windows)))
     }
 
     for days in 1...7 {
-      b.add("view-window-\(days)-days", "Global view window \(days) day(s): a view \(days) day(s) less a second old wins, one exactly \(days) day(s) old has expired; catches the window counted in whole days or off by one.",
+      b.add(
+        "view-window-\(days)-days",
+        "Global view window \(days) day(s): a view \(days) day(s) less a second old wins, one exactly \(days) day(s) old has expired; catches the window counted in whole days or off by one.",
         ["AT-2", "AT-11"], tags: ["edge-exact"],
-        input([impression("inside", "adattributionkit", network: "net-a", "view", age: days * day - second), impression("outside", "adattributionkit", network: "net-b", "view", age: days * day)],
+        input(
+          [
+            impression("inside", "adattributionkit", network: "net-a", "view", age: days * day - second),
+            impression("outside", "adattributionkit", network: "net-b", "view", age: days * day),
+          ],
           configuration: config(["global": ["view": .integer(days)]])))
     }
     for days in [1, 7, 15, 29, 30] {
-      b.add("click-window-\(days)-days", "Network click window \(days) day(s): a click just inside wins, one exactly at the limit has expired.",
+      b.add(
+        "click-window-\(days)-days",
+        "Network click window \(days) day(s): a click just inside wins, one exactly at the limit has expired.",
         ["AT-2", "AT-11"], tags: ["edge-exact"],
-        input([impression("inside", "adattributionkit", network: "net-a", "click", age: days * day - second), impression("outside", "adattributionkit", network: "net-a", "click", age: days * day)],
+        input(
+          [
+            impression("inside", "adattributionkit", network: "net-a", "click", age: days * day - second),
+            impression("outside", "adattributionkit", network: "net-a", "click", age: days * day),
+          ],
           configuration: config(["net-a": ["click": .integer(days)]])))
     }
-    for (prodInteraction, devInteraction) in [("view", "view"), ("view", "click"), ("click", "view"), ("click", "click")] {
-      b.add("production-\(prodInteraction)-vs-development-\(devInteraction)", "A production \(prodInteraction) against a newer development \(devInteraction): production wins whatever the interaction; catches environment ranked after fidelity.",
-        ["AT-5"], input([impression("prod", network: "net-a", prodInteraction, age: 5 * hour), impression("dev", network: "net-b", devInteraction, age: hour, environment: "development")]))
+    for (prodInteraction, devInteraction) in [
+      ("view", "view"), ("view", "click"), ("click", "view"), ("click", "click"),
+    ] {
+      b.add(
+        "production-\(prodInteraction)-vs-development-\(devInteraction)",
+        "A production \(prodInteraction) against a newer development \(devInteraction): production wins whatever the interaction; catches environment ranked after fidelity.",
+        ["AT-5"],
+        input([
+          impression("prod", network: "net-a", prodInteraction, age: 5 * hour),
+          impression("dev", network: "net-b", devInteraction, age: hour, environment: "development"),
+        ]))
     }
     for count in [14, 17] {
-      b.add("\(count)-views-one-app", "\(count) views from one source app: \(count > 15 ? "the \(count - 15) oldest dropped" : "none dropped by the limit").", ["AT-6"], input(views(count, app: 111, prefix: "v")))
+      b.add(
+        "\(count)-views-one-app",
+        "\(count) views from one source app: \(count > 15 ? "the \(count - 15) oldest dropped" : "none dropped by the limit").",
+        ["AT-6"], input(views(count, app: 111, prefix: "v")))
     }
 
     // MARK: Cooldown (AT-8).
-    b.add("install-cooldown-1-hour", "install-cooldown-hours 1, last conversion 59 minutes ago: `cooldown`.", ["AT-8"],
-      input([impression("c", age: hour)], event: event(lastConversion: hour - 60 * second), configuration: config([:], install: 1)))
-    b.add("install-cooldown-720", "install-cooldown-hours 720 (the maximum), last conversion 29 days ago: `cooldown`.", ["AT-8"],
-      input([impression("c", age: hour)], event: event(lastConversion: 29 * day), configuration: config([:], install: 720)))
-    b.add("install-cooldown-active", "install-cooldown-hours 24, last conversion 23 h ago: no conversion (`cooldown`).", ["AT-8"],
-      input([impression("c", age: hour)], event: event(lastConversion: 23 * hour), configuration: config([:], install: 24)))
-    b.add("install-cooldown-exact", "install-cooldown-hours 24, last conversion exactly 24 h ago: allowed (kit-defined edge).", ["AT-8", "AT-11"], tags: ["edge-exact"],
-      input([impression("c", age: hour)], event: event(lastConversion: 24 * hour), configuration: config([:], install: 24)))
-    b.add("install-cooldown-zero", "A cooldown of 0 hours blocks nothing.", ["AT-8", "AT-11"],
+    b.add(
+      "install-cooldown-1-hour", "install-cooldown-hours 1, last conversion 59 minutes ago: `cooldown`.", ["AT-8"],
+      input(
+        [impression("c", age: hour)], event: event(lastConversion: hour - 60 * second),
+        configuration: config([:], install: 1)))
+    b.add(
+      "install-cooldown-720", "install-cooldown-hours 720 (the maximum), last conversion 29 days ago: `cooldown`.",
+      ["AT-8"],
+      input(
+        [impression("c", age: hour)], event: event(lastConversion: 29 * day), configuration: config([:], install: 720)))
+    b.add(
+      "install-cooldown-active", "install-cooldown-hours 24, last conversion 23 h ago: no conversion (`cooldown`).",
+      ["AT-8"],
+      input(
+        [impression("c", age: hour)], event: event(lastConversion: 23 * hour), configuration: config([:], install: 24)))
+    b.add(
+      "install-cooldown-exact",
+      "install-cooldown-hours 24, last conversion exactly 24 h ago: allowed (kit-defined edge).", ["AT-8", "AT-11"],
+      tags: ["edge-exact"],
+      input(
+        [impression("c", age: hour)], event: event(lastConversion: 24 * hour), configuration: config([:], install: 24)))
+    b.add(
+      "install-cooldown-zero", "A cooldown of 0 hours blocks nothing.", ["AT-8", "AT-11"],
       input([impression("c", age: hour)], event: event(lastConversion: 0), configuration: config([:], install: 0)))
-    b.add("reengagement-cooldown-not-for-install", "A re-engagement cooldown does not apply to installs; catches one cooldown for both.", ["AT-8"],
+    b.add(
+      "reengagement-cooldown-not-for-install",
+      "A re-engagement cooldown does not apply to installs; catches one cooldown for both.", ["AT-8"],
       input([impression("c", age: hour)], event: event(lastConversion: hour), configuration: config([:], reengage: 48)))
-    b.add("reengagement-cooldown-active", "re-engagement-cooldown-hours 48, last conversion 47 h ago: no re-engagement.", ["AT-8", "AT-9"],
-      input([impression("c", age: hour, reengage: true)], event: event("re-engagement", lastConversion: 47 * hour), configuration: config([:], reengage: 48)))
-    b.add("invalid-cooldown-721", "A cooldown of 721 hours is `invalid-input`.", ["AT-8"], tags: ["bad-input"],
+    b.add(
+      "reengagement-cooldown-active", "re-engagement-cooldown-hours 48, last conversion 47 h ago: no re-engagement.",
+      ["AT-8", "AT-9"],
+      input(
+        [impression("c", age: hour, reengage: true)], event: event("re-engagement", lastConversion: 47 * hour),
+        configuration: config([:], reengage: 48)))
+    b.add(
+      "invalid-cooldown-721", "A cooldown of 721 hours is `invalid-input`.", ["AT-8"], tags: ["bad-input"],
       input([impression("c", age: hour)], configuration: config([:], install: 721)))
 
     // MARK: Re-engagement (AT-9, AT-10).
-    b.add("reengagement-click", "An eligible AdAttributionKit click re-engages; other networks get no losing postback; catches losers for re-engagement.", ["AT-9"],
-      input([impression("r", network: "net-a", "click", age: 10 * second, reengage: true), impression("o", network: "net-b", "click", age: hour, reengage: true)], event: event("re-engagement")))
-    b.add("reengagement-view", "A view cannot re-engage (`re-engagement-needs-click`).", ["AT-9"],
-      input([impression("v", "adattributionkit", "view", age: 10 * second, reengage: true)], event: event("re-engagement")))
-    b.add("reengagement-not-eligible", "A click without `eligible-for-re-engagement` cannot re-engage; catches the flag ignored.", ["AT-9"],
+    b.add(
+      "reengagement-click",
+      "An eligible AdAttributionKit click re-engages; other networks get no losing postback; catches losers for re-engagement.",
+      ["AT-9"],
+      input(
+        [
+          impression("r", network: "net-a", "click", age: 10 * second, reengage: true),
+          impression("o", network: "net-b", "click", age: hour, reengage: true),
+        ], event: event("re-engagement")))
+    b.add(
+      "reengagement-view", "A view cannot re-engage (`re-engagement-needs-click`).", ["AT-9"],
+      input(
+        [impression("v", "adattributionkit", "view", age: 10 * second, reengage: true)], event: event("re-engagement")))
+    b.add(
+      "reengagement-not-eligible",
+      "A click without `eligible-for-re-engagement` cannot re-engage; catches the flag ignored.", ["AT-9"],
       input([impression("c", age: 10 * second, reengage: false)], event: event("re-engagement")))
-    b.add("reengagement-skadnetwork", "A SKAdNetwork click cannot re-engage.", ["AT-9"],
+    b.add(
+      "reengagement-skadnetwork", "A SKAdNetwork click cannot re-engage.", ["AT-9"],
       input([impression("s", "skadnetwork", "click", age: 10 * second, reengage: true)], event: event("re-engagement")))
-    b.add("reengagement-not-installed", "Re-engagement without the app installed: `app-not-installed`.", ["AT-9"],
+    b.add(
+      "reengagement-not-installed", "Re-engagement without the app installed: `app-not-installed`.", ["AT-9"],
       input([impression("c", age: 10 * second, reengage: true)], event: event("re-engagement", installed: false)))
-    b.add("reengagement-spelling", "The event kind `reengagement` (AAK-RCV's spelling) is read as re-engagement.", ["AT-9"],
+    b.add(
+      "reengagement-spelling", "The event kind `reengagement` (AAK-RCV's spelling) is read as re-engagement.", ["AT-9"],
       input([impression("c", age: 10 * second, reengage: true)], event: event("reengagement")))
-    b.add("reengagement-update-1d23h59m", "First update 1 day 23:59 after the re-engagement: in time.", ["AT-10"],
-      input([impression("c", age: 10 * second, reengage: true)], event: event("re-engagement", firstUpdate: 2 * day - 60 * second)))
-    b.add("reengagement-update-2-days-exact", "First update exactly 2 days after: too late (`no-timely-update`, kit-defined edge); catches `<=`.", ["AT-10", "AT-11"], tags: ["edge-exact"],
+    b.add(
+      "reengagement-update-1d23h59m", "First update 1 day 23:59 after the re-engagement: in time.", ["AT-10"],
+      input(
+        [impression("c", age: 10 * second, reengage: true)],
+        event: event("re-engagement", firstUpdate: 2 * day - 60 * second)))
+    b.add(
+      "reengagement-update-2-days-exact",
+      "First update exactly 2 days after: too late (`no-timely-update`, kit-defined edge); catches `<=`.",
+      ["AT-10", "AT-11"], tags: ["edge-exact"],
       input([impression("c", age: 10 * second, reengage: true)], event: event("re-engagement", firstUpdate: 2 * day)))
-    b.add("reengagement-no-update", "No update after the re-engagement: `no-timely-update`; catches a postback with no window.", ["AT-10"],
+    b.add(
+      "reengagement-no-update",
+      "No update after the re-engagement: `no-timely-update`; catches a postback with no window.", ["AT-10"],
       input([impression("c", age: 10 * second, reengage: true)], event: event("re-engagement", firstUpdate: nil)))
-    b.add("install-update-59-days", "First update 59 days after the install: in time; catches the 2-day re-engagement limit applied to installs.", ["AT-10"],
+    b.add(
+      "install-update-59-days",
+      "First update 59 days after the install: in time; catches the 2-day re-engagement limit applied to installs.",
+      ["AT-10"],
       input([impression("c", age: hour)], event: event(firstUpdate: 59 * day)))
-    b.add("install-update-60-days-exact", "First update exactly 60 days after: too late (kit-defined edge).", ["AT-10", "AT-11"], tags: ["edge-exact"],
+    b.add(
+      "install-update-60-days-exact", "First update exactly 60 days after: too late (kit-defined edge).",
+      ["AT-10", "AT-11"], tags: ["edge-exact"],
       input([impression("c", age: hour)], event: event(firstUpdate: 60 * day)))
-    b.add("install-no-update", "An install whose app never updates: `no-timely-update`.", ["AT-10"],
+    b.add(
+      "install-no-update", "An install whose app never updates: `no-timely-update`.", ["AT-10"],
       input([impression("c", age: hour)], event: event(firstUpdate: nil)))
 
     // MARK: Shape (AT-14).
-    b.add("impression-after-event", "An impression registered after the install cannot win it (`after-event`).", ["AT-14"],
+    b.add(
+      "impression-after-event", "An impression registered after the install cannot win it (`after-event`).", ["AT-14"],
       input([impression("late", age: -second), impression("c", network: "net-b", age: hour)]))
     b.add("no-impressions", "No impressions: `no-eligible-impression`.", ["AT-1"], input([]))
-    b.add("duplicate-ids", "Two impressions with one ID: `invalid-input`.", ["AT-14"], tags: ["bad-input"], input([impression("x", age: hour), impression("x", network: "net-b", age: 2 * hour)]))
-    b.add("unknown-framework", "An unknown framework: `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+    b.add(
+      "duplicate-ids", "Two impressions with one ID: `invalid-input`.", ["AT-14"], tags: ["bad-input"],
+      input([impression("x", age: hour), impression("x", network: "net-b", age: 2 * hour)]))
+    b.add(
+      "unknown-framework", "An unknown framework: `invalid-input`.", ["IN-1"], tags: ["bad-input"],
       input([["id": "x", "framework": "pcm", "ad_network_id": "n", "interaction": "click", "at": .integer(install)]]))
 
     b.scenarios += routingScenarios()
@@ -242,48 +442,106 @@ enum AttributionScenarios {
     func conversion(_ id: String, _ kind: String, _ start: Int, tag: String? = nil) -> JSONValue {
       ["id": .string(id), "kind": .string(kind), "at": .integer(start), "tag": .optional(tag)]
     }
-    func update(_ time: Int, _ fine: Int, _ coarse: String?, types: [String]? = nil, tag: String? = nil, lock: Bool = false) -> JSONValue {
-      ["at": .integer(time), "fine": .integer(fine), "coarse": .optional(coarse), "lock": .bool(lock),
-        "conversion_types": types.map { .array($0.map(JSONValue.string)) } ?? .null, "conversion_tag": .optional(tag)]
+    func update(
+      _ time: Int, _ fine: Int, _ coarse: String?, types: [String]? = nil, tag: String? = nil, lock: Bool = false
+    ) -> JSONValue {
+      [
+        "at": .integer(time), "fine": .integer(fine), "coarse": .optional(coarse), "lock": .bool(lock),
+        "conversion_types": types.map { .array($0.map(JSONValue.string)) } ?? .null, "conversion_tag": .optional(tag),
+      ]
     }
     func route(_ conversions: [JSONValue], _ updates: [JSONValue], overlapping: Bool = false) -> JSONValue {
       // AT-17 decides what an overlapping scenario closes, so those cases list it (the generator adds it).
-      ["op": "route", "profile": "production", "overlapping": .bool(overlapping), "conversions": .array(conversions), "updates": .array(updates)]
+      [
+        "op": "route", "profile": "production", "overlapping": .bool(overlapping), "conversions": .array(conversions),
+        "updates": .array(updates),
+      ]
     }
     let installOnly = [conversion("install", "install", t0)]
-    let withReengagement = [conversion("install", "install", t0), conversion("re1", "re-engagement", at(100, 0, 0, 0), tag: "summer")]
-    let twoReengagements = [conversion("install", "install", t0), conversion("re1", "re-engagement", at(100, 0, 0, 0), tag: "summer"), conversion("re2", "re-engagement", at(110, 0, 0, 0), tag: "winter")]
+    let withReengagement = [
+      conversion("install", "install", t0), conversion("re1", "re-engagement", at(100, 0, 0, 0), tag: "summer"),
+    ]
+    let twoReengagements = [
+      conversion("install", "install", t0), conversion("re1", "re-engagement", at(100, 0, 0, 0), tag: "summer"),
+      conversion("re2", "re-engagement", at(110, 0, 0, 0), tag: "winter"),
+    ]
 
-    b.add("route-install-only", "One install conversion: every update goes to it.", ["AT-15"], route(installOnly, [update(at(1, 0, 0, 0), 5, "low"), update(at(60, 0, 0, 0), 0, "high")]))
-    b.add("route-nil-types-all", "No conversion types: an update after the re-engagement goes to the re-engagement (the install is closed by it, AT-17).", ["AT-15", "AT-17"],
+    b.add(
+      "route-install-only", "One install conversion: every update goes to it.", ["AT-15"],
+      route(installOnly, [update(at(1, 0, 0, 0), 5, "low"), update(at(60, 0, 0, 0), 0, "high")]))
+    b.add(
+      "route-nil-types-all",
+      "No conversion types: an update after the re-engagement goes to the re-engagement (the install is closed by it, AT-17).",
+      ["AT-15", "AT-17"],
       route(withReengagement, [update(at(1, 0, 0, 0), 5, "low"), update(at(101, 0, 0, 0), 9, "high")]))
-    b.add("route-types-install-after-close", "Types [install] after a re-engagement closed the install: the update goes nowhere; catches updates to closed conversions.", ["AT-15", "AT-17"],
+    b.add(
+      "route-types-install-after-close",
+      "Types [install] after a re-engagement closed the install: the update goes nowhere; catches updates to closed conversions.",
+      ["AT-15", "AT-17"],
       route(withReengagement, [update(at(101, 0, 0, 0), 9, "high", types: ["install"])]))
-    b.add("route-overlapping-both", "Overlapping conversions on: an update with no types reaches both the install and the re-engagement; catches the install closed anyway.", ["AT-15", "AT-17"],
+    b.add(
+      "route-overlapping-both",
+      "Overlapping conversions on: an update with no types reaches both the install and the re-engagement; catches the install closed anyway.",
+      ["AT-15", "AT-17"],
       route(withReengagement, [update(at(101, 0, 0, 0), 9, "high")], overlapping: true))
-    b.add("route-overlapping-install-type", "Overlapping on, types [install]: only the install.", ["AT-15"],
+    b.add(
+      "route-overlapping-install-type", "Overlapping on, types [install]: only the install.", ["AT-15"],
       route(withReengagement, [update(at(101, 0, 0, 0), 9, "high", types: ["install"])], overlapping: true))
-    b.add("route-overlapping-reengagement-type", "Overlapping on, types [re-engagement]: only the re-engagement.", ["AT-15"],
+    b.add(
+      "route-overlapping-reengagement-type", "Overlapping on, types [re-engagement]: only the re-engagement.",
+      ["AT-15"],
       route(withReengagement, [update(at(101, 0, 0, 0), 9, "high", types: ["re-engagement"])], overlapping: true))
-    b.add("route-tag-selects", "Two overlapping re-engagements, tag `summer`: only re1 gets the update; catches the most recent used despite the tag.", ["AT-16"],
-      route(twoReengagements, [update(at(111, 0, 0, 0), 4, "medium", types: ["re-engagement"], tag: "summer")], overlapping: true))
-    b.add("route-no-tag-most-recent", "Two overlapping re-engagements, no tag: the most recent (re2) gets it.", ["AT-16"],
+    b.add(
+      "route-tag-selects",
+      "Two overlapping re-engagements, tag `summer`: only re1 gets the update; catches the most recent used despite the tag.",
+      ["AT-16"],
+      route(
+        twoReengagements, [update(at(111, 0, 0, 0), 4, "medium", types: ["re-engagement"], tag: "summer")],
+        overlapping: true))
+    b.add(
+      "route-no-tag-most-recent", "Two overlapping re-engagements, no tag: the most recent (re2) gets it.", ["AT-16"],
       route(twoReengagements, [update(at(111, 0, 0, 0), 4, "medium", types: ["re-engagement"])], overlapping: true))
-    b.add("route-tag-matches-nothing", "A tag that matches no conversion: no re-engagement gets the update; catches falling back to the most recent.", ["AT-16"],
-      route(twoReengagements, [update(at(111, 0, 0, 0), 4, "medium", types: ["re-engagement"], tag: "autumn")], overlapping: true))
-    b.add("route-tag-and-install", "Overlapping on, no types, tag `winter`: the install and re2 get it (kit-defined: the tag does not exclude the install).", ["AT-16", "AT-15"],
+    b.add(
+      "route-tag-matches-nothing",
+      "A tag that matches no conversion: no re-engagement gets the update; catches falling back to the most recent.",
+      ["AT-16"],
+      route(
+        twoReengagements, [update(at(111, 0, 0, 0), 4, "medium", types: ["re-engagement"], tag: "autumn")],
+        overlapping: true))
+    b.add(
+      "route-tag-and-install",
+      "Overlapping on, no types, tag `winter`: the install and re2 get it (kit-defined: the tag does not exclude the install).",
+      ["AT-16", "AT-15"],
       route(twoReengagements, [update(at(111, 0, 0, 0), 4, "medium", tag: "winter")], overlapping: true))
-    b.add("route-new-reengagement-closes-prior", "Without overlapping, re2 closes re1 at 110 h: an update at 120 h goes to re2 only, and re1's closed_at is 110 h.", ["AT-17"],
+    b.add(
+      "route-new-reengagement-closes-prior",
+      "Without overlapping, re2 closes re1 at 110 h: an update at 120 h goes to re2 only, and re1's closed_at is 110 h.",
+      ["AT-17"],
       route(twoReengagements, [update(at(105, 0, 0, 0), 2, "low"), update(at(120, 0, 0, 0), 3, "high")]))
-    b.add("route-before-reengagement", "An update before the re-engagement goes to the install only; catches routing by list order instead of time.", ["AT-15"],
+    b.add(
+      "route-before-reengagement",
+      "An update before the re-engagement goes to the install only; catches routing by list order instead of time.",
+      ["AT-15"],
       route(withReengagement, [update(at(50, 0, 0, 0), 7, "high")]))
-    b.add("route-reengagement-windows", "The re-engagement's windows count from its own start: an update 49 h after it lands in its window 1 (PB-style windows from the re-engagement).", ["AT-15", "WIN-1"],
+    b.add(
+      "route-reengagement-windows",
+      "The re-engagement's windows count from its own start: an update 49 h after it lands in its window 1 (PB-style windows from the re-engagement).",
+      ["AT-15", "WIN-1"],
       route(withReengagement, [update(at(149, 0, 0, 0), 0, "high", types: ["re-engagement"])]))
-    b.add("route-lock-per-conversion", "Overlapping: a lock sent to the re-engagement only does not lock the install.", ["AT-15", "LCK-1"],
-      route(withReengagement, [update(at(101, 0, 0, 0), 9, "high", types: ["re-engagement"], lock: true), update(at(102, 0, 0, 0), 10, "low")], overlapping: true))
-    b.add("route-invalid-two-installs", "Two install conversions: `invalid-input`.", ["AT-15"], tags: ["bad-input"],
+    b.add(
+      "route-lock-per-conversion", "Overlapping: a lock sent to the re-engagement only does not lock the install.",
+      ["AT-15", "LCK-1"],
+      route(
+        withReengagement,
+        [
+          update(at(101, 0, 0, 0), 9, "high", types: ["re-engagement"], lock: true),
+          update(at(102, 0, 0, 0), 10, "low"),
+        ], overlapping: true))
+    b.add(
+      "route-invalid-two-installs", "Two install conversions: `invalid-input`.", ["AT-15"], tags: ["bad-input"],
       route([conversion("a", "install", t0), conversion("b", "install", at(1, 0, 0, 0))], []))
-    b.add("route-out-of-order", "Updates out of time order: `out-of-order`.", ["AT-15", "TML-6"],
+    b.add(
+      "route-out-of-order", "Updates out of time order: `out-of-order`.", ["AT-15", "TML-6"],
       route(installOnly, [update(at(5, 0, 0, 0), 1, nil), update(at(4, 0, 0, 0), 2, nil)]))
     return b.scenarios
   }

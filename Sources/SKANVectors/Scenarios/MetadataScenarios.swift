@@ -16,17 +16,37 @@ enum MetadataScenarios {
     let dismissible = "skoverlay_dismissible"
 
     // Values and the call.
-    b.add("fine-only", "Fine \"12\" on iOS 17: the 16.1+ call with fine 12, no coarse, lock false.", ["META-1", "META-5", "META-6"], meta([fine: "12"]))
-    b.add("fine-and-coarse", "Fine and coarse on iOS 17: both are passed.", ["META-12", "META-2"], meta([fine: "40", coarse: "high"]))
-    b.add("coarse-only-medium", "Coarse \"medium\" alone synthesizes fine 32; catches 31 or 21.", ["META-3", "VAL-6"], meta([coarse: "medium"]))
+    b.add(
+      "fine-only", "Fine \"12\" on iOS 17: the 16.1+ call with fine 12, no coarse, lock false.",
+      ["META-1", "META-5", "META-6"], meta([fine: "12"]))
+    b.add(
+      "fine-and-coarse", "Fine and coarse on iOS 17: both are passed.", ["META-12", "META-2"],
+      meta([fine: "40", coarse: "high"]))
+    b.add(
+      "coarse-only-medium", "Coarse \"medium\" alone synthesizes fine 32; catches 31 or 21.", ["META-3", "VAL-6"],
+      meta([coarse: "medium"]))
     b.add("coarse-only-low", "Coarse \"low\" alone synthesizes fine 0.", ["META-3", "VAL-6"], meta([coarse: "low"]))
-    b.add("coarse-only-high", "Coarse \"high\" alone synthesizes fine 63; catches 64 or 62.", ["META-3", "VAL-6"], meta([coarse: "high"]))
-    b.add("fine-wins-over-synthesis", "Fine \"5\" with coarse \"high\": fine 5 is sent, not the synthesized 63.", ["META-12", "META-3"], meta([fine: "5", coarse: "high"]))
-    b.add("coarse-only-ios-15-4", "Coarse-only on iOS 15.4: the fine-only call with the synthesized 32; coarse and lock are not passed.", ["META-3", "META-6", "META-12"], meta([coarse: "medium", lock: "true"], ios: "15.4"))
-    b.add("fine-and-coarse-ios-16-0", "Fine and coarse on iOS 16.0.3: the fine-only call; catches passing the coarse value below 16.1.", ["META-6", "META-12"], meta([fine: "7", coarse: "low"], ios: "16.0.3"))
+    b.add(
+      "coarse-only-high", "Coarse \"high\" alone synthesizes fine 63; catches 64 or 62.", ["META-3", "VAL-6"],
+      meta([coarse: "high"]))
+    b.add(
+      "fine-wins-over-synthesis", "Fine \"5\" with coarse \"high\": fine 5 is sent, not the synthesized 63.",
+      ["META-12", "META-3"], meta([fine: "5", coarse: "high"]))
+    b.add(
+      "coarse-only-ios-15-4",
+      "Coarse-only on iOS 15.4: the fine-only call with the synthesized 32; coarse and lock are not passed.",
+      ["META-3", "META-6", "META-12"], meta([coarse: "medium", lock: "true"], ios: "15.4"))
+    b.add(
+      "fine-and-coarse-ios-16-0",
+      "Fine and coarse on iOS 16.0.3: the fine-only call; catches passing the coarse value below 16.1.",
+      ["META-6", "META-12"], meta([fine: "7", coarse: "low"], ios: "16.0.3"))
     b.add("empty-metadata", "No keys: no call and no overlay.", ["META-10", "META-7"], meta([:]))
-    b.add("lock-without-values", "skan_lock_window true alone: no call (kit-defined); catches a call with a made-up value.", ["META-10"], meta([lock: "true"]))
-    b.add("unknown-keys-ignored", "Unknown keys are ignored, like the prose key names of META-8.", ["META-8"], meta([fine: "3", "campaign": "summer", "skan_fine": "9"]))
+    b.add(
+      "lock-without-values", "skan_lock_window true alone: no call (kit-defined); catches a call with a made-up value.",
+      ["META-10"], meta([lock: "true"]))
+    b.add(
+      "unknown-keys-ignored", "Unknown keys are ignored, like the prose key names of META-8.", ["META-8"],
+      meta([fine: "3", "campaign": "summer", "skan_fine": "9"]))
 
     // iOS versions.
     let versions: [(String, String, String)] = [
@@ -45,12 +65,21 @@ enum MetadataScenarios {
       ("26.0", "ios-26-0", "26.0 uses the fine/coarse/lock call; catches an upper bound on versions."),
     ]
     for (version, slug, description) in versions {
-      b.add(slug, description, ["META-6", "META-11"], tags: ["ios-version"], meta([fine: "10", coarse: "medium", lock: "true"], ios: version))
+      b.add(
+        slug, description, ["META-6", "META-11"], tags: ["ios-version"],
+        meta([fine: "10", coarse: "medium", lock: "true"], ios: version))
     }
-    for (version, slug) in [("", "ios-empty"), ("v16", "ios-prefix-v"), ("16.1.2.3", "ios-four-parts"), ("16.", "ios-trailing-dot"), ("iOS 16.1", "ios-with-name"), ("16.x", "ios-letter")] {
-      b.add(slug, "iOS version \"\(version)\" is `invalid-ios-version`; catches lenient parsing.", ["META-11"], tags: ["bad-input"], meta([fine: "10"], ios: version))
+    for (version, slug) in [
+      ("", "ios-empty"), ("v16", "ios-prefix-v"), ("16.1.2.3", "ios-four-parts"), ("16.", "ios-trailing-dot"),
+      ("iOS 16.1", "ios-with-name"), ("16.x", "ios-letter"),
+    ] {
+      b.add(
+        slug, "iOS version \"\(version)\" is `invalid-ios-version`; catches lenient parsing.", ["META-11"],
+        tags: ["bad-input"], meta([fine: "10"], ios: version))
     }
-    b.add("ios-invalid-checked-first", "An invalid iOS version is reported before an invalid fine value (META-9 order).", ["META-9", "META-11"], meta([fine: "99"], ios: "sixteen"))
+    b.add(
+      "ios-invalid-checked-first", "An invalid iOS version is reported before an invalid fine value (META-9 order).",
+      ["META-9", "META-11"], meta([fine: "99"], ios: "sixteen"))
 
     // Booleans.
     let booleans: [(String, String, String)] = [
@@ -65,12 +94,21 @@ enum MetadataScenarios {
     ]
     for (text, slug, description) in booleans {
       let anyCase = text.lowercased() != text
-      b.add(slug, description, anyCase ? ["META-4", "META-14"] : ["META-4"], tags: anyCase ? ["case"] : [], meta([fine: "10", lock: .string(text)]))
+      b.add(
+        slug, description, anyCase ? ["META-4", "META-14"] : ["META-4"], tags: anyCase ? ["case"] : [],
+        meta([fine: "10", lock: .string(text)]))
     }
-    for (text, slug) in [("on", "lock-on"), ("off", "lock-off"), ("", "lock-empty"), (" true", "lock-leading-space"), ("y", "lock-y"), ("2", "lock-two")] {
-      b.add(slug, "\"\(text)\" is not a boolean: `invalid-boolean`; catches lenient or truthy parsing.", ["META-4"], meta([fine: "10", lock: .string(text)]))
+    for (text, slug) in [
+      ("on", "lock-on"), ("off", "lock-off"), ("", "lock-empty"), (" true", "lock-leading-space"), ("y", "lock-y"),
+      ("2", "lock-two"),
+    ] {
+      b.add(
+        slug, "\"\(text)\" is not a boolean: `invalid-boolean`; catches lenient or truthy parsing.", ["META-4"],
+        meta([fine: "10", lock: .string(text)]))
     }
-    b.add("lock-ios-15", "A lock on iOS 15.4 is not passed (lock null): the fine-only call has no lock.", ["META-6", "META-12"], meta([fine: "10", lock: "true"], ios: "15.4"))
+    b.add(
+      "lock-ios-15", "A lock on iOS 15.4 is not passed (lock null): the fine-only call has no lock.",
+      ["META-6", "META-12"], meta([fine: "10", lock: "true"], ios: "15.4"))
 
     // Fine and coarse strings.
     for (text, slug, description) in [
@@ -84,33 +122,71 @@ enum MetadataScenarios {
       ("+12", "fine-plus-sign", "\"+12\" is not an integer string."),
       ("0x1F", "fine-hex", "\"0x1F\" is not an integer string."),
     ] {
-      let strict = ["fine-empty", "fine-leading-space", "fine-decimal-string", "fine-plus-sign", "fine-hex"].contains(slug)
+      let strict = ["fine-empty", "fine-leading-space", "fine-decimal-string", "fine-plus-sign", "fine-hex"].contains(
+        slug)
       b.add(slug, description, strict ? ["META-1", "META-13"] : ["META-1"], meta([fine: .string(text)]))
     }
     b.add("fine-leading-zero", "\"012\" is 12.", ["META-1", "META-13"], meta([fine: "012"]))
     b.add("fine-63", "\"63\" is valid.", ["META-1"], tags: ["edge-exact"], meta([fine: "63"]))
-    b.add("coarse-upper-case", "Coarse \"HIGH\" is `coarse-unknown`: case-sensitive as VAL-3.", ["META-2", "VAL-8"], tags: ["case"], meta([coarse: "HIGH"]))
-    b.add("coarse-code-string", "Coarse \"2\" is `coarse-unknown`: metadata uses names, not Singular codes.", ["META-2"], meta([coarse: "2"]))
-    b.add("fine-error-before-coarse", "Invalid fine and coarse: the fine error is reported (META-9 order).", ["META-9", "META-1"], meta([fine: "x", coarse: "y"]))
-    b.add("coarse-error-before-lock", "Invalid coarse and lock: the coarse error is reported.", ["META-9", "META-2"], meta([coarse: "y", lock: "maybe"]))
-    b.add("invalid-on-old-ios", "Invalid metadata on iOS 13 is still an error, although no call would be made.", ["META-9", "META-6"], meta([fine: "70"], ios: "13.0"))
-    b.add("non-string-value", "A number where the contract says string is `invalid-input`.", ["IN-1"], tags: ["bad-input"], meta([fine: 12]))
+    b.add(
+      "coarse-upper-case", "Coarse \"HIGH\" is `coarse-unknown`: case-sensitive as VAL-3.", ["META-2", "VAL-8"],
+      tags: ["case"], meta([coarse: "HIGH"]))
+    b.add(
+      "coarse-code-string", "Coarse \"2\" is `coarse-unknown`: metadata uses names, not Singular codes.", ["META-2"],
+      meta([coarse: "2"]))
+    b.add(
+      "fine-error-before-coarse", "Invalid fine and coarse: the fine error is reported (META-9 order).",
+      ["META-9", "META-1"], meta([fine: "x", coarse: "y"]))
+    b.add(
+      "coarse-error-before-lock", "Invalid coarse and lock: the coarse error is reported.", ["META-9", "META-2"],
+      meta([coarse: "y", lock: "maybe"]))
+    b.add(
+      "invalid-on-old-ios", "Invalid metadata on iOS 13 is still an error, although no call would be made.",
+      ["META-9", "META-6"], meta([fine: "70"], ios: "13.0"))
+    b.add(
+      "non-string-value", "A number where the contract says string is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      meta([fine: 12]))
 
     // Overlay.
-    b.add("overlay-defaults", "An app ID alone: overlay at bottom, dismissible; catches a default of not dismissible.", ["META-7"], meta([app: "1234567890"]))
-    b.add("overlay-bottom-raised", "Position \"bottomRaised\".", ["META-7"], meta([app: "1234567890", position: "bottomRaised"]))
-    b.add("overlay-position-case", "Position \"BottomRaised\" is `invalid-overlay-position`; catches case-insensitive matching.", ["META-7"], tags: ["case"], meta([app: "1234567890", position: "BottomRaised"]))
-    b.add("overlay-position-top", "Position \"top\" is `invalid-overlay-position`.", ["META-7"], meta([app: "1234567890", position: "top"]))
-    b.add("overlay-not-dismissible", "Dismissible \"false\".", ["META-7", "META-4"], meta([app: "1234567890", dismissible: "false"]))
-    b.add("overlay-dismissible-no", "Dismissible \"NO\": every boolean form works here too.", ["META-7", "META-4", "META-14"], tags: ["case"], meta([app: "1234567890", dismissible: "NO"]))
-    b.add("overlay-dismissible-invalid", "Dismissible \"sometimes\" is `invalid-boolean`.", ["META-7", "META-4"], meta([app: "1234567890", dismissible: "sometimes"]))
+    b.add(
+      "overlay-defaults", "An app ID alone: overlay at bottom, dismissible; catches a default of not dismissible.",
+      ["META-7"], meta([app: "1234567890"]))
+    b.add(
+      "overlay-bottom-raised", "Position \"bottomRaised\".", ["META-7"],
+      meta([app: "1234567890", position: "bottomRaised"]))
+    b.add(
+      "overlay-position-case",
+      "Position \"BottomRaised\" is `invalid-overlay-position`; catches case-insensitive matching.", ["META-7"],
+      tags: ["case"], meta([app: "1234567890", position: "BottomRaised"]))
+    b.add(
+      "overlay-position-top", "Position \"top\" is `invalid-overlay-position`.", ["META-7"],
+      meta([app: "1234567890", position: "top"]))
+    b.add(
+      "overlay-not-dismissible", "Dismissible \"false\".", ["META-7", "META-4"],
+      meta([app: "1234567890", dismissible: "false"]))
+    b.add(
+      "overlay-dismissible-no", "Dismissible \"NO\": every boolean form works here too.",
+      ["META-7", "META-4", "META-14"], tags: ["case"], meta([app: "1234567890", dismissible: "NO"]))
+    b.add(
+      "overlay-dismissible-invalid", "Dismissible \"sometimes\" is `invalid-boolean`.", ["META-7", "META-4"],
+      meta([app: "1234567890", dismissible: "sometimes"]))
     b.add("overlay-app-id-letters", "App ID \"id123\" is `invalid-app-id`.", ["META-7"], meta([app: "id123"]))
-    b.add("overlay-app-id-empty", "An empty app ID is `invalid-app-id`, not \"no overlay\".", ["META-7"], meta([app: ""]))
+    b.add(
+      "overlay-app-id-empty", "An empty app ID is `invalid-app-id`, not \"no overlay\".", ["META-7"], meta([app: ""]))
     b.add("overlay-app-id-leading-zero", "App ID \"0123\" is `invalid-app-id`.", ["META-7"], meta([app: "0123"]))
-    b.add("overlay-position-without-app", "A position without an app ID: no overlay, and the position is not checked.", ["META-7"], meta([position: "top"]))
-    b.add("overlay-prose-key-ignored", "`overlay_position` (the contract's prose name) is ignored: the overlay stays at bottom (kit-defined).", ["META-8"], meta([app: "1234567890", "overlay_position": "bottomRaised", "overlay_dismissible": "false"]))
-    b.add("overlay-and-call", "Values and an overlay together: both are returned.", ["META-7", "META-6"], meta([fine: "1", coarse: "low", lock: "no", app: "987654321", position: "bottomRaised", dismissible: "yes"]))
-    b.add("overlay-on-old-ios", "An overlay with iOS 13: no call, but the overlay is still described.", ["META-7", "META-6"], meta([fine: "1", app: "987654321"], ios: "13.0"))
+    b.add(
+      "overlay-position-without-app", "A position without an app ID: no overlay, and the position is not checked.",
+      ["META-7"], meta([position: "top"]))
+    b.add(
+      "overlay-prose-key-ignored",
+      "`overlay_position` (the contract's prose name) is ignored: the overlay stays at bottom (kit-defined).",
+      ["META-8"], meta([app: "1234567890", "overlay_position": "bottomRaised", "overlay_dismissible": "false"]))
+    b.add(
+      "overlay-and-call", "Values and an overlay together: both are returned.", ["META-7", "META-6"],
+      meta([fine: "1", coarse: "low", lock: "no", app: "987654321", position: "bottomRaised", dismissible: "yes"]))
+    b.add(
+      "overlay-on-old-ios", "An overlay with iOS 13: no call, but the overlay is still described.",
+      ["META-7", "META-6"], meta([fine: "1", app: "987654321"], ios: "13.0"))
     return b.scenarios
   }
 }

@@ -38,7 +38,10 @@ enum PostbackScenarios {
         "conversion_type": .string(conversionType), "profile": .string(profile), "t0": .integer(t0),
         "updates": .array(
           updates.map { update in
-            ["at": .integer(update.at), "fine": .integer(update.fine), "coarse": .optional(update.coarse), "lock": .bool(update.lock)]
+            [
+              "at": .integer(update.at), "fine": .integer(update.fine), "coarse": .optional(update.coarse),
+              "lock": .bool(update.lock),
+            ]
           }),
         "tiers": .array(tiers), "ad": .object(ad), "postback_ids": .array(ids.map(JSONValue.string)),
       ]
@@ -49,7 +52,8 @@ enum PostbackScenarios {
 
   static let at = ScenarioTime.at
   static let postbackIDs = [
-    "6aafb7a5-0170-41b5-bbe4-fe71dedf1e30", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e31", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e32",
+    "6aafb7a5-0170-41b5-bbe4-fe71dedf1e30", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e31",
+    "6aafb7a5-0170-41b5-bbe4-fe71dedf1e32",
   ]
   /// Updates in every window: two in window 0, one each in windows 1 and 2.
   static let fullUpdates: [Update] = [
@@ -115,13 +119,28 @@ enum PostbackScenarios {
 
     // MARK: Digit selection (PB-4) and truncation (PB-5).
     let digitCases: [(slug: String, tiers: [String: Int], what: String)] = [
-      ("digits-2-best-tier3", ["2": 3, "3": 1, "4": 0], "only the 2-digit crowd reaches tier 3: a tier-3 postback with 2 digits (\"39\") and the source app; catches deriving digits from the tier"),
-      ("digits-3-best", ["2": 2, "3": 2, "4": 1], "the 3-digit identifier ties the 2-digit one at tier 2: 3 digits win the tie; catches picking the shortest"),
+      (
+        "digits-2-best-tier3", ["2": 3, "3": 1, "4": 0],
+        "only the 2-digit crowd reaches tier 3: a tier-3 postback with 2 digits (\"39\") and the source app; catches deriving digits from the tier"
+      ),
+      (
+        "digits-3-best", ["2": 2, "3": 2, "4": 1],
+        "the 3-digit identifier ties the 2-digit one at tier 2: 3 digits win the tie; catches picking the shortest"
+      ),
       ("digits-4-tie", ["2": 2, "3": 2, "4": 2], "all lengths at tier 2: 4 digits; catches fewer digits on a tie"),
-      ("digits-4-over-lower", ["2": 0, "3": 2, "4": 2], "the 2-digit crowd is tier 0 but 3 and 4 digits reach tier 2: 4 digits at tier 2; catches taking the 2-digit tier as the postback's"),
-      ("digits-best-tier1", ["2": 1, "3": 1, "4": 1], "best tier 1: always 2 digits; catches 4 digits on a tie at a low tier"),
+      (
+        "digits-4-over-lower", ["2": 0, "3": 2, "4": 2],
+        "the 2-digit crowd is tier 0 but 3 and 4 digits reach tier 2: 4 digits at tier 2; catches taking the 2-digit tier as the postback's"
+      ),
+      (
+        "digits-best-tier1", ["2": 1, "3": 1, "4": 1],
+        "best tier 1: always 2 digits; catches 4 digits on a tie at a low tier"
+      ),
       ("digits-best-tier0", ["2": 0, "3": 0, "4": 0], "best tier 0: 2 digits and nothing else"),
-      ("digits-3-at-tier3", ["2": 2, "3": 3, "4": 2], "only the 3-digit crowd reaches tier 3: 3 digits with the source app; catches 4 digits by default at tier 3"),
+      (
+        "digits-3-at-tier3", ["2": 2, "3": 3, "4": 2],
+        "only the 3-digit crowd reaches tier 3: 3 digits with the source app; catches 4 digits by default at tier 3"
+      ),
       ("digits-4-tier3-2-tier2", ["2": 2, "3": 2, "4": 3], "4 digits at tier 3 over 2 and 3 digits at tier 2"),
     ]
     for (slug, tiers, what) in digitCases {
@@ -130,77 +149,133 @@ enum PostbackScenarios {
       add(slug, "First postback: \(what).", ["PB-4", "PB-3"], scenario)
     }
     for (identifier, digits, mistake) in [
-      (5239, 3, "the leftmost digits (523)"), (5239, 2, "the leftmost digits (52)"), (42, 4, "no zero-padding (\"42\" for 4 digits)"),
-      (42, 3, "no zero-padding (\"42\" for 3 digits)"), (7, 2, "no zero-padding (\"7\" for 2 digits)"), (0, 4, "an empty or unpadded \"0\""),
+      (5239, 3, "the leftmost digits (523)"), (5239, 2, "the leftmost digits (52)"),
+      (42, 4, "no zero-padding (\"42\" for 4 digits)"),
+      (42, 3, "no zero-padding (\"42\" for 3 digits)"), (7, 2, "no zero-padding (\"7\" for 2 digits)"),
+      (0, 4, "an empty or unpadded \"0\""),
       (9999, 3, "overflow or rounding"), (100, 2, "dropping the leading zero of \"00\""),
     ] {
       var scenario = Case()
       scenario.sourceIdentifier = identifier
-      let tiers: [String: Int] = digits == 4 ? ["2": 2, "3": 2, "4": 2] : digits == 3 ? ["2": 2, "3": 2, "4": 1] : ["2": 1, "3": 0, "4": 0]
+      let tiers: [String: Int] =
+        digits == 4 ? ["2": 2, "3": 2, "4": 2] : digits == 3 ? ["2": 2, "3": 2, "4": 1] : ["2": 1, "3": 0, "4": 0]
       scenario.tiers = [.object(tiers.mapValues { .integer($0) }), 1, 1]
       add(
-        "truncate-\(identifier)-to-\(digits)", "Source identifier \(identifier) cut to \(digits) digits keeps the rightmost digits of its four-digit form; catches \(mistake).",
+        "truncate-\(identifier)-to-\(digits)",
+        "Source identifier \(identifier) cut to \(digits) digits keeps the rightmost digits of its four-digit form; catches \(mistake).",
         ["PB-5", "PB-4"], scenario)
     }
     var laterDigits = Case()
     laterDigits.tiers = [3, 3, 3]
-    add("later-postbacks-two-digits", "Tier 3 for all three: the second and third postbacks still carry 2 digits; catches the first postback's digits reused.", ["PB-4", "PB-3"], laterDigits)
+    add(
+      "later-postbacks-two-digits",
+      "Tier 3 for all three: the second and third postbacks still carry 2 digits; catches the first postback's digits reused.",
+      ["PB-4", "PB-3"], laterDigits)
 
     // MARK: Values (PB-6, PB-12, PB-13).
     var onlyFirst = Case()
     onlyFirst.updates = [(at(2, 0, 0, 0), 30, "high", false)]
-    add("only-window-0-updated", "Updates only in window 0: one postback; catches empty postbacks for windows without an update (kit-defined).", ["PB-6", "PB-2"], onlyFirst)
+    add(
+      "only-window-0-updated",
+      "Updates only in window 0: one postback; catches empty postbacks for windows without an update (kit-defined).",
+      ["PB-6", "PB-2"], onlyFirst)
     var skipMiddle = Case()
     skipMiddle.updates = [(at(2, 0, 0, 0), 30, "high", false), (at(300, 0, 0, 0), 0, "low", false)]
-    add("window-1-skipped", "Updates in windows 0 and 2: postbacks 0 and 2, none for window 1; catches numbering by count instead of window.", ["PB-6", "PB-2"], skipMiddle)
+    add(
+      "window-1-skipped",
+      "Updates in windows 0 and 2: postbacks 0 and 2, none for window 1; catches numbering by count instead of window.",
+      ["PB-6", "PB-2"], skipMiddle)
     var noUpdates = Case()
     noUpdates.updates = []
-    add("no-updates", "No update at all: the first postback is still sent, without values (kit-defined); catches no postback for an install without updates.", ["PB-6", "PB-3"], noUpdates)
+    add(
+      "no-updates",
+      "No update at all: the first postback is still sent, without values (kit-defined); catches no postback for an install without updates.",
+      ["PB-6", "PB-3"], noUpdates)
     var tier0Three = Case()
     tier0Three.tiers = [0, 0, 0]
-    tier0Three.updates = [(at(1, 0, 0, 0), 5, "low", false), (at(50, 0, 0, 0), 0, "high", false), (at(300, 0, 0, 0), 0, "medium", false)]
-    add("tier0-three-updates", "Tier 0 with an update in each window: one postback, no values; catches later postbacks at tier 0.", ["PB-2", "PB-3"], tags: ["tier-0"], tier0Three)
+    tier0Three.updates = [
+      (at(1, 0, 0, 0), 5, "low", false), (at(50, 0, 0, 0), 0, "high", false), (at(300, 0, 0, 0), 0, "medium", false),
+    ]
+    add(
+      "tier0-three-updates",
+      "Tier 0 with an update in each window: one postback, no values; catches later postbacks at tier 0.",
+      ["PB-2", "PB-3"], tags: ["tier-0"], tier0Three)
     var tier1FineOnly = Case()
     tier1FineOnly.tiers = [1, 1, 1]
     tier1FineOnly.updates = [(at(1, 0, 0, 0), 20, nil, false)]
-    add("tier1-fine-only-update", "Tier 1 with a fine-only update: the first postback has no value at all; catches a coarse value derived from the fine one.", ["PB-3", "PB-13", "SKN-4"], tier1FineOnly)
+    add(
+      "tier1-fine-only-update",
+      "Tier 1 with a fine-only update: the first postback has no value at all; catches a coarse value derived from the fine one.",
+      ["PB-3", "PB-13", "SKN-4"], tier1FineOnly)
     var tier2CoarseOnly = Case()
     tier2CoarseOnly.tiers = [2, 2, 2]
     tier2CoarseOnly.updates = [(at(1, 0, 0, 0), 0, "high", false)]
-    add("tier2-fine-zero-with-coarse", "Tier 2, the app sent fine 0 with coarse high: the first postback carries fine 0 and no coarse; catches dropping a zero fine value or sending both.", ["PB-12", "PB-3"], tier2CoarseOnly)
+    add(
+      "tier2-fine-zero-with-coarse",
+      "Tier 2, the app sent fine 0 with coarse high: the first postback carries fine 0 and no coarse; catches dropping a zero fine value or sending both.",
+      ["PB-12", "PB-3"], tier2CoarseOnly)
     var decreasing = Case()
     decreasing.updates = [(at(1, 0, 0, 0), 50, "high", false), (at(20, 0, 0, 0), 10, "low", false)]
-    add("value-decreased", "Fine 50 then 10 in window 0: the postback carries 10; catches increase-only (SKAdNetwork 3) logic.", ["PB-13", "SKN-2"], decreasing)
+    add(
+      "value-decreased",
+      "Fine 50 then 10 in window 0: the postback carries 10; catches increase-only (SKAdNetwork 3) logic.",
+      ["PB-13", "SKN-2"], decreasing)
     var lockedEarly = Case()
     lockedEarly.updates = [(at(1, 0, 0, 0), 50, "high", true), (at(20, 0, 0, 0), 10, "low", false)]
-    add("lock-freezes-value", "Fine 50 locked at 1 h, fine 10 at 20 h: the postback carries 50; catches updates after a lock.", ["PB-13", "LCK-1"], lockedEarly)
+    add(
+      "lock-freezes-value",
+      "Fine 50 locked at 1 h, fine 10 at 20 h: the postback carries 50; catches updates after a lock.",
+      ["PB-13", "LCK-1"], lockedEarly)
     var fineLater = Case()
     fineLater.tiers = [3, 3, 3]
     fineLater.updates = [(at(1, 0, 0, 0), 7, "low", false), (at(50, 0, 0, 0), 33, "medium", false)]
-    add("fine-not-in-window-1", "Fine 33 sent in window 1 at tier 3: the second postback carries only coarse medium; catches fine values after the first window.", ["PB-13", "SKN-1", "PB-3"], fineLater)
+    add(
+      "fine-not-in-window-1",
+      "Fine 33 sent in window 1 at tier 3: the second postback carries only coarse medium; catches fine values after the first window.",
+      ["PB-13", "SKN-1", "PB-3"], fineLater)
     var coarseCleared = Case()
     coarseCleared.tiers = [1, 1, 1]
     coarseCleared.updates = [(at(1, 0, 0, 0), 7, "high", false), (at(2, 0, 0, 0), 8, nil, false)]
-    add("coarse-cleared-tier1", "Tier 1, (7, high) then (8, no coarse): the first postback has no coarse value (SKN-4, kit-defined).", ["PB-13", "SKN-4"], coarseCleared)
+    add(
+      "coarse-cleared-tier1",
+      "Tier 1, (7, high) then (8, no coarse): the first postback has no coarse value (SKN-4, kit-defined).",
+      ["PB-13", "SKN-4"], coarseCleared)
 
     // MARK: Timing (PB-8).
     var lock4759 = Case()
     lock4759.updates = [(at(47, 59, 59, 0), 22, "medium", true)]
-    add("lock-at-47h59m59s", "A lock at 47:59:59: final then, sent between 71:59:59 and 95:59:59; catches timing from the window's end after a lock.", ["PB-8", "LCK-1"], tags: ["edge-near"], lock4759)
+    add(
+      "lock-at-47h59m59s",
+      "A lock at 47:59:59: final then, sent between 71:59:59 and 95:59:59; catches timing from the window's end after a lock.",
+      ["PB-8", "LCK-1"], tags: ["edge-near"], lock4759)
     var lockW1 = Case()
     lockW1.updates = [(at(1, 0, 0, 0), 1, "low", false), (at(100, 0, 0, 0), 0, "high", true)]
-    add("lock-in-window-1", "A lock in window 1 at 100 h: the second postback is final at 100 h and sent 124-244 h; the first still waits for 48 h.", ["PB-8", "LCK-1"], lockW1)
+    add(
+      "lock-in-window-1",
+      "A lock in window 1 at 100 h: the second postback is final at 100 h and sent 124-244 h; the first still waits for 48 h.",
+      ["PB-8", "LCK-1"], lockW1)
     var unlocked = Case()
-    add("timing-unlocked", "No lock: final at 48 h, 168 h, 840 h; sent 72-96 h, 192-312 h, 864-984 h; catches 24-48 h for every postback or windows counted in days.", ["PB-8", "WIN-1"], unlocked)
+    add(
+      "timing-unlocked",
+      "No lock: final at 48 h, 168 h, 840 h; sent 72-96 h, 192-312 h, 864-984 h; catches 24-48 h for every postback or windows counted in days.",
+      ["PB-8", "WIN-1"], unlocked)
     var developer = Case()
     developer.framework = "adattributionkit"
     developer.profile = "aak-developer"
-    developer.updates = [(at(0, 1, 0, 0), 5, "low", false), (at(0, 4, 0, 0), 0, "high", false), (at(0, 7, 0, 0), 0, "medium", true)]
-    add("developer-mode-timing", "Developer Mode: windows end at 3, 6, 9 minutes (the last locked at 7) and postbacks go 5-10 minutes later; catches production delays in developer mode.", ["PB-8", "WIN-5", "PB-11"], developer)
+    developer.updates = [
+      (at(0, 1, 0, 0), 5, "low", false), (at(0, 4, 0, 0), 0, "high", false), (at(0, 7, 0, 0), 0, "medium", true),
+    ]
+    add(
+      "developer-mode-timing",
+      "Developer Mode: windows end at 3, 6, 9 minutes (the last locked at 7) and postbacks go 5-10 minutes later; catches production delays in developer mode.",
+      ["PB-8", "WIN-5", "PB-11"], developer)
     var loserLocked = Case()
     loserLocked.didWin = false
     loserLocked.updates = [(at(5, 0, 0, 0), 30, "high", true)]
-    add("loser-timed-like-first", "A losing network's postback is timed as the winner's first: locked at 5 h, sent 29-53 h; catches timing a loser from the install.", ["PB-8", "PB-7"], loserLocked)
+    add(
+      "loser-timed-like-first",
+      "A losing network's postback is timed as the winner's first: locked at 5 h, sent 29-53 h; catches timing a loser from the install.",
+      ["PB-8", "PB-7"], loserLocked)
 
     for framework in ["skadnetwork", "adattributionkit"] {
       for tier in [1, 3] {
@@ -210,7 +285,10 @@ enum PostbackScenarios {
           if framework == "adattributionkit" { scenario.marketplace = "com.apple.AppStore" }
           scenario.tiers = [.integer(tier), .integer(tier), .integer(tier)]
           let lockAt = [at(10, 0, 0, 0), at(90, 0, 0, 0), at(400, 0, 0, 0)][lockedWindow]
-          var updates: [Update] = [(at(2, 0, 0, 0), 12, "low", false), (at(60, 0, 0, 0), 9, "high", false), (at(200, 0, 0, 0), 3, "medium", false)]
+          var updates: [Update] = [
+            (at(2, 0, 0, 0), 12, "low", false), (at(60, 0, 0, 0), 9, "high", false),
+            (at(200, 0, 0, 0), 3, "medium", false),
+          ]
           updates[lockedWindow] = (lockAt, updates[lockedWindow].fine, updates[lockedWindow].coarse, true)
           scenario.updates = updates
           add(
@@ -224,7 +302,9 @@ enum PostbackScenarios {
         scenario.framework = framework
         scenario.profile = "aak-developer"
         scenario.tiers = [.integer(tier), .integer(tier), .integer(tier)]
-        scenario.updates = [(at(0, 1, 0, 0), 20, "medium", false), (at(0, 4, 0, 0), 0, "low", false), (at(0, 8, 0, 0), 0, "high", false)]
+        scenario.updates = [
+          (at(0, 1, 0, 0), 20, "medium", false), (at(0, 4, 0, 0), 0, "low", false), (at(0, 8, 0, 0), 0, "high", false),
+        ]
         add(
           "\(framework == "skadnetwork" ? "skan" : "aak")-developer-tier\(tier)",
           "Developer-mode windows at tier \(tier): postbacks final at 3, 6, 9 minutes and sent 5-10 minutes later.",
@@ -237,18 +317,26 @@ enum PostbackScenarios {
       scenario.conversionType = "re-engagement"
       scenario.marketplace = "com.apple.AppStore"
       scenario.tiers = [.integer(tier), .integer(tier), .integer(tier)]
-      add("aak-reengagement-tier\(tier)", "A re-engagement winner at tier \(tier): conversion-type re-engagement with the usual fields for the tier.", ["PB-9", "PB-11", "PB-3"], scenario)
+      add(
+        "aak-reengagement-tier\(tier)",
+        "A re-engagement winner at tier \(tier): conversion-type re-engagement with the usual fields for the tier.",
+        ["PB-9", "PB-11", "PB-3"], scenario)
     }
     for (identifier, digits) in [(1000, 3), (10, 3), (99, 2)] {
       var scenario = Case()
       scenario.sourceIdentifier = identifier
       let tiers: [String: Int] = digits == 3 ? ["2": 2, "3": 2, "4": 1] : ["2": 1, "3": 0, "4": 0]
       scenario.tiers = [.object(tiers.mapValues { .integer($0) }), 1, 1]
-      add("truncate-\(identifier)-to-\(digits)", "Source identifier \(identifier) cut to \(digits) digits of its four-digit form.", ["PB-5"], scenario)
+      add(
+        "truncate-\(identifier)-to-\(digits)",
+        "Source identifier \(identifier) cut to \(digits) digits of its four-digit form.", ["PB-5"], scenario)
     }
 
     // MARK: Ads signed before 4.0 (PB-10).
-    for (version, tier, didWin) in [("3.0", 3, true), ("3.0", 2, true), ("3.0", 1, true), ("3.0", 0, false), ("3.0", 3, false), ("2.2", 2, true), ("2.2", 2, false), ("2.1", 3, true), ("2.1", 1, true)] {
+    for (version, tier, didWin) in [
+      ("3.0", 3, true), ("3.0", 2, true), ("3.0", 1, true), ("3.0", 0, false), ("3.0", 3, false), ("2.2", 2, true),
+      ("2.2", 2, false), ("2.1", 3, true), ("2.1", 1, true),
+    ] {
       var scenario = Case()
       scenario.version = version
       scenario.sourceIdentifier = 42
@@ -258,7 +346,8 @@ enum PostbackScenarios {
       let expectation =
         !didWin && version != "3.0"
         ? "no postback: losing networks get one from 3.0 on"
-        : didWin && tier >= 2 ? "one postback with source-app-id and the fine value" : "one postback without source-app-id or value"
+        : didWin && tier >= 2
+          ? "one postback with source-app-id and the fine value" : "one postback without source-app-id or value"
       add(
         "skan\(version.filter { $0 != "." })-tier\(tier)-\(didWin ? "winner" : "loser")",
         "An ad signed \(version), \(didWin ? "winner" : "loser"), tier \(tier): \(expectation), in the \(version) format; catches 4.0 fields or several postbacks for older ads.",
@@ -274,7 +363,8 @@ enum PostbackScenarios {
       scenario.marketplace = "com.apple.AppStore"
       scenario.tiers = [3, 1, 1]
       add(
-        "aak-conversion-\(conversion)", conversion == "reengagement"
+        "aak-conversion-\(conversion)",
+        conversion == "reengagement"
           ? "The input spelling `reengagement` (AAK-RCV) is read as `re-engagement`, which the postback carries; catches echoing the unhyphenated form."
           : "conversion-type \(conversion) in the JWS payload; catches SKAdNetwork's `redownload` boolean used instead.",
         ["PB-11"] + (conversion.hasPrefix("re") && conversion != "redownload" ? ["PB-9"] : []), scenario)
@@ -283,36 +373,54 @@ enum PostbackScenarios {
     reengagementLoser.framework = "adattributionkit"
     reengagementLoser.conversionType = "re-engagement"
     reengagementLoser.didWin = false
-    add("aak-reengagement-loser", "A losing network of a re-engagement gets no postback at all; catches losing postbacks for re-engagements.", ["PB-9"], reengagementLoser)
+    add(
+      "aak-reengagement-loser",
+      "A losing network of a re-engagement gets no postback at all; catches losing postbacks for re-engagements.",
+      ["PB-9"], reengagementLoser)
     var reengagementView = Case()
     reengagementView.framework = "adattributionkit"
     reengagementView.conversionType = "re-engagement"
     reengagementView.interaction = "view"
-    add("aak-reengagement-view", "A re-engagement from a view cannot happen: `invalid-input`.", ["PB-9", "PB-1"], tags: ["bad-input"], reengagementView)
+    add(
+      "aak-reengagement-view", "A re-engagement from a view cannot happen: `invalid-input`.", ["PB-9", "PB-1"],
+      tags: ["bad-input"], reengagementView)
     for tier in [0, 1] {
       var scenario = Case()
       scenario.framework = "adattributionkit"
       scenario.marketplace = "com.apple.AppStore"
       scenario.tiers = [.integer(tier), 1, 1]
-      add("aak-marketplace-tier\(tier)", "marketplace-identifier at tier \(tier): \(tier == 0 ? "omitted" : "present (kit-defined, inferred from its omission at tier 0)").", ["PB-11"], scenario)
+      add(
+        "aak-marketplace-tier\(tier)",
+        "marketplace-identifier at tier \(tier): \(tier == 0 ? "omitted" : "present (kit-defined, inferred from its omission at tier 0)").",
+        ["PB-11"], scenario)
     }
     var aakView = Case()
     aakView.framework = "adattributionkit"
     aakView.interaction = "view"
     aakView.tiers = [3, 2, 2]
-    add("aak-view-interaction", "A view: ad-interaction-type `view` outside the JWS; catches it inside the payload or as fidelity-type.", ["PB-11"], aakView)
+    add(
+      "aak-view-interaction",
+      "A view: ad-interaction-type `view` outside the JWS; catches it inside the payload or as fidelity-type.",
+      ["PB-11"], aakView)
     var skanView = Case()
     skanView.interaction = "view"
-    add("skan-view-fidelity-0", "A view-through SKAdNetwork ad: fidelity-type 0; catches 1 for every ad.", ["PB-3"], skanView)
+    add(
+      "skan-view-fidelity-0", "A view-through SKAdNetwork ad: fidelity-type 0; catches 1 for every ad.", ["PB-3"],
+      skanView)
     var web = Case()
     web.sourceApp = nil
     web.sourceDomain = "example.com"
     web.tiers = [3, 1, 1]
-    add("skan-web-ad-tier3", "A web ad at tier 3: source-domain instead of source-app-id; catches both or neither.", ["PB-3"], web)
+    add(
+      "skan-web-ad-tier3", "A web ad at tier 3: source-domain instead of source-app-id; catches both or neither.",
+      ["PB-3"], web)
     var noCountry = Case()
     noCountry.country = nil
     noCountry.tiers = [3, 3, 3]
-    add("tier3-no-country-crowd", "Tier 3 but the country's crowd is too small (no country given): no country-code; catches a placeholder country.", ["PB-3"], noCountry)
+    add(
+      "tier3-no-country-crowd",
+      "Tier 3 but the country's crowd is too small (no country given): no country-code; catches a placeholder country.",
+      ["PB-3"], noCountry)
 
     // MARK: Apple's published examples, rebuilt from scenarios.
     var apple1 = Case()
@@ -322,13 +430,25 @@ enum PostbackScenarios {
     apple1.country = nil
     apple1.tiers = [3, 3, 3]
     apple1.updates = [(at(1, 0, 0, 0), 63, nil, false)]
-    apple1.ids = ["6aafb7a5-0170-41b5-bbe4-fe71dedf1e30", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e31", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e32"]
-    add("apple-example-4-0-high-tier", "Rebuilds Apple's example postback (Verifying an install-validation postback, first example: web ad, fine 63, source identifier 5239) from a scenario; every field matches Apple's.", ["PB-3", "PB-4"], tags: ["apple-example"], apple1)
+    apple1.ids = [
+      "6aafb7a5-0170-41b5-bbe4-fe71dedf1e30", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e31",
+      "6aafb7a5-0170-41b5-bbe4-fe71dedf1e32",
+    ]
+    add(
+      "apple-example-4-0-high-tier",
+      "Rebuilds Apple's example postback (Verifying an install-validation postback, first example: web ad, fine 63, source identifier 5239) from a scenario; every field matches Apple's.",
+      ["PB-3", "PB-4"], tags: ["apple-example"], apple1)
     var apple2 = apple1
     apple2.tiers = [1, 1, 1]
     apple2.updates = [(at(1, 0, 0, 0), 63, "high", false)]
-    apple2.ids = ["6aafb7a5-0170-41b5-bbe4-fe71dedf1e31", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e32", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e33"]
-    add("apple-example-4-0-low-tier", "Rebuilds Apple's second example (low tier, coarse high, source identifier 39). Every field matches except source-domain: Apple's example carries it at a tier where Apple's own table omits it; the kit follows the table.", ["PB-3", "PB-4"], tags: ["apple-example"], apple2)
+    apple2.ids = [
+      "6aafb7a5-0170-41b5-bbe4-fe71dedf1e31", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e32",
+      "6aafb7a5-0170-41b5-bbe4-fe71dedf1e33",
+    ]
+    add(
+      "apple-example-4-0-low-tier",
+      "Rebuilds Apple's second example (low tier, coarse high, source identifier 39). Every field matches except source-domain: Apple's example carries it at a tier where Apple's own table omits it; the kit follows the table.",
+      ["PB-3", "PB-4"], tags: ["apple-example"], apple2)
     var apple3 = Case()
     apple3.version = "3.0"
     apple3.sourceIdentifier = 42
@@ -336,30 +456,51 @@ enum PostbackScenarios {
     apple3.tiers = [3, 3, 3]
     apple3.updates = [(at(1, 0, 0, 0), 20, nil, false)]
     apple3.ids = ["6aafb7a5-0170-41b5-bbe4-fe71dedf1e28", "x", "x"]
-    add("apple-example-3-0-winning", "Rebuilds Apple's SKAdNetwork 3 winning example (campaign 42, source app 1234567891, value 20, redownload).", ["PB-10"], tags: ["apple-example"], apple3)
+    add(
+      "apple-example-3-0-winning",
+      "Rebuilds Apple's SKAdNetwork 3 winning example (campaign 42, source app 1234567891, value 20, redownload).",
+      ["PB-10"], tags: ["apple-example"], apple3)
     var apple4 = apple3
     apple4.didWin = false
     apple4.ids = ["f9ac267a-a889-44ce-b5f7-0166d11461f0", "x", "x"]
-    add("apple-example-3-0-nonwinning", "Rebuilds Apple's SKAdNetwork 3 non-winning example: no source-app-id, no conversion-value.", ["PB-10", "PB-7"], tags: ["apple-example"], apple4)
+    add(
+      "apple-example-3-0-nonwinning",
+      "Rebuilds Apple's SKAdNetwork 3 non-winning example: no source-app-id, no conversion-value.", ["PB-10", "PB-7"],
+      tags: ["apple-example"], apple4)
     var apple5 = apple3
     apple5.version = "2.2"
     apple5.adNetwork = "com.example"
-    add("apple-example-2-2", "Rebuilds Apple's SKAdNetwork 2.2 example: fidelity-type, no did-win.", ["PB-10"], tags: ["apple-example"], apple5)
+    add(
+      "apple-example-2-2", "Rebuilds Apple's SKAdNetwork 2.2 example: fidelity-type, no did-win.", ["PB-10"],
+      tags: ["apple-example"], apple5)
     var apple6 = apple5
     apple6.version = "2.1"
-    add("apple-example-2-1", "Rebuilds the SKAdNetwork 2.1 example: no fidelity-type, no did-win.", ["PB-10"], tags: ["apple-example"], apple6)
+    add(
+      "apple-example-2-1", "Rebuilds the SKAdNetwork 2.1 example: no fidelity-type, no did-win.", ["PB-10"],
+      tags: ["apple-example"], apple6)
 
     var afterPeriod = Case()
-    afterPeriod.updates = [(at(1, 0, 0, 0), 10, "low", false), (at(200, 0, 0, 0), 0, "high", false), (at(840, 0, 0, 0), 0, "medium", false)]
-    add("update-after-period-ignored", "An update at exactly 840 h is ignored: the third postback carries the 200 h value; catches an inclusive end of the period.", ["PB-13", "SKN-3", "WIN-3"], tags: ["edge-exact"], afterPeriod)
+    afterPeriod.updates = [
+      (at(1, 0, 0, 0), 10, "low", false), (at(200, 0, 0, 0), 0, "high", false), (at(840, 0, 0, 0), 0, "medium", false),
+    ]
+    add(
+      "update-after-period-ignored",
+      "An update at exactly 840 h is ignored: the third postback carries the 200 h value; catches an inclusive end of the period.",
+      ["PB-13", "SKN-3", "WIN-3"], tags: ["edge-exact"], afterPeriod)
     var onEdge = Case()
     onEdge.updates = [(at(1, 0, 0, 0), 10, "low", false), (at(48, 0, 0, 0), 5, "high", false)]
-    add("update-on-48h-edge", "An update at exactly 48 h belongs to window 1: the first postback keeps fine 10 and the second carries high; catches inclusive edges.", ["PB-13", "WIN-3", "PB-6"], tags: ["edge-exact"], onEdge)
+    add(
+      "update-on-48h-edge",
+      "An update at exactly 48 h belongs to window 1: the first postback keeps fine 10 and the second carries high; catches inclusive edges.",
+      ["PB-13", "WIN-3", "PB-6"], tags: ["edge-exact"], onEdge)
     var legacyDecrease = Case()
     legacyDecrease.version = "3.0"
     legacyDecrease.sourceIdentifier = 42
     legacyDecrease.updates = [(at(1, 0, 0, 0), 30, nil, false), (at(2, 0, 0, 0), 10, nil, false)]
-    add("skan30-value-decreased", "An ad signed 3.0 on a SKAdNetwork 4 device: the postback carries the last value, 10 (kit-defined: SKAdNetwork 4 value rules apply whatever the ad's version).", ["PB-10", "PB-13"], legacyDecrease)
+    add(
+      "skan30-value-decreased",
+      "An ad signed 3.0 on a SKAdNetwork 4 device: the postback carries the last value, 10 (kit-defined: SKAdNetwork 4 value rules apply whatever the ad's version).",
+      ["PB-10", "PB-13"], legacyDecrease)
     var appleAAK = Case()
     appleAAK.framework = "adattributionkit"
     appleAAK.adNetwork = "development.adattributionkit"
@@ -371,7 +512,10 @@ enum PostbackScenarios {
     appleAAK.tiers = [3, 3, 3]
     appleAAK.updates = [(at(1, 0, 0, 0), 24, nil, false)]
     appleAAK.ids = ["85546EB7-FD39-44BC-8990-C98A4AC36A49", "x", "y"]
-    add("apple-example-aak-reengagement", "Rebuilds the payload and outer members of Apple's signed AdAttributionKit development example (re-engagement, source 1234, publisher 0, fine 24, US).", ["PB-11", "PB-9", "PB-3"], tags: ["apple-example"], appleAAK)
+    add(
+      "apple-example-aak-reengagement",
+      "Rebuilds the payload and outer members of Apple's signed AdAttributionKit development example (re-engagement, source 1234, publisher 0, fine 24, US).",
+      ["PB-11", "PB-9", "PB-3"], tags: ["apple-example"], appleAAK)
 
     // MARK: Impossible scenarios (PB-1).
     var twoTiers = Case()
@@ -382,23 +526,33 @@ enum PostbackScenarios {
     add("invalid-tier-4", "Tier 4 does not exist: `invalid-input`.", ["PB-1"], tags: ["bad-input"], tier4)
     var v1 = Case()
     v1.version = "1.0"
-    add("invalid-version-1-0", "Version 1.0 postbacks are not modelled: `invalid-input`.", ["PB-1"], tags: ["bad-input"], v1)
+    add(
+      "invalid-version-1-0", "Version 1.0 postbacks are not modelled: `invalid-input`.", ["PB-1"], tags: ["bad-input"],
+      v1)
     var skanReengagement = Case()
     skanReengagement.conversionType = "re-engagement"
-    add("invalid-skan-reengagement", "SKAdNetwork has no re-engagement: `invalid-input`.", ["PB-1"], tags: ["bad-input"], skanReengagement)
+    add(
+      "invalid-skan-reengagement", "SKAdNetwork has no re-engagement: `invalid-input`.", ["PB-1"], tags: ["bad-input"],
+      skanReengagement)
     var both = Case()
     both.sourceDomain = "example.com"
-    add("invalid-app-and-domain", "A source app and a source domain together: `invalid-input`.", ["PB-1"], tags: ["bad-input"], both)
+    add(
+      "invalid-app-and-domain", "A source app and a source domain together: `invalid-input`.", ["PB-1"],
+      tags: ["bad-input"], both)
     var bigSID = Case()
     bigSID.sourceIdentifier = 10_000
-    add("invalid-source-identifier-10000", "Source identifier 10000 has five digits: `invalid-input`.", ["PB-1"], tags: ["bad-input"], bigSID)
+    add(
+      "invalid-source-identifier-10000", "Source identifier 10000 has five digits: `invalid-input`.", ["PB-1"],
+      tags: ["bad-input"], bigSID)
     var campaign = Case()
     campaign.version = "3.0"
     campaign.sourceIdentifier = 101
     add("invalid-campaign-101", "Campaign ID 101 before 4.0: `invalid-input`.", ["PB-1"], tags: ["bad-input"], campaign)
     var badUpdate = Case()
     badUpdate.updates = [(at(1, 0, 0, 0), 64, nil, false)]
-    add("invalid-update-value", "An update with fine 64: `fine-out-of-range` for the scenario.", ["PB-1", "VAL-1"], tags: ["bad-input"], badUpdate)
+    add(
+      "invalid-update-value", "An update with fine 64: `fine-out-of-range` for the scenario.", ["PB-1", "VAL-1"],
+      tags: ["bad-input"], badUpdate)
     return b.scenarios
   }
 }

@@ -18,7 +18,9 @@ enum S2SScenarios {
     validation(&b)
     building(&b)
     parsing(&b)
-    b.add("unknown-op", "An unknown op is `invalid-input`; catches a harness that falls back to signing.", ["IN-1"], tags: ["bad-input"], ["op": "verify"])
+    b.add(
+      "unknown-op", "An unknown op is `invalid-input`; catches a harness that falls back to signing.", ["IN-1"],
+      tags: ["bad-input"], ["op": "verify"])
     return b.scenarios
   }
 
@@ -26,7 +28,8 @@ enum S2SScenarios {
     _ timestamp: String, key: String = devKey, app: String = appID, uid: String = uid, profile: String? = nil
   ) -> JSONValue {
     var input: [String: JSONValue] = [
-      "op": "sign", "timestamp": .string(timestamp), "dev_key": .string(key), "app_id": .string(app), "uid": .string(uid),
+      "op": "sign", "timestamp": .string(timestamp), "dev_key": .string(key), "app_id": .string(app),
+      "uid": .string(uid),
     ]
     if let profile { input["profile"] = .string(profile) }
     return .object(input)
@@ -34,32 +37,85 @@ enum S2SScenarios {
 
   /// The signature the model gives, used to build inputs (never expected answers).
   static func signature(_ timestamp: String, key: String, app: String, uid: String, profile: String? = nil) -> String {
-    guard case .output(let output) = Suite.s2s.evaluate(sign(timestamp, key: key, app: app, uid: uid, profile: profile)),
+    guard
+      case .output(let output) = Suite.s2s.evaluate(sign(timestamp, key: key, app: app, uid: uid, profile: profile)),
       let text = output["signature"]?.stringValue
     else { return "" }
     return text
   }
 
   private static func signing(_ b: inout ScenarioBuilder) {
-    b.add("sign-client-ms", "The default profile signs af_timestamp + app_id + uid keyed with the dev key (the 6b check value); catches the README's formula as the default and upper-case hex.", ["S2S-1", "S2S-3", "S2S-5"], sign(milliseconds))
-    b.add("sign-client-ms-explicit", "The profile named `appsflyer-client` is the default one; catches a profile name that is not recognized.", ["S2S-1", "S2S-3"], sign(milliseconds, profile: "appsflyer-client"))
-    b.add("sign-readme-ms", "The README profile puts the dev key into the message too; catches a signer that ignores the profile.", ["S2S-2", "S2S-3"], sign(milliseconds, profile: "appsflyer-readme"))
-    b.add("sign-client-seconds", "The same instant in seconds gives another signature; catches a client that sends seconds, as the README's examples do.", ["S2S-1", "S2S-5"], sign(seconds))
-    b.add("sign-readme-seconds", "The README profile with a seconds timestamp, the README's own reading; shows that both choices change the signature.", ["S2S-2", "S2S-5"], sign(seconds, profile: "appsflyer-readme"))
-    b.add("sign-empty-uid", "An empty uid adds nothing to the message; catches a signer that inserts a placeholder or refuses.", ["S2S-4"], sign(milliseconds, uid: ""))
+    b.add(
+      "sign-client-ms",
+      "The default profile signs af_timestamp + app_id + uid keyed with the dev key (the 6b check value); catches the README's formula as the default and upper-case hex.",
+      ["S2S-1", "S2S-3", "S2S-5"], sign(milliseconds))
+    b.add(
+      "sign-client-ms-explicit",
+      "The profile named `appsflyer-client` is the default one; catches a profile name that is not recognized.",
+      ["S2S-1", "S2S-3"], sign(milliseconds, profile: "appsflyer-client"))
+    b.add(
+      "sign-readme-ms",
+      "The README profile puts the dev key into the message too; catches a signer that ignores the profile.",
+      ["S2S-2", "S2S-3"], sign(milliseconds, profile: "appsflyer-readme"))
+    b.add(
+      "sign-client-seconds",
+      "The same instant in seconds gives another signature; catches a client that sends seconds, as the README's examples do.",
+      ["S2S-1", "S2S-5"], sign(seconds))
+    b.add(
+      "sign-readme-seconds",
+      "The README profile with a seconds timestamp, the README's own reading; shows that both choices change the signature.",
+      ["S2S-2", "S2S-5"], sign(seconds, profile: "appsflyer-readme"))
+    b.add(
+      "sign-empty-uid",
+      "An empty uid adds nothing to the message; catches a signer that inserts a placeholder or refuses.", ["S2S-4"],
+      sign(milliseconds, uid: ""))
     b.add("sign-empty-app-id", "An empty app_id adds nothing to the message.", ["S2S-4"], sign(milliseconds, app: ""))
-    b.add("sign-empty-key", "An empty dev key is a valid HMAC key (all zero bytes after padding); catches a signer that crashes or skips the HMAC.", ["S2S-4", "S2S-3"], sign(milliseconds, key: ""))
-    b.add("sign-empty-key-readme", "The README profile with an empty dev key: the key adds nothing to the message either.", ["S2S-2", "S2S-4"], sign(milliseconds, key: "", profile: "appsflyer-readme"))
-    b.add("sign-non-ascii-uid", "A uid with non-ASCII letters (é, 日本) is signed as UTF-8; catches Latin-1 or UTF-16 encodings and the shipped client's ASCII conversion, which fails.", ["S2S-4"], sign(milliseconds, uid: "uid-é-日本"))
-    b.add("sign-non-ascii-key", "A dev key with non-ASCII letters is used as its UTF-8 bytes.", ["S2S-4", "S2S-3"], sign(milliseconds, key: "clé-ключ"))
-    b.add("sign-decomposed-accent", "A uid with a decomposed é (e + U+0301) is signed as given, not normalized; catches NFC normalization before signing.", ["S2S-4"], sign(milliseconds, uid: "uid-e\u{301}"))
-    b.add("sign-whitespace-kept", "Spaces around fields are kept; catches trimming.", ["S2S-4"], sign(milliseconds, app: " id123456789 "))
-    b.add("sign-key-64-bytes", "A 64-byte key, exactly SHA-256's block size, is used as is.", ["S2S-3"], tags: ["edge-exact"], sign(milliseconds, key: String(repeating: "k", count: 64)))
-    b.add("sign-key-65-bytes", "A 65-byte key is hashed first (RFC 2104); catches an HMAC written by hand that truncates the key.", ["S2S-3"], tags: ["edge-exact"], sign(milliseconds, key: String(repeating: "k", count: 65)))
-    b.add("sign-key-200-bytes", "A 200-byte key, longer than the block size, is hashed first.", ["S2S-3"], sign(milliseconds, key: String(repeating: "0123456789", count: 20)))
-    b.add("sign-missing-key", "An input without dev_key is `invalid-input`; catches signing with an empty key by default.", ["IN-1"], tags: ["bad-input"], ["op": "sign", "timestamp": .string(milliseconds), "app_id": .string(appID), "uid": .string(uid)])
-    b.add("sign-timestamp-number", "A timestamp given as a JSON number is `invalid-input`: the signed text is the header's text, so the input gives it as a string.", ["IN-1"], tags: ["bad-input"], ["op": "sign", "timestamp": 1_603_034_622_000, "dev_key": .string(devKey), "app_id": .string(appID), "uid": .string(uid)])
-    b.add("sign-unknown-profile", "An unknown profile is `invalid-input`; catches a fall-back to the default.", ["IN-1"], tags: ["bad-input"], sign(milliseconds, profile: "appsflyer"))
+    b.add(
+      "sign-empty-key",
+      "An empty dev key is a valid HMAC key (all zero bytes after padding); catches a signer that crashes or skips the HMAC.",
+      ["S2S-4", "S2S-3"], sign(milliseconds, key: ""))
+    b.add(
+      "sign-empty-key-readme", "The README profile with an empty dev key: the key adds nothing to the message either.",
+      ["S2S-2", "S2S-4"], sign(milliseconds, key: "", profile: "appsflyer-readme"))
+    b.add(
+      "sign-non-ascii-uid",
+      "A uid with non-ASCII letters (é, 日本) is signed as UTF-8; catches Latin-1 or UTF-16 encodings and the shipped client's ASCII conversion, which fails.",
+      ["S2S-4"], sign(milliseconds, uid: "uid-é-日本"))
+    b.add(
+      "sign-non-ascii-key", "A dev key with non-ASCII letters is used as its UTF-8 bytes.", ["S2S-4", "S2S-3"],
+      sign(milliseconds, key: "clé-ключ"))
+    b.add(
+      "sign-decomposed-accent",
+      "A uid with a decomposed é (e + U+0301) is signed as given, not normalized; catches NFC normalization before signing.",
+      ["S2S-4"], sign(milliseconds, uid: "uid-e\u{301}"))
+    b.add(
+      "sign-whitespace-kept", "Spaces around fields are kept; catches trimming.", ["S2S-4"],
+      sign(milliseconds, app: " id123456789 "))
+    b.add(
+      "sign-key-64-bytes", "A 64-byte key, exactly SHA-256's block size, is used as is.", ["S2S-3"],
+      tags: ["edge-exact"], sign(milliseconds, key: String(repeating: "k", count: 64)))
+    b.add(
+      "sign-key-65-bytes",
+      "A 65-byte key is hashed first (RFC 2104); catches an HMAC written by hand that truncates the key.", ["S2S-3"],
+      tags: ["edge-exact"], sign(milliseconds, key: String(repeating: "k", count: 65)))
+    b.add(
+      "sign-key-200-bytes", "A 200-byte key, longer than the block size, is hashed first.", ["S2S-3"],
+      sign(milliseconds, key: String(repeating: "0123456789", count: 20)))
+    b.add(
+      "sign-missing-key", "An input without dev_key is `invalid-input`; catches signing with an empty key by default.",
+      ["IN-1"], tags: ["bad-input"],
+      ["op": "sign", "timestamp": .string(milliseconds), "app_id": .string(appID), "uid": .string(uid)])
+    b.add(
+      "sign-timestamp-number",
+      "A timestamp given as a JSON number is `invalid-input`: the signed text is the header's text, so the input gives it as a string.",
+      ["IN-1"], tags: ["bad-input"],
+      [
+        "op": "sign", "timestamp": 1_603_034_622_000, "dev_key": .string(devKey), "app_id": .string(appID),
+        "uid": .string(uid),
+      ])
+    b.add(
+      "sign-unknown-profile", "An unknown profile is `invalid-input`; catches a fall-back to the default.", ["IN-1"],
+      tags: ["bad-input"], sign(milliseconds, profile: "appsflyer"))
   }
 
   static let serverKey = "kit-test-dev-key"
@@ -79,7 +135,9 @@ enum S2SScenarios {
     return ["query": .object(query), "headers": .object(headers)]
   }
 
-  static func validate(_ request: JSONValue, profile: String? = nil, busy: Bool = false, known: [String] = [uid]) -> JSONValue {
+  static func validate(_ request: JSONValue, profile: String? = nil, busy: Bool = false, known: [String] = [uid])
+    -> JSONValue
+  {
     var input: [String: JSONValue] = [
       "op": "validate-request", "dev_key": .string(serverKey), "known_uids": .array(known.map { .string($0) }),
       "request": request,
@@ -96,34 +154,117 @@ enum S2SScenarios {
   private static func validation(_ b: inout ScenarioBuilder) {
     let sig = good()
     let tampered = String(sig.dropLast()) + (sig.hasSuffix("0") ? "1" : "0")
-    b.add("validate-ok", "A well-signed request for a known uid gets 200 `ok`.", ["S2S-6", "S2S-8", "S2S-1"], validate(request(signature: sig)))
-    b.add("validate-upper-case-hex", "The same signature in upper-case hex gets 200: signatures are compared as bytes; catches a string comparison.", ["S2S-9"], tags: ["case"], validate(request(signature: sig.uppercased())))
-    b.add("validate-header-names-lower-case", "Header names in lower case (`af-timestamp`, `authorization`) are the same headers; catches case-sensitive header lookup.", ["S2S-8"], tags: ["case"], validate(request(signature: sig, timestampHeader: "af-timestamp", signatureHeader: "authorization")))
-    b.add("validate-without-sdk-version", "`sdk_version` is optional; catches a server that requires it.", ["S2S-8"], validate(request(signature: sig, sdkVersion: false)))
-    b.add("validate-readme-profile", "A server with the README profile accepts a request signed with it.", ["S2S-2", "S2S-6"], validate(request(signature: good(profile: "appsflyer-readme")), profile: "appsflyer-readme"))
-    b.add("validate-profile-mismatch", "A request signed with the client formula, at a server with the README profile, gets 401; catches a server that accepts either formula.", ["S2S-2", "S2S-1"], validate(request(signature: sig), profile: "appsflyer-readme"))
-    b.add("validate-tampered-signature", "The last hex digit of the signature changed: 401 `bad-signature`; catches a server that checks only the signature's form.", ["S2S-6"], validate(request(signature: tampered)))
-    b.add("validate-signature-for-other-uid", "A signature made for another uid, sent with a known uid: 401; catches a server that does not sign the uid it looks up.", ["S2S-6"], validate(request(signature: good(uid: "other-uid")), known: [uid, "other-uid"]))
-    b.add("validate-signature-other-timestamp", "A signature made for another timestamp: 401; catches a server that does not sign the header's timestamp.", ["S2S-6"], validate(request(timestamp: "1700000000124", signature: sig)))
-    b.add("validate-missing-uid", "No uid: 400 `missing-parameter` naming `uid`.", ["S2S-6", "S2S-7"], validate(request(uid: nil, signature: sig)))
-    b.add("validate-missing-app-id", "No app_id: 400 naming `app_id`.", ["S2S-6", "S2S-7"], validate(request(app: nil, signature: sig)))
-    b.add("validate-empty-uid", "An empty uid is missing: 400; catches a server that looks up the empty string (404).", ["S2S-7"], validate(request(uid: "", signature: sig)))
-    b.add("validate-missing-timestamp", "No Af-Timestamp header: 400 naming `Af-Timestamp`.", ["S2S-7"], validate(request(timestamp: nil, signature: sig)))
-    b.add("validate-missing-signature", "No Authorization header: 400 naming `Authorization`, not 401.", ["S2S-7"], validate(request(signature: nil)))
-    b.add("validate-readme-query-form", "The README's form, af_timestamp and af_sig in the query, has no headers: 400 naming `Af-Timestamp`.", ["S2S-8"], validate(["query": ["app_id": .string(appID), "uid": .string(uid), "af_timestamp": .string(timestamp), "af_sig": .string(sig)], "headers": [:]]))
+    b.add(
+      "validate-ok", "A well-signed request for a known uid gets 200 `ok`.", ["S2S-6", "S2S-8", "S2S-1"],
+      validate(request(signature: sig)))
+    b.add(
+      "validate-upper-case-hex",
+      "The same signature in upper-case hex gets 200: signatures are compared as bytes; catches a string comparison.",
+      ["S2S-9"], tags: ["case"], validate(request(signature: sig.uppercased())))
+    b.add(
+      "validate-header-names-lower-case",
+      "Header names in lower case (`af-timestamp`, `authorization`) are the same headers; catches case-sensitive header lookup.",
+      ["S2S-8"], tags: ["case"],
+      validate(request(signature: sig, timestampHeader: "af-timestamp", signatureHeader: "authorization")))
+    b.add(
+      "validate-without-sdk-version", "`sdk_version` is optional; catches a server that requires it.", ["S2S-8"],
+      validate(request(signature: sig, sdkVersion: false)))
+    b.add(
+      "validate-readme-profile", "A server with the README profile accepts a request signed with it.",
+      ["S2S-2", "S2S-6"], validate(request(signature: good(profile: "appsflyer-readme")), profile: "appsflyer-readme"))
+    b.add(
+      "validate-profile-mismatch",
+      "A request signed with the client formula, at a server with the README profile, gets 401; catches a server that accepts either formula.",
+      ["S2S-2", "S2S-1"], validate(request(signature: sig), profile: "appsflyer-readme"))
+    b.add(
+      "validate-tampered-signature",
+      "The last hex digit of the signature changed: 401 `bad-signature`; catches a server that checks only the signature's form.",
+      ["S2S-6"], validate(request(signature: tampered)))
+    b.add(
+      "validate-signature-for-other-uid",
+      "A signature made for another uid, sent with a known uid: 401; catches a server that does not sign the uid it looks up.",
+      ["S2S-6"], validate(request(signature: good(uid: "other-uid")), known: [uid, "other-uid"]))
+    b.add(
+      "validate-signature-other-timestamp",
+      "A signature made for another timestamp: 401; catches a server that does not sign the header's timestamp.",
+      ["S2S-6"], validate(request(timestamp: "1700000000124", signature: sig)))
+    b.add(
+      "validate-missing-uid", "No uid: 400 `missing-parameter` naming `uid`.", ["S2S-6", "S2S-7"],
+      validate(request(uid: nil, signature: sig)))
+    b.add(
+      "validate-missing-app-id", "No app_id: 400 naming `app_id`.", ["S2S-6", "S2S-7"],
+      validate(request(app: nil, signature: sig)))
+    b.add(
+      "validate-empty-uid", "An empty uid is missing: 400; catches a server that looks up the empty string (404).",
+      ["S2S-7"], validate(request(uid: "", signature: sig)))
+    b.add(
+      "validate-missing-timestamp", "No Af-Timestamp header: 400 naming `Af-Timestamp`.", ["S2S-7"],
+      validate(request(timestamp: nil, signature: sig)))
+    b.add(
+      "validate-missing-signature", "No Authorization header: 400 naming `Authorization`, not 401.", ["S2S-7"],
+      validate(request(signature: nil)))
+    b.add(
+      "validate-readme-query-form",
+      "The README's form, af_timestamp and af_sig in the query, has no headers: 400 naming `Af-Timestamp`.", ["S2S-8"],
+      validate([
+        "query": [
+          "app_id": .string(appID), "uid": .string(uid), "af_timestamp": .string(timestamp), "af_sig": .string(sig),
+        ], "headers": [:],
+      ]))
     let secondsTimestamp = "1700000000"
-    b.add("validate-seconds-timestamp", "A timestamp in seconds, correctly signed: 400 `malformed-timestamp`; catches a server that accepts the README examples' seconds.", ["S2S-5"], validate(request(timestamp: secondsTimestamp, signature: good(secondsTimestamp))))
-    b.add("validate-timestamp-fraction", "A timestamp written `1700000000123.0`, correctly signed: 400; catches a server that parses it as a number.", ["S2S-5"], validate(request(timestamp: "1700000000123.0", signature: good("1700000000123.0"))))
-    b.add("validate-timestamp-14-digits", "A 14-digit timestamp (microseconds cut short, or a year after 2286): 400.", ["S2S-5"], tags: ["edge-exact"], validate(request(timestamp: "17000000001230", signature: good("17000000001230"))))
-    b.add("validate-readme-example-signature", "The README's 28-character example signature: 400 `malformed-signature`; catches a server that compares prefixes.", ["S2S-9", "S2S-3"], validate(request(signature: "b457aca5d23a6cbe512775578201")))
-    b.add("validate-signature-non-hex", "A 64-character signature with a non-hex character: 400 `malformed-signature`.", ["S2S-9"], validate(request(signature: String(sig.dropLast()) + "g")))
-    b.add("validate-unknown-uid", "A well-signed request for an unknown uid: 404 `unknown-uid`.", ["S2S-6"], validate(request(uid: "unknown-uid", signature: good(uid: "unknown-uid"))))
-    b.add("validate-unknown-uid-bad-signature", "An unknown uid with a bad signature: 401, not 404; catches a server that reveals which uids exist.", ["S2S-7"], validate(request(uid: "unknown-uid", signature: tampered)))
-    b.add("validate-busy", "A busy server answers 503 `server-busy`.", ["S2S-6", "S2S-7"], validate(request(signature: sig), busy: true))
-    b.add("validate-busy-first", "A busy server answers 503 even to a request without a uid: busy is checked first.", ["S2S-7"], validate(request(uid: nil, signature: tampered), busy: true))
-    b.add("validate-missing-before-signature", "A request without app_id and with a bad signature: 400, the parameters being checked first.", ["S2S-7"], validate(request(app: nil, signature: tampered)))
-    b.add("validate-header-not-string", "A header value that is not a string is `invalid-input`.", ["IN-1"], tags: ["bad-input"], validate(["query": ["app_id": .string(appID), "uid": .string(uid)], "headers": ["Af-Timestamp": 1_700_000_000_123, "Authorization": .string(sig)]]))
-    b.add("validate-header-twice", "The same header named twice in different letter case: 400 `duplicate-header`; catches a server that picks one of two conflicting timestamps.", ["S2S-7", "S2S-8"], tags: ["case"], validate(["query": ["app_id": .string(appID), "uid": .string(uid)], "headers": ["Af-Timestamp": .string(timestamp), "af-timestamp": .string(timestamp), "Authorization": .string(sig)]]))
+    b.add(
+      "validate-seconds-timestamp",
+      "A timestamp in seconds, correctly signed: 400 `malformed-timestamp`; catches a server that accepts the README examples' seconds.",
+      ["S2S-5"], validate(request(timestamp: secondsTimestamp, signature: good(secondsTimestamp))))
+    b.add(
+      "validate-timestamp-fraction",
+      "A timestamp written `1700000000123.0`, correctly signed: 400; catches a server that parses it as a number.",
+      ["S2S-5"], validate(request(timestamp: "1700000000123.0", signature: good("1700000000123.0"))))
+    b.add(
+      "validate-timestamp-14-digits", "A 14-digit timestamp (microseconds cut short, or a year after 2286): 400.",
+      ["S2S-5"], tags: ["edge-exact"], validate(request(timestamp: "17000000001230", signature: good("17000000001230")))
+    )
+    b.add(
+      "validate-readme-example-signature",
+      "The README's 28-character example signature: 400 `malformed-signature`; catches a server that compares prefixes.",
+      ["S2S-9", "S2S-3"], validate(request(signature: "b457aca5d23a6cbe512775578201")))
+    b.add(
+      "validate-signature-non-hex", "A 64-character signature with a non-hex character: 400 `malformed-signature`.",
+      ["S2S-9"], validate(request(signature: String(sig.dropLast()) + "g")))
+    b.add(
+      "validate-unknown-uid", "A well-signed request for an unknown uid: 404 `unknown-uid`.", ["S2S-6"],
+      validate(request(uid: "unknown-uid", signature: good(uid: "unknown-uid"))))
+    b.add(
+      "validate-unknown-uid-bad-signature",
+      "An unknown uid with a bad signature: 401, not 404; catches a server that reveals which uids exist.", ["S2S-7"],
+      validate(request(uid: "unknown-uid", signature: tampered)))
+    b.add(
+      "validate-busy", "A busy server answers 503 `server-busy`.", ["S2S-6", "S2S-7"],
+      validate(request(signature: sig), busy: true))
+    b.add(
+      "validate-busy-first", "A busy server answers 503 even to a request without a uid: busy is checked first.",
+      ["S2S-7"], validate(request(uid: nil, signature: tampered), busy: true))
+    b.add(
+      "validate-missing-before-signature",
+      "A request without app_id and with a bad signature: 400, the parameters being checked first.", ["S2S-7"],
+      validate(request(app: nil, signature: tampered)))
+    b.add(
+      "validate-header-not-string", "A header value that is not a string is `invalid-input`.", ["IN-1"],
+      tags: ["bad-input"],
+      validate([
+        "query": ["app_id": .string(appID), "uid": .string(uid)],
+        "headers": ["Af-Timestamp": 1_700_000_000_123, "Authorization": .string(sig)],
+      ]))
+    b.add(
+      "validate-header-twice",
+      "The same header named twice in different letter case: 400 `duplicate-header`; catches a server that picks one of two conflicting timestamps.",
+      ["S2S-7", "S2S-8"], tags: ["case"],
+      validate([
+        "query": ["app_id": .string(appID), "uid": .string(uid)],
+        "headers": [
+          "Af-Timestamp": .string(timestamp), "af-timestamp": .string(timestamp), "Authorization": .string(sig),
+        ],
+      ]))
   }
 
   private static func building(_ b: inout ScenarioBuilder) {
@@ -143,61 +284,180 @@ enum S2SScenarios {
       ["op": "build-request", "api": "singular", "config": config, "event": .string(event), "steps": .array(steps)]
     }
     let t0 = ScenarioTime.t0
-    b.add("build-appsflyer", "The AppsFlyer request: GET /api/v2.0/conversion-value with app_id, uid and sdk_version in the query, the millisecond timestamp and the signature in headers; catches the README's query form and second timestamps.", ["S2S-8", "S2S-1", "S2S-5"], appsFlyer(.integer(t0)))
-    b.add("build-appsflyer-readme", "The same request signed with the README profile.", ["S2S-8", "S2S-2"], appsFlyer(.integer(t0), profile: "appsflyer-readme"))
-    b.add("build-appsflyer-double-time", "A time written `1.700000000123e12` is the same millisecond and is sent without a fraction; catches `1.700000000123E12` or `1700000000123.0` in the header.", ["S2S-5"], appsFlyer(.double(1.700000000123e12)))
-    b.add("build-appsflyer-negative-time", "A negative time is `invalid-input`.", ["IN-1"], tags: ["bad-input"], appsFlyer(-1))
-    b.add("build-singular-fresh", "A session request before any step: the fixed keys and no snapshot keys, which have no value yet; catches empty strings for unset keys.", ["S2S-10", "S2S-11"], singular("__SESSION__", []))
-    b.add("build-singular-after-update", "After registration and an update (fine 5, coarse code 1): the snapshot's values as decimal strings, in seconds.", ["S2S-10", "S2S-11"], singular("purchase", [["at": .integer(t0), "op": "register"], ["at": .integer(ScenarioTime.at(hours: 1)), "op": "server-response", "response": ["conversion_value": 5, "skan_updated_coarse_value": 1, "status": "ok"]]]))
-    b.add("build-singular-revenue", "Revenue in two currencies: the revenue objects as compact JSON with sorted keys; catches another key order or number form.", ["S2S-11"], singular("__SESSION__", [["at": .integer(t0), "op": "register"], ["at": .integer(ScenarioTime.at(hours: 1)), "op": "revenue", "amount": 4.99, "currency": "USD"], ["at": .integer(ScenarioTime.at(hours: 2)), "op": "revenue", "amount": 1200, "currency": "KRW"], ["at": .integer(ScenarioTime.at(hours: 3)), "op": "revenue", "amount": 0.5, "currency": "EUR", "admon": true]]))
-    b.add("build-singular-missing-config", "A config without idfa is `invalid-input`.", ["IN-1"], tags: ["bad-input"], ["op": "build-request", "api": "singular", "config": ["api_key": "k"], "event": "__SESSION__", "steps": []])
-    b.add("build-unknown-api", "An unknown api is `invalid-input`.", ["IN-1"], tags: ["bad-input"], ["op": "build-request", "api": "adjust"])
+    b.add(
+      "build-appsflyer",
+      "The AppsFlyer request: GET /api/v2.0/conversion-value with app_id, uid and sdk_version in the query, the millisecond timestamp and the signature in headers; catches the README's query form and second timestamps.",
+      ["S2S-8", "S2S-1", "S2S-5"], appsFlyer(.integer(t0)))
+    b.add(
+      "build-appsflyer-readme", "The same request signed with the README profile.", ["S2S-8", "S2S-2"],
+      appsFlyer(.integer(t0), profile: "appsflyer-readme"))
+    b.add(
+      "build-appsflyer-double-time",
+      "A time written `1.700000000123e12` is the same millisecond and is sent without a fraction; catches `1.700000000123E12` or `1700000000123.0` in the header.",
+      ["S2S-5"], appsFlyer(.double(1.700000000123e12)))
+    b.add(
+      "build-appsflyer-negative-time", "A negative time is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      appsFlyer(-1))
+    b.add(
+      "build-singular-fresh",
+      "A session request before any step: the fixed keys and no snapshot keys, which have no value yet; catches empty strings for unset keys.",
+      ["S2S-10", "S2S-11"], singular("__SESSION__", []))
+    b.add(
+      "build-singular-after-update",
+      "After registration and an update (fine 5, coarse code 1): the snapshot's values as decimal strings, in seconds.",
+      ["S2S-10", "S2S-11"],
+      singular(
+        "purchase",
+        [
+          ["at": .integer(t0), "op": "register"],
+          [
+            "at": .integer(ScenarioTime.at(hours: 1)), "op": "server-response",
+            "response": ["conversion_value": 5, "skan_updated_coarse_value": 1, "status": "ok"],
+          ],
+        ]))
+    b.add(
+      "build-singular-revenue",
+      "Revenue in two currencies: the revenue objects as compact JSON with sorted keys; catches another key order or number form.",
+      ["S2S-11"],
+      singular(
+        "__SESSION__",
+        [
+          ["at": .integer(t0), "op": "register"],
+          ["at": .integer(ScenarioTime.at(hours: 1)), "op": "revenue", "amount": 4.99, "currency": "USD"],
+          ["at": .integer(ScenarioTime.at(hours: 2)), "op": "revenue", "amount": 1200, "currency": "KRW"],
+          [
+            "at": .integer(ScenarioTime.at(hours: 3)), "op": "revenue", "amount": 0.5, "currency": "EUR", "admon": true,
+          ],
+        ]))
+    b.add(
+      "build-singular-missing-config", "A config without idfa is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      ["op": "build-request", "api": "singular", "config": ["api_key": "k"], "event": "__SESSION__", "steps": []])
+    b.add(
+      "build-unknown-api", "An unknown api is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      ["op": "build-request", "api": "adjust"])
   }
 
   private static func parsing(_ b: inout ScenarioBuilder) {
-    func parse(_ api: String, _ body: JSONValue) -> JSONValue { ["op": "parse-response", "api": .string(api), "body": body] }
+    func parse(_ api: String, _ body: JSONValue) -> JSONValue {
+      ["op": "parse-response", "api": .string(api), "body": body]
+    }
     func v2(_ members: [String: JSONValue]) -> JSONValue {
-      var body: [String: JSONValue] = ["value": 63, "coarse_value": "high", "lock": true, "next_w_time": 1_672_147_423, "postback_sequence_index": 2]
+      var body: [String: JSONValue] = [
+        "value": 63, "coarse_value": "high", "lock": true, "next_w_time": 1_672_147_423, "postback_sequence_index": 2,
+      ]
       for (key, value) in members { body[key] = value }
       return parse("appsflyer-v2", .object(body))
     }
     func without(_ key: String) -> JSONValue {
-      var body: [String: JSONValue] = ["value": 63, "coarse_value": "high", "lock": true, "next_w_time": 1_672_147_423, "postback_sequence_index": 2]
+      var body: [String: JSONValue] = [
+        "value": 63, "coarse_value": "high", "lock": true, "next_w_time": 1_672_147_423, "postback_sequence_index": 2,
+      ]
       body[key] = nil
       return parse("appsflyer-v2", .object(body))
     }
-    b.add("parse-af-v1", "The README's v1 example `{\"value\": 43}`: fine 43, no coarse, no lock.", ["S2S-12"], parse("appsflyer-v1", ["value": 43]))
-    b.add("parse-af-v1-ignores-v2-keys", "A v1 response is read for `value` only: a bad coarse_value does not matter.", ["S2S-12"], parse("appsflyer-v1", ["value": 1, "coarse_value": "HIGH"]))
-    b.add("parse-af-v2-readme", "The README's v2 example with `lock: true` (the README writes `YES`): every field read.", ["S2S-12", "S2S-13"], v2([:]))
-    b.add("parse-af-v2-minimal", "A v2 response with only `value`: coarse none, lock false, the rest null.", ["S2S-12", "S2S-13"], parse("appsflyer-v2", ["value": 0]))
-    b.add("parse-af-v2-lock-yes", "`lock` as the string \"YES\": `lock-not-boolean`; catches Objective-C boolValue coercion.", ["S2S-13", "VAL-7"], v2(["lock": "YES"]))
-    b.add("parse-af-v2-lock-integer", "`lock: 1` is `lock-not-boolean` for AppsFlyer (Singular accepts 0/1).", ["S2S-13", "VAL-7"], v2(["lock": 1]))
-    b.add("parse-af-v2-value-64", "`value: 64` is `fine-out-of-range`; catches clients that pass it to StoreKit.", ["S2S-13", "VAL-1"], tags: ["edge-exact"], v2(["value": 64]))
-    b.add("parse-af-v2-value-minus-1", "`value: -1` is `fine-out-of-range`.", ["S2S-13", "VAL-1"], tags: ["edge-exact"], v2(["value": -1]))
-    b.add("parse-af-v2-value-string", "`value: \"42\"` is `fine-not-integer`; catches intValue coercion.", ["S2S-13", "VAL-2"], v2(["value": "42"]))
+    b.add(
+      "parse-af-v1", "The README's v1 example `{\"value\": 43}`: fine 43, no coarse, no lock.", ["S2S-12"],
+      parse("appsflyer-v1", ["value": 43]))
+    b.add(
+      "parse-af-v1-ignores-v2-keys", "A v1 response is read for `value` only: a bad coarse_value does not matter.",
+      ["S2S-12"], parse("appsflyer-v1", ["value": 1, "coarse_value": "HIGH"]))
+    b.add(
+      "parse-af-v2-readme", "The README's v2 example with `lock: true` (the README writes `YES`): every field read.",
+      ["S2S-12", "S2S-13"], v2([:]))
+    b.add(
+      "parse-af-v2-minimal", "A v2 response with only `value`: coarse none, lock false, the rest null.",
+      ["S2S-12", "S2S-13"], parse("appsflyer-v2", ["value": 0]))
+    b.add(
+      "parse-af-v2-lock-yes",
+      "`lock` as the string \"YES\": `lock-not-boolean`; catches Objective-C boolValue coercion.", ["S2S-13", "VAL-7"],
+      v2(["lock": "YES"]))
+    b.add(
+      "parse-af-v2-lock-integer", "`lock: 1` is `lock-not-boolean` for AppsFlyer (Singular accepts 0/1).",
+      ["S2S-13", "VAL-7"], v2(["lock": 1]))
+    b.add(
+      "parse-af-v2-value-64", "`value: 64` is `fine-out-of-range`; catches clients that pass it to StoreKit.",
+      ["S2S-13", "VAL-1"], tags: ["edge-exact"], v2(["value": 64]))
+    b.add(
+      "parse-af-v2-value-minus-1", "`value: -1` is `fine-out-of-range`.", ["S2S-13", "VAL-1"], tags: ["edge-exact"],
+      v2(["value": -1]))
+    b.add(
+      "parse-af-v2-value-string", "`value: \"42\"` is `fine-not-integer`; catches intValue coercion.",
+      ["S2S-13", "VAL-2"], v2(["value": "42"]))
     b.add("parse-af-v2-value-double", "`value: 12.0` is 12.", ["S2S-13", "VAL-2"], v2(["value": 12.0]))
-    b.add("parse-af-v2-value-fraction", "`value: 12.5` is `fine-not-integer`; catches truncation.", ["S2S-13", "VAL-2"], v2(["value": 12.5]))
+    b.add(
+      "parse-af-v2-value-fraction", "`value: 12.5` is `fine-not-integer`; catches truncation.", ["S2S-13", "VAL-2"],
+      v2(["value": 12.5]))
     b.add("parse-af-v2-value-absent", "No `value` is `fine-not-integer`, not fine 0.", ["S2S-13"], without("value"))
-    b.add("parse-af-v2-coarse-upper-case", "`coarse_value: \"HIGH\"` is `coarse-unknown`.", ["S2S-13", "VAL-3", "VAL-8"], tags: ["case"], v2(["coarse_value": "HIGH"]))
-    b.add("parse-af-v2-coarse-code", "`coarse_value: 2` (a Singular code) is `coarse-unknown`: AppsFlyer sends names.", ["S2S-13", "VAL-3", "VAL-8"], v2(["coarse_value": 2]))
-    b.add("parse-af-v2-coarse-absent", "No coarse_value: coarse null, the rest applied.", ["S2S-13"], without("coarse_value"))
-    b.add("parse-af-v2-psi-3", "`postback_sequence_index: 3` is `invalid-sequence-index`.", ["S2S-13"], tags: ["edge-exact"], v2(["postback_sequence_index": 3]))
-    b.add("parse-af-v2-psi-string", "`postback_sequence_index: \"1\"` is `invalid-sequence-index`.", ["S2S-13"], v2(["postback_sequence_index": "1"]))
-    b.add("parse-af-v2-psi-0", "`postback_sequence_index: 0` with `next_w_time: 0`: a SKAN 3-style answer, read as given.", ["S2S-13"], tags: ["edge-exact"], v2(["postback_sequence_index": 0, "next_w_time": 0]))
-    b.add("parse-af-v2-next-negative", "`next_w_time: -1` is `invalid-window-time`.", ["S2S-13"], v2(["next_w_time": -1]))
-    b.add("parse-af-v2-next-fraction", "`next_w_time: 1672147423.5` is `invalid-window-time`.", ["S2S-13"], v2(["next_w_time": 1_672_147_423.5]))
-    b.add("parse-af-v2-order", "`value: 64` with `postback_sequence_index: 3`: `fine-out-of-range`, the fields being checked in order.", ["S2S-13"], v2(["value": 64, "postback_sequence_index": 3]))
-    b.add("parse-af-v2-body-array", "A body that is an array is `malformed-response`.", ["S2S-13"], parse("appsflyer-v2", [63]))
-    b.add("parse-af-v1-body-string", "A body that is a string (the README's `YES` makes the real body unparseable) is `malformed-response`.", ["S2S-13"], parse("appsflyer-v1", "{\"value\": 63, \"lock\": YES}"))
-    b.add("parse-singular-update", "Singular: conversion_value 21, coarse code 1, lock true: fine 21, coarse medium, lock.", ["S2S-14"], parse("singular", ["conversion_value": 21, "skan_updated_coarse_value": 1, "skan_updated_lock_window_value": true, "status": "ok"]))
-    b.add("parse-singular-lock-integer", "Singular: lock given as 1 locks, as the snippet reads it.", ["S2S-14"], parse("singular", ["conversion_value": 3, "skan_updated_lock_window_value": 1, "status": "ok"]))
-    b.add("parse-singular-no-value", "Singular: status ok without a value: nothing to apply.", ["S2S-14"], parse("singular", ["status": "ok"]))
-    b.add("parse-singular-error", "Singular: status error with a reason is `server-error`.", ["S2S-14"], parse("singular", ["status": "error", "reason": "Invalid API key"]))
-    b.add("parse-singular-coarse-3", "Singular: coarse code 3 is `coarse-code-out-of-range`; the snippet's check misses it.", ["S2S-14", "VAL-5"], tags: ["snippet-bug"], parse("singular", ["conversion_value": 3, "skan_updated_coarse_value": 3, "status": "ok"]))
-    b.add("parse-singular-coarse-fraction", "Singular: coarse code 1.5 is `coarse-code-not-integer`.", ["S2S-14", "VAL-5"], parse("singular", ["conversion_value": 3, "skan_updated_coarse_value": 1.5, "status": "ok"]))
-    b.add("parse-singular-fine-64", "Singular: conversion_value 64 is `fine-out-of-range`.", ["S2S-14", "VAL-1"], tags: ["edge-exact"], parse("singular", ["conversion_value": 64, "status": "ok"]))
-    b.add("parse-singular-null-body", "Singular: a body that is null is `malformed-response`.", ["S2S-14", "S2S-13"], parse("singular", nil))
-    b.add("parse-missing-body", "An input without `body` is `invalid-input`.", ["IN-1"], tags: ["bad-input"], ["op": "parse-response", "api": "singular"])
-    b.add("parse-unknown-api", "An unknown api is `invalid-input`.", ["IN-1"], tags: ["bad-input"], parse("appsflyer-v3", ["value": 1]))
+    b.add(
+      "parse-af-v2-coarse-upper-case", "`coarse_value: \"HIGH\"` is `coarse-unknown`.", ["S2S-13", "VAL-3", "VAL-8"],
+      tags: ["case"], v2(["coarse_value": "HIGH"]))
+    b.add(
+      "parse-af-v2-coarse-code", "`coarse_value: 2` (a Singular code) is `coarse-unknown`: AppsFlyer sends names.",
+      ["S2S-13", "VAL-3", "VAL-8"], v2(["coarse_value": 2]))
+    b.add(
+      "parse-af-v2-coarse-absent", "No coarse_value: coarse null, the rest applied.", ["S2S-13"],
+      without("coarse_value"))
+    b.add(
+      "parse-af-v2-psi-3", "`postback_sequence_index: 3` is `invalid-sequence-index`.", ["S2S-13"],
+      tags: ["edge-exact"], v2(["postback_sequence_index": 3]))
+    b.add(
+      "parse-af-v2-psi-string", "`postback_sequence_index: \"1\"` is `invalid-sequence-index`.", ["S2S-13"],
+      v2(["postback_sequence_index": "1"]))
+    b.add(
+      "parse-af-v2-psi-0", "`postback_sequence_index: 0` with `next_w_time: 0`: a SKAN 3-style answer, read as given.",
+      ["S2S-13"], tags: ["edge-exact"], v2(["postback_sequence_index": 0, "next_w_time": 0]))
+    b.add(
+      "parse-af-v2-next-negative", "`next_w_time: -1` is `invalid-window-time`.", ["S2S-13"], v2(["next_w_time": -1]))
+    b.add(
+      "parse-af-v2-next-fraction", "`next_w_time: 1672147423.5` is `invalid-window-time`.", ["S2S-13"],
+      v2(["next_w_time": 1_672_147_423.5]))
+    b.add(
+      "parse-af-v2-order",
+      "`value: 64` with `postback_sequence_index: 3`: `fine-out-of-range`, the fields being checked in order.",
+      ["S2S-13"], v2(["value": 64, "postback_sequence_index": 3]))
+    b.add(
+      "parse-af-v2-body-array", "A body that is an array is `malformed-response`.", ["S2S-13"],
+      parse("appsflyer-v2", [63]))
+    b.add(
+      "parse-af-v1-body-string",
+      "A body that is a string (the README's `YES` makes the real body unparseable) is `malformed-response`.",
+      ["S2S-13"], parse("appsflyer-v1", "{\"value\": 63, \"lock\": YES}"))
+    b.add(
+      "parse-singular-update", "Singular: conversion_value 21, coarse code 1, lock true: fine 21, coarse medium, lock.",
+      ["S2S-14"],
+      parse(
+        "singular",
+        [
+          "conversion_value": 21, "skan_updated_coarse_value": 1, "skan_updated_lock_window_value": true,
+          "status": "ok",
+        ]))
+    b.add(
+      "parse-singular-lock-integer", "Singular: lock given as 1 locks, as the snippet reads it.", ["S2S-14"],
+      parse("singular", ["conversion_value": 3, "skan_updated_lock_window_value": 1, "status": "ok"]))
+    b.add(
+      "parse-singular-no-value", "Singular: status ok without a value: nothing to apply.", ["S2S-14"],
+      parse("singular", ["status": "ok"]))
+    b.add(
+      "parse-singular-error", "Singular: status error with a reason is `server-error`.", ["S2S-14"],
+      parse("singular", ["status": "error", "reason": "Invalid API key"]))
+    b.add(
+      "parse-singular-coarse-3",
+      "Singular: coarse code 3 is `coarse-code-out-of-range`; the snippet's check misses it.", ["S2S-14", "VAL-5"],
+      tags: ["snippet-bug"], parse("singular", ["conversion_value": 3, "skan_updated_coarse_value": 3, "status": "ok"]))
+    b.add(
+      "parse-singular-coarse-fraction", "Singular: coarse code 1.5 is `coarse-code-not-integer`.", ["S2S-14", "VAL-5"],
+      parse("singular", ["conversion_value": 3, "skan_updated_coarse_value": 1.5, "status": "ok"]))
+    b.add(
+      "parse-singular-fine-64", "Singular: conversion_value 64 is `fine-out-of-range`.", ["S2S-14", "VAL-1"],
+      tags: ["edge-exact"], parse("singular", ["conversion_value": 64, "status": "ok"]))
+    b.add(
+      "parse-singular-null-body", "Singular: a body that is null is `malformed-response`.", ["S2S-14", "S2S-13"],
+      parse("singular", nil))
+    b.add(
+      "parse-missing-body", "An input without `body` is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      ["op": "parse-response", "api": "singular"])
+    b.add(
+      "parse-unknown-api", "An unknown api is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      parse("appsflyer-v3", ["value": 1]))
   }
 }

@@ -35,27 +35,90 @@ enum SignatureScenarios {
 
   private static func appleSamples(_ b: inout ScenarioBuilder) {
     let cases: [(String, String, String, [String])] = [
-      ("apple-v4-0-web-tier-high", "apple_doc_v4_0_web_tier_high_fine", "Apple's 4.0 web-ad example (high tier, source-domain, fine value) verifies with Apple's key; catches a wrong field order or separator.", ["SIG-1", "SIG-2", "SIG-5"]),
-      ("apple-v4-0-web-tier-low", "apple_doc_v4_0_web_tier_low_coarse", "Apple's 4.0 low-tier example (2-digit source-identifier, coarse value) verifies; the coarse value is not signed.", ["SIG-1", "SIG-5", "SIG-19"]),
-      ("apple-v3-0-winning", "apple_doc_v3_0_winning", "Apple's 3.0 winning example verifies with the 3.0 layout (campaign-id, did-win).", ["SIG-3", "SIG-5"]),
-      ("apple-v3-0-nonwinning", "apple_doc_v3_0_nonwinning", "Apple's 3.0 non-winning example, without source-app-id, verifies with the slot dropped; catches an empty field left in its place.", ["SIG-3", "SIG-2", "SIG-5"]),
-      ("apple-v2-2", "apple_doc_v2_2", "Apple's 2.2 example verifies with the 2.2 layout (no did-win).", ["SIG-3", "SIG-5"]),
-      ("apple-v2-1-legacy-page", "apple_doc_v2_1_legacy_page", "Apple's 2.1 example from an earlier page revision verifies with the 2.1 layout (no fidelity-type).", ["SIG-3", "SIG-5"]),
-      ("field-v2-1-ironsource-forwarded", "field_v2_1_ironsource_forwarded", "A real 2.1 postback forwarded with an extra unsigned `timestamp` verifies; catches verifiers that reject unknown fields.", ["SIG-3", "SIG-5", "SIG-19"]),
-      ("field-v2-1-tiktok-via-adjust", "field_v2_1_tiktok_via_adjust", "A real 2.1 postback forwarded through an MMP with adjust-* fields and no source-app-id verifies.", ["SIG-2", "SIG-3", "SIG-19"]),
-      ("field-v1-0-ironsource", "field_v1_0_ironsource", "A real 1.0 postback is `unverifiable` (P-192 key) with its 1.0 signed string (no version, no redownload); the samples file verifies it with P-192.", ["SIG-6"]),
-      ("field-v2-0-meta", "field_v2_0_meta", "A real 2.0 postback is `unverifiable` (P-192 key) with its 2.0 signed string; the samples file verifies it with P-192.", ["SIG-6"]),
+      (
+        "apple-v4-0-web-tier-high", "apple_doc_v4_0_web_tier_high_fine",
+        "Apple's 4.0 web-ad example (high tier, source-domain, fine value) verifies with Apple's key; catches a wrong field order or separator.",
+        ["SIG-1", "SIG-2", "SIG-5"]
+      ),
+      (
+        "apple-v4-0-web-tier-low", "apple_doc_v4_0_web_tier_low_coarse",
+        "Apple's 4.0 low-tier example (2-digit source-identifier, coarse value) verifies; the coarse value is not signed.",
+        ["SIG-1", "SIG-5", "SIG-19"]
+      ),
+      (
+        "apple-v3-0-winning", "apple_doc_v3_0_winning",
+        "Apple's 3.0 winning example verifies with the 3.0 layout (campaign-id, did-win).", ["SIG-3", "SIG-5"]
+      ),
+      (
+        "apple-v3-0-nonwinning", "apple_doc_v3_0_nonwinning",
+        "Apple's 3.0 non-winning example, without source-app-id, verifies with the slot dropped; catches an empty field left in its place.",
+        ["SIG-3", "SIG-2", "SIG-5"]
+      ),
+      (
+        "apple-v2-2", "apple_doc_v2_2", "Apple's 2.2 example verifies with the 2.2 layout (no did-win).",
+        ["SIG-3", "SIG-5"]
+      ),
+      (
+        "apple-v2-1-legacy-page", "apple_doc_v2_1_legacy_page",
+        "Apple's 2.1 example from an earlier page revision verifies with the 2.1 layout (no fidelity-type).",
+        ["SIG-3", "SIG-5"]
+      ),
+      (
+        "field-v2-1-ironsource-forwarded", "field_v2_1_ironsource_forwarded",
+        "A real 2.1 postback forwarded with an extra unsigned `timestamp` verifies; catches verifiers that reject unknown fields.",
+        ["SIG-3", "SIG-5", "SIG-19"]
+      ),
+      (
+        "field-v2-1-tiktok-via-adjust", "field_v2_1_tiktok_via_adjust",
+        "A real 2.1 postback forwarded through an MMP with adjust-* fields and no source-app-id verifies.",
+        ["SIG-2", "SIG-3", "SIG-19"]
+      ),
+      (
+        "field-v1-0-ironsource", "field_v1_0_ironsource",
+        "A real 1.0 postback is `unverifiable` (P-192 key) with its 1.0 signed string (no version, no redownload); the samples file verifies it with P-192.",
+        ["SIG-6"]
+      ),
+      (
+        "field-v2-0-meta", "field_v2_0_meta",
+        "A real 2.0 postback is `unverifiable` (P-192 key) with its 2.0 signed string; the samples file verifies it with P-192.",
+        ["SIG-6"]
+      ),
     ]
     for (slug, id, text, requirements) in cases {
       b.add(slug, "\(text) Source: \(source(id)) (apple-samples.json `\(id)`).", requirements, verify(sample(id)))
     }
-    b.add("apple-v2-0-broken-example", "Apple's original 2.0 example is not valid JSON: `rejected`, `malformed-json`, as the samples file says it does not verify. Source: \(source("apple_doc_v2_0_broken_example")) (apple-samples.json `apple_doc_v2_0_broken_example`).", ["SIG-8"], verify(.string(AppleSamples.brokenV20Text)))
-    b.add("apple-v4-0-as-text", "Apple's 4.0 example given as body text verifies like the object; catches a harness that cannot take text.", ["SIG-8", "SIG-1"], verify(.string(CanonicalJSON.compact(sample("apple_doc_v4_0_web_tier_high_fine")))))
-    b.add("apple-v2-1-explicit-key", "The 2.1 example with Apple's key given as `public_key` verifies as with the default key.", ["SIG-5"], verify(sample("apple_doc_v2_1_legacy_page"), key: AppleKeys.skanP256))
-    b.add("apple-v4-0-test-key", "Apple's 4.0 example checked with the kit's test key: `bad-signature`; catches a verifier that ignores the key it is given.", ["SIG-5"], verify(sample("apple_doc_v4_0_web_tier_high_fine"), key: SignatureTestKey.publicKey))
-    b.add("apple-v2-1-all-strings", "The 2.1 example with every value a JSON string (a gist variant whose text the signature covers): `wrong-type`; catches a verifier that signs any type's text.", ["SIG-4"], verify(.object((sample("apple_doc_v2_1_legacy_page").objectValue ?? [:]).mapValues { value in value.exactInteger.map { .string(String($0)) } ?? value.boolValue.map { .string($0 ? "true" : "false") } ?? value })))
-    b.add("invalid-public-key", "A public key that is not base64 SPKI DER is `invalid-input`.", ["IN-1"], tags: ["bad-input"], verify(sample("apple_doc_v2_2"), key: "not a key"))
-    b.add("missing-postback", "An input without `postback` is `invalid-input`.", ["IN-1"], tags: ["bad-input"], ["op": "verify-postback"])
+    b.add(
+      "apple-v2-0-broken-example",
+      "Apple's original 2.0 example is not valid JSON: `rejected`, `malformed-json`, as the samples file says it does not verify. Source: \(source("apple_doc_v2_0_broken_example")) (apple-samples.json `apple_doc_v2_0_broken_example`).",
+      ["SIG-8"], verify(.string(AppleSamples.brokenV20Text)))
+    b.add(
+      "apple-v4-0-as-text",
+      "Apple's 4.0 example given as body text verifies like the object; catches a harness that cannot take text.",
+      ["SIG-8", "SIG-1"], verify(.string(CanonicalJSON.compact(sample("apple_doc_v4_0_web_tier_high_fine")))))
+    b.add(
+      "apple-v2-1-explicit-key",
+      "The 2.1 example with Apple's key given as `public_key` verifies as with the default key.", ["SIG-5"],
+      verify(sample("apple_doc_v2_1_legacy_page"), key: AppleKeys.skanP256))
+    b.add(
+      "apple-v4-0-test-key",
+      "Apple's 4.0 example checked with the kit's test key: `bad-signature`; catches a verifier that ignores the key it is given.",
+      ["SIG-5"], verify(sample("apple_doc_v4_0_web_tier_high_fine"), key: SignatureTestKey.publicKey))
+    b.add(
+      "apple-v2-1-all-strings",
+      "The 2.1 example with every value a JSON string (a gist variant whose text the signature covers): `wrong-type`; catches a verifier that signs any type's text.",
+      ["SIG-4"],
+      verify(
+        .object(
+          (sample("apple_doc_v2_1_legacy_page").objectValue ?? [:]).mapValues { value in
+            value.exactInteger.map { .string(String($0)) } ?? value.boolValue.map { .string($0 ? "true" : "false") }
+              ?? value
+          })))
+    b.add(
+      "invalid-public-key", "A public key that is not base64 SPKI DER is `invalid-input`.", ["IN-1"],
+      tags: ["bad-input"], verify(sample("apple_doc_v2_2"), key: "not a key"))
+    b.add(
+      "missing-postback", "An input without `postback` is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      ["op": "verify-postback"])
   }
 
   private static func tampering(_ b: inout ScenarioBuilder) {
@@ -72,14 +135,34 @@ enum SignatureScenarios {
       ("postback-sequence-index", 1, "the sequence index"),
     ]
     for (key, value, what) in tampers {
-      b.add("tampered-\(key)", "Apple's 4.0 example with \(what) changed: `bad-signature`; catches a verifier that leaves `\(key)` out of the signed string.", ["SIG-1", "SIG-5"], verify(with(base, key, value)))
+      b.add(
+        "tampered-\(key)",
+        "Apple's 4.0 example with \(what) changed: `bad-signature`; catches a verifier that leaves `\(key)` out of the signed string.",
+        ["SIG-1", "SIG-5"], verify(with(base, key, value)))
     }
-    b.add("tampered-version", "Apple's 4.0 example relabelled 3.0: the 3.0 layout needs campaign-id, `missing-field`.", ["SIG-3", "SIG-4"], verify(with(base, "version", "3.0")))
-    b.add("unsigned-conversion-value-changed", "Apple's 4.0 example with conversion-value 0: still verified; the value is not signed (so it can be forged).", ["SIG-19"], verify(with(base, "conversion-value", 0)))
-    b.add("unsigned-fields-added", "Apple's 4.0 example with country-code and coarse-conversion-value added: still verified.", ["SIG-19"], verify(with(with(base, "country-code", "US"), "coarse-conversion-value", "high")))
-    b.add("source-domain-removed", "Apple's 4.0 example without source-domain: the slot is dropped, the string differs, `bad-signature`.", ["SIG-2", "SIG-5"], verify(with(base, "source-domain", nil)))
-    b.add("source-app-id-and-domain", "Apple's 4.0 example with source-app-id added next to source-domain: `ambiguous-source`.", ["SIG-20"], verify(with(base, "source-app-id", 1_234_567_891)))
-    b.add("source-domain-in-3-0", "Apple's 3.0 example with source-domain added: 3.0 has no source-domain slot, so it is an unsigned field and the postback verifies.", ["SIG-3", "SIG-19"], verify(with(sample("apple_doc_v3_0_winning"), "source-domain", "example.com")))
+    b.add(
+      "tampered-version", "Apple's 4.0 example relabelled 3.0: the 3.0 layout needs campaign-id, `missing-field`.",
+      ["SIG-3", "SIG-4"], verify(with(base, "version", "3.0")))
+    b.add(
+      "unsigned-conversion-value-changed",
+      "Apple's 4.0 example with conversion-value 0: still verified; the value is not signed (so it can be forged).",
+      ["SIG-19"], verify(with(base, "conversion-value", 0)))
+    b.add(
+      "unsigned-fields-added",
+      "Apple's 4.0 example with country-code and coarse-conversion-value added: still verified.", ["SIG-19"],
+      verify(with(with(base, "country-code", "US"), "coarse-conversion-value", "high")))
+    b.add(
+      "source-domain-removed",
+      "Apple's 4.0 example without source-domain: the slot is dropped, the string differs, `bad-signature`.",
+      ["SIG-2", "SIG-5"], verify(with(base, "source-domain", nil)))
+    b.add(
+      "source-app-id-and-domain",
+      "Apple's 4.0 example with source-app-id added next to source-domain: `ambiguous-source`.", ["SIG-20"],
+      verify(with(base, "source-app-id", 1_234_567_891)))
+    b.add(
+      "source-domain-in-3-0",
+      "Apple's 3.0 example with source-domain added: 3.0 has no source-domain slot, so it is an unsigned field and the postback verifies.",
+      ["SIG-3", "SIG-19"], verify(with(sample("apple_doc_v3_0_winning"), "source-domain", "example.com")))
     let types: [(String, JSONValue, String)] = [
       ("app-id", "525463029", "app-id as a string"),
       ("redownload", "false", "redownload as the string \"false\""),
@@ -90,26 +173,62 @@ enum SignatureScenarios {
       ("source-domain", nil, "source-domain as null"),
     ]
     for (key, value, what) in types {
-      b.add("wrong-type-\(key)", "Apple's 4.0 example with \(what): `wrong-type`; catches a verifier that signs the text of any JSON type.", ["SIG-4"], verify(with(base, key, value)))
+      b.add(
+        "wrong-type-\(key)",
+        "Apple's 4.0 example with \(what): `wrong-type`; catches a verifier that signs the text of any JSON type.",
+        ["SIG-4"], verify(with(base, key, value)))
     }
-    b.add("wrong-type-version", "`version` as the number 4.0: `wrong-type`.", ["SIG-4", "SIG-7"], verify(with(base, "version", 4.0)))
-    b.add("wrong-type-signature", "`attribution-signature` as a number: `wrong-type`.", ["SIG-4", "SIG-5"], verify(with(base, "attribution-signature", 1)))
-    b.add("removed-transaction-id", "Apple's 4.0 example without transaction-id: `missing-field`; catches a verifier that signs an empty field.", ["SIG-4"], verify(with(base, "transaction-id", nil)))
-    b.add("removed-version", "Apple's 4.0 example without version: `rejected`, `missing-field`, not a guessed layout.", ["SIG-7"], verify(with(base, "version", nil)))
-    b.add("removed-signature", "Apple's 4.0 example without attribution-signature: `missing-field`, with the signed string.", ["SIG-5", "SIG-4"], verify(with(base, "attribution-signature", nil)))
-    b.add("unknown-version-5-0", "Version 5.0: `unverifiable`, `unknown-version`; catches a verifier that tries the 4.0 layout.", ["SIG-7"], verify(with(base, "version", "5.0")))
-    b.add("unknown-version-4", "Version \"4\" (not \"4.0\"): `unknown-version`; catches numeric version parsing.", ["SIG-7"], verify(with(base, "version", "4")))
-    b.add("signature-not-base64", "A signature with characters outside base64: `malformed-signature`.", ["SIG-5"], verify(with(base, "attribution-signature", "not*base64")))
-    b.add("signature-not-der", "A signature that is base64 but not DER (\"AAAA\"): `malformed-signature`.", ["SIG-5"], verify(with(base, "attribution-signature", "AAAA")))
-    b.add("signature-of-other-postback", "Apple's 4.0 example carrying the low-tier example's signature: `bad-signature`.", ["SIG-5"], verify(with(base, "attribution-signature", sample("apple_doc_v4_0_web_tier_low_coarse")["attribution-signature"] ?? .null)))
+    b.add(
+      "wrong-type-version", "`version` as the number 4.0: `wrong-type`.", ["SIG-4", "SIG-7"],
+      verify(with(base, "version", 4.0)))
+    b.add(
+      "wrong-type-signature", "`attribution-signature` as a number: `wrong-type`.", ["SIG-4", "SIG-5"],
+      verify(with(base, "attribution-signature", 1)))
+    b.add(
+      "removed-transaction-id",
+      "Apple's 4.0 example without transaction-id: `missing-field`; catches a verifier that signs an empty field.",
+      ["SIG-4"], verify(with(base, "transaction-id", nil)))
+    b.add(
+      "removed-version", "Apple's 4.0 example without version: `rejected`, `missing-field`, not a guessed layout.",
+      ["SIG-7"], verify(with(base, "version", nil)))
+    b.add(
+      "removed-signature",
+      "Apple's 4.0 example without attribution-signature: `missing-field`, with the signed string.",
+      ["SIG-5", "SIG-4"], verify(with(base, "attribution-signature", nil)))
+    b.add(
+      "unknown-version-5-0",
+      "Version 5.0: `unverifiable`, `unknown-version`; catches a verifier that tries the 4.0 layout.", ["SIG-7"],
+      verify(with(base, "version", "5.0")))
+    b.add(
+      "unknown-version-4", "Version \"4\" (not \"4.0\"): `unknown-version`; catches numeric version parsing.",
+      ["SIG-7"], verify(with(base, "version", "4")))
+    b.add(
+      "signature-not-base64", "A signature with characters outside base64: `malformed-signature`.", ["SIG-5"],
+      verify(with(base, "attribution-signature", "not*base64")))
+    b.add(
+      "signature-not-der", "A signature that is base64 but not DER (\"AAAA\"): `malformed-signature`.", ["SIG-5"],
+      verify(with(base, "attribution-signature", "AAAA")))
+    b.add(
+      "signature-of-other-postback", "Apple's 4.0 example carrying the low-tier example's signature: `bad-signature`.",
+      ["SIG-5"],
+      verify(
+        with(
+          base, "attribution-signature", sample("apple_doc_v4_0_web_tier_low_coarse")["attribution-signature"] ?? .null)
+      ))
     b.add("postback-array", "A postback that is an array: `malformed-json`.", ["SIG-8"], verify([1, 2]))
   }
 
   private static func testKeyPostbacks(_ b: inout ScenarioBuilder) {
     let cases: [(String, String, [String])] = [
       ("t0-p0", "Tier 0, first postback: 2-digit source-identifier, no source slot, no value", ["SIG-1", "SIG-2"]),
-      ("t1-p0", "Tier 1, first postback: 2-digit source-identifier and a coarse value, no source slot", ["SIG-1", "SIG-2"]),
-      ("t2-p0", "Tier 2, first postback: 4-digit source-identifier and a fine value, no source slot", ["SIG-1", "SIG-2"]),
+      (
+        "t1-p0", "Tier 1, first postback: 2-digit source-identifier and a coarse value, no source slot",
+        ["SIG-1", "SIG-2"]
+      ),
+      (
+        "t2-p0", "Tier 2, first postback: 4-digit source-identifier and a fine value, no source slot",
+        ["SIG-1", "SIG-2"]
+      ),
       ("t3-p0", "Tier 3, first postback: source-app-id in the slot", ["SIG-1", "SIG-2"]),
       ("t2-p1", "Tier 2, second postback (sequence index 1), coarse value", ["SIG-1"]),
       ("t3-p1", "Tier 3, second postback with source-app-id", ["SIG-1"]),
@@ -122,48 +241,117 @@ enum SignatureScenarios {
     ]
     for (name, text, requirements) in cases {
       let postback = SignatureTestKey.postbacks[name] ?? .null
-      b.add("test-key-\(name)", "\(text), signed with the kit's test key, which the vector carries: verified. Apple published no such example.", requirements + ["SIG-5"], verify(postback, key: SignatureTestKey.publicKey))
+      b.add(
+        "test-key-\(name)",
+        "\(text), signed with the kit's test key, which the vector carries: verified. Apple published no such example.",
+        requirements + ["SIG-5"], verify(postback, key: SignatureTestKey.publicKey))
     }
     let p2 = SignatureTestKey.postbacks["t3-p2"] ?? .null
-    b.add("test-key-t3-p2-as-p1", "The tier 3 third postback relabelled as sequence index 1: `bad-signature`; catches a verifier that drops the index.", ["SIG-1", "SIG-5"], verify(with(p2, "postback-sequence-index", 1), key: SignatureTestKey.publicKey))
-    b.add("test-key-t3-p2-apple-key", "A test-key postback checked with Apple's key (the default): `bad-signature`; catches a verifier that trusts any key.", ["SIG-5"], verify(p2))
+    b.add(
+      "test-key-t3-p2-as-p1",
+      "The tier 3 third postback relabelled as sequence index 1: `bad-signature`; catches a verifier that drops the index.",
+      ["SIG-1", "SIG-5"], verify(with(p2, "postback-sequence-index", 1), key: SignatureTestKey.publicKey))
+    b.add(
+      "test-key-t3-p2-apple-key",
+      "A test-key postback checked with Apple's key (the default): `bad-signature`; catches a verifier that trusts any key.",
+      ["SIG-5"], verify(p2))
   }
 
   private static func impressions(_ b: inout ScenarioBuilder) {
     func signedString(_ kind: String, _ fields: JSONValue) -> JSONValue {
       ["op": "impression-signed-string", "kind": .string(kind), "impression": fields]
     }
-    func verifyImpression(_ kind: String, _ fields: JSONValue, _ signature: String, key: String = SignatureTestKey.publicKey) -> JSONValue {
-      ["op": "verify-impression", "kind": .string(kind), "impression": fields, "signature": .string(signature), "public_key": .string(key)]
+    func verifyImpression(
+      _ kind: String, _ fields: JSONValue, _ signature: String, key: String = SignatureTestKey.publicKey
+    ) -> JSONValue {
+      [
+        "op": "verify-impression", "kind": .string(kind), "impression": fields, "signature": .string(signature),
+        "public_key": .string(key),
+      ]
     }
     let storeKit = SignatureTestKey.impressions["storekit-rendered"] ?? (.null, "")
     let viewThrough = SignatureTestKey.impressions["view-through"] ?? (.null, "")
     let web = SignatureTestKey.impressions["web"] ?? (.null, "")
-    b.add("impression-storekit-rendered", "The StoreKit-rendered signed string: eight fields, fidelity-type 1, millisecond timestamp; catches a wrong order or seconds.", ["SIG-9"], signedString("storekit-rendered", storeKit.fields))
-    b.add("impression-view-through", "The view-through signed string: fidelity-type 0; catches a fixed fidelity of 1.", ["SIG-9"], signedString("view-through", viewThrough.fields))
-    b.add("impression-web", "The web signed string: source-domain in the source-app-id slot.", ["SIG-10"], signedString("web", web.fields))
-    b.add("impression-upper-case-nonce", "An upper-case nonce (as `UUID().uuidString` gives) is signed lower-case; catches signing it as given.", ["SIG-11", "SIG-9"], tags: ["case"], signedString("storekit-rendered", with(storeKit.fields, "nonce", .string((storeKit.fields["nonce"]?.stringValue ?? "").uppercased()))))
-    b.add("impression-nonce-not-uuid", "A nonce that is not a UUID: `invalid-nonce`.", ["SIG-11"], signedString("storekit-rendered", with(storeKit.fields, "nonce", "68483ef6067841b29b2e3ed4e1f6a2c0")))
-    b.add("impression-source-identifier-10000", "source-identifier 10000 (five digits): `invalid-source-identifier`.", ["SIG-11"], tags: ["edge-exact"], signedString("storekit-rendered", with(storeKit.fields, "source-identifier", 10000)))
-    b.add("impression-source-identifier-9999", "source-identifier 9999 is the largest accepted.", ["SIG-11", "SIG-9"], tags: ["edge-exact"], signedString("storekit-rendered", with(storeKit.fields, "source-identifier", 9999)))
-    b.add("impression-source-identifier-string", "source-identifier as a string: `invalid-input` (Apple's type is a number).", ["IN-1", "SIG-9"], tags: ["bad-input"], signedString("storekit-rendered", with(storeKit.fields, "source-identifier", "5239")))
-    b.add("impression-development-source-app", "source-app-id 0, for a development-signed source app, is signed as 0.", ["SIG-9"], signedString("view-through", with(viewThrough.fields, "source-app-id", 0)))
-    b.add("impression-web-without-domain", "A web impression without source-domain is `invalid-input`.", ["IN-1", "SIG-10"], tags: ["bad-input"], signedString("web", storeKit.fields))
-    b.add("impression-unknown-kind", "An unknown kind is `invalid-input`.", ["IN-1"], tags: ["bad-input"], signedString("banner", storeKit.fields))
-    b.add("verify-impression-storekit-rendered", "A StoreKit-rendered impression signed with the test key verifies; signatures are checked by verification, not bytes.", ["SIG-12", "SIG-9"], verifyImpression("storekit-rendered", storeKit.fields, storeKit.signature))
-    b.add("verify-impression-view-through", "A view-through impression signed with the test key verifies.", ["SIG-12", "SIG-9"], verifyImpression("view-through", viewThrough.fields, viewThrough.signature))
-    b.add("verify-impression-web", "A web impression signed with the test key verifies.", ["SIG-12", "SIG-10"], verifyImpression("web", web.fields, web.signature))
-    b.add("verify-impression-upper-case-nonce", "The StoreKit-rendered impression with its nonce in upper case still verifies: the nonce is signed lower-case.", ["SIG-11", "SIG-12"], tags: ["case"], verifyImpression("storekit-rendered", with(storeKit.fields, "nonce", .string((storeKit.fields["nonce"]?.stringValue ?? "").uppercased())), storeKit.signature))
-    b.add("verify-impression-seconds", "The StoreKit-rendered impression with its timestamp in seconds: `bad-signature`; catches a signer that uses seconds.", ["SIG-9", "SIG-12"], verifyImpression("storekit-rendered", with(storeKit.fields, "timestamp", 1_700_000_000), storeKit.signature))
-    b.add("verify-impression-wrong-kind", "The StoreKit-rendered signature checked as view-through (fidelity-type 0): `bad-signature`.", ["SIG-9", "SIG-12"], verifyImpression("view-through", storeKit.fields, storeKit.signature))
-    b.add("verify-impression-apple-key", "A test-key impression checked with another key (Apple's): `bad-signature`.", ["SIG-12"], verifyImpression("web", web.fields, web.signature, key: AppleKeys.skanP256))
-    b.add("verify-impression-malformed", "A signature that is not base64 DER: `malformed-signature`.", ["SIG-12"], verifyImpression("web", web.fields, "AAAA"))
+    b.add(
+      "impression-storekit-rendered",
+      "The StoreKit-rendered signed string: eight fields, fidelity-type 1, millisecond timestamp; catches a wrong order or seconds.",
+      ["SIG-9"], signedString("storekit-rendered", storeKit.fields))
+    b.add(
+      "impression-view-through", "The view-through signed string: fidelity-type 0; catches a fixed fidelity of 1.",
+      ["SIG-9"], signedString("view-through", viewThrough.fields))
+    b.add(
+      "impression-web", "The web signed string: source-domain in the source-app-id slot.", ["SIG-10"],
+      signedString("web", web.fields))
+    b.add(
+      "impression-upper-case-nonce",
+      "An upper-case nonce (as `UUID().uuidString` gives) is signed lower-case; catches signing it as given.",
+      ["SIG-11", "SIG-9"], tags: ["case"],
+      signedString(
+        "storekit-rendered",
+        with(storeKit.fields, "nonce", .string((storeKit.fields["nonce"]?.stringValue ?? "").uppercased()))))
+    b.add(
+      "impression-nonce-not-uuid", "A nonce that is not a UUID: `invalid-nonce`.", ["SIG-11"],
+      signedString("storekit-rendered", with(storeKit.fields, "nonce", "68483ef6067841b29b2e3ed4e1f6a2c0")))
+    b.add(
+      "impression-source-identifier-10000", "source-identifier 10000 (five digits): `invalid-source-identifier`.",
+      ["SIG-11"], tags: ["edge-exact"],
+      signedString("storekit-rendered", with(storeKit.fields, "source-identifier", 10000)))
+    b.add(
+      "impression-source-identifier-9999", "source-identifier 9999 is the largest accepted.", ["SIG-11", "SIG-9"],
+      tags: ["edge-exact"], signedString("storekit-rendered", with(storeKit.fields, "source-identifier", 9999)))
+    b.add(
+      "impression-source-identifier-string",
+      "source-identifier as a string: `invalid-input` (Apple's type is a number).", ["IN-1", "SIG-9"],
+      tags: ["bad-input"], signedString("storekit-rendered", with(storeKit.fields, "source-identifier", "5239")))
+    b.add(
+      "impression-development-source-app", "source-app-id 0, for a development-signed source app, is signed as 0.",
+      ["SIG-9"], signedString("view-through", with(viewThrough.fields, "source-app-id", 0)))
+    b.add(
+      "impression-web-without-domain", "A web impression without source-domain is `invalid-input`.",
+      ["IN-1", "SIG-10"], tags: ["bad-input"], signedString("web", storeKit.fields))
+    b.add(
+      "impression-unknown-kind", "An unknown kind is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      signedString("banner", storeKit.fields))
+    b.add(
+      "verify-impression-storekit-rendered",
+      "A StoreKit-rendered impression signed with the test key verifies; signatures are checked by verification, not bytes.",
+      ["SIG-12", "SIG-9"], verifyImpression("storekit-rendered", storeKit.fields, storeKit.signature))
+    b.add(
+      "verify-impression-view-through", "A view-through impression signed with the test key verifies.",
+      ["SIG-12", "SIG-9"], verifyImpression("view-through", viewThrough.fields, viewThrough.signature))
+    b.add(
+      "verify-impression-web", "A web impression signed with the test key verifies.", ["SIG-12", "SIG-10"],
+      verifyImpression("web", web.fields, web.signature))
+    b.add(
+      "verify-impression-upper-case-nonce",
+      "The StoreKit-rendered impression with its nonce in upper case still verifies: the nonce is signed lower-case.",
+      ["SIG-11", "SIG-12"], tags: ["case"],
+      verifyImpression(
+        "storekit-rendered",
+        with(storeKit.fields, "nonce", .string((storeKit.fields["nonce"]?.stringValue ?? "").uppercased())),
+        storeKit.signature))
+    b.add(
+      "verify-impression-seconds",
+      "The StoreKit-rendered impression with its timestamp in seconds: `bad-signature`; catches a signer that uses seconds.",
+      ["SIG-9", "SIG-12"],
+      verifyImpression("storekit-rendered", with(storeKit.fields, "timestamp", 1_700_000_000), storeKit.signature))
+    b.add(
+      "verify-impression-wrong-kind",
+      "The StoreKit-rendered signature checked as view-through (fidelity-type 0): `bad-signature`.",
+      ["SIG-9", "SIG-12"], verifyImpression("view-through", storeKit.fields, storeKit.signature))
+    b.add(
+      "verify-impression-apple-key", "A test-key impression checked with another key (Apple's): `bad-signature`.",
+      ["SIG-12"], verifyImpression("web", web.fields, web.signature, key: AppleKeys.skanP256))
+    b.add(
+      "verify-impression-malformed", "A signature that is not base64 DER: `malformed-signature`.", ["SIG-12"],
+      verifyImpression("web", web.fields, "AAAA"))
   }
 
   static func verifyImpressionDouble() -> JSONValue {
     let storeKit = SignatureTestKey.impressions["storekit-rendered"] ?? (.null, "")
     return [
-      "op": "verify-impression", "kind": "storekit-rendered", "impression": with(storeKit.fields, "itunes-item-id", .double(1_234_567_890)),
+      "op": "verify-impression", "kind": "storekit-rendered",
+      "impression": with(storeKit.fields, "itunes-item-id", .double(1_234_567_890)),
       "signature": .string(storeKit.signature), "public_key": .string(SignatureTestKey.publicKey),
     ]
   }
@@ -181,35 +369,103 @@ enum SignatureScenarios {
     }
     let dev1 = sample("apple_doc_aak_reengagement_dev1")
     let prod = sample("apple_doc_aak_prod_illustrative")
-    b.add("aak-apple-development-1", "Apple's genuine AdAttributionKit example (kid `apple-development-identifier\\/1`, escaped slash) verifies with the development 1 key; conversion-type re-engagement. Source: \(source("apple_doc_aak_reengagement_dev1")) (apple-samples.json `apple_doc_aak_reengagement_dev1`).", ["SIG-13", "SIG-16", "SIG-17"], aak(dev1))
-    b.add("aak-apple-production-illustrative", "Apple's illustrative production example (kid `apple-cas-identifier/0`) does not verify with any published key: `bad-signature`, as the samples file says. Source: \(source("apple_doc_aak_prod_illustrative")) (apple-samples.json `apple_doc_aak_prod_illustrative`).", ["SIG-13"], aak(prod))
-    b.add("aak-apple-development-1-outer-changed", "Apple's development example with conversion-value, ad-interaction-type and country-code changed: still verified; the outer fields are not signed.", ["SIG-19", "SIG-13"], aak(with(with(with(dev1, "conversion-value", 63), "ad-interaction-type", "view"), "country-code", "FR")))
-    b.add("aak-apple-development-1-wrong-key", "Apple's development example with only the development 0 key under its kid: `bad-signature`; catches a verifier that checks against the wrong key.", ["SIG-13"], aak(dev1, keys: ["apple-development-identifier/1": .string(AppleKeys.aakByKID["apple-development-identifier/0"] ?? "")]))
-    b.add("aak-apple-development-1-production-only", "Apple's development example when only the production key is known: `unverifiable`, `unknown-kid`; catches trying every key.", ["SIG-15"], aak(dev1, keys: ["apple-cas-identifier/0": .string(AppleKeys.skanP256)]))
-    b.add("aak-test-key-p1-download", "A second postback (sequence index 1), download, signed with the test key the vector carries: verified.", ["SIG-13", "SIG-16", "SIG-17"], aak(outer(testJWS("postback-p1-download")), keys: testKeys))
-    b.add("aak-test-key-escaped-kid", "A test-key JWS whose header writes the kid `kit-test-key\\/0`: verified; catches comparing the kid before JSON decoding.", ["SIG-13"], aak(outer(testJWS("postback-p2-redownload-escaped")), keys: testKeys))
-    b.add("aak-test-key-reengagement", "conversion-type `reengagement` (AAK-RCV's spelling): verified and reported as `re-engagement`.", ["SIG-17"], aak(outer(testJWS("postback-reengagement-unhyphenated")), keys: testKeys))
-    b.add("aak-test-key-conversion-type-install", "conversion-type `install`, correctly signed: `invalid-value`.", ["SIG-17"], aak(outer(testJWS("postback-conversion-type-install")), keys: testKeys))
-    b.add("aak-test-key-psi-3", "postback-sequence-index 3, correctly signed: `invalid-value`.", ["SIG-17"], tags: ["edge-exact"], aak(outer(testJWS("postback-psi-3")), keys: testKeys))
-    b.add("aak-test-key-source-identifier-number", "source-identifier as a number in a postback, correctly signed: `wrong-type` (postbacks carry a string).", ["SIG-16"], aak(outer(testJWS("postback-source-id-number")), keys: testKeys))
-    b.add("aak-test-key-missing-did-win", "A payload without did-win, correctly signed: `missing-field`.", ["SIG-16"], aak(outer(testJWS("postback-missing-did-win")), keys: testKeys))
-    b.add("aak-test-key-alg-none", "A header with alg `none`: `unsupported-alg`; catches the classic JWS downgrade.", ["SIG-14"], aak(outer(testJWS("postback-alg-none")), keys: testKeys))
-    b.add("aak-test-key-default-keys", "A test-key JWS checked against Apple's keys: kid `kit-test-key/0` is unknown, `unverifiable`.", ["SIG-15"], aak(outer(testJWS("postback-p1-download"))))
+    b.add(
+      "aak-apple-development-1",
+      "Apple's genuine AdAttributionKit example (kid `apple-development-identifier\\/1`, escaped slash) verifies with the development 1 key; conversion-type re-engagement. Source: \(source("apple_doc_aak_reengagement_dev1")) (apple-samples.json `apple_doc_aak_reengagement_dev1`).",
+      ["SIG-13", "SIG-16", "SIG-17"], aak(dev1))
+    b.add(
+      "aak-apple-production-illustrative",
+      "Apple's illustrative production example (kid `apple-cas-identifier/0`) does not verify with any published key: `bad-signature`, as the samples file says. Source: \(source("apple_doc_aak_prod_illustrative")) (apple-samples.json `apple_doc_aak_prod_illustrative`).",
+      ["SIG-13"], aak(prod))
+    b.add(
+      "aak-apple-development-1-outer-changed",
+      "Apple's development example with conversion-value, ad-interaction-type and country-code changed: still verified; the outer fields are not signed.",
+      ["SIG-19", "SIG-13"],
+      aak(with(with(with(dev1, "conversion-value", 63), "ad-interaction-type", "view"), "country-code", "FR")))
+    b.add(
+      "aak-apple-development-1-wrong-key",
+      "Apple's development example with only the development 0 key under its kid: `bad-signature`; catches a verifier that checks against the wrong key.",
+      ["SIG-13"],
+      aak(
+        dev1,
+        keys: ["apple-development-identifier/1": .string(AppleKeys.aakByKID["apple-development-identifier/0"] ?? "")]))
+    b.add(
+      "aak-apple-development-1-production-only",
+      "Apple's development example when only the production key is known: `unverifiable`, `unknown-kid`; catches trying every key.",
+      ["SIG-15"], aak(dev1, keys: ["apple-cas-identifier/0": .string(AppleKeys.skanP256)]))
+    b.add(
+      "aak-test-key-p1-download",
+      "A second postback (sequence index 1), download, signed with the test key the vector carries: verified.",
+      ["SIG-13", "SIG-16", "SIG-17"], aak(outer(testJWS("postback-p1-download")), keys: testKeys))
+    b.add(
+      "aak-test-key-escaped-kid",
+      "A test-key JWS whose header writes the kid `kit-test-key\\/0`: verified; catches comparing the kid before JSON decoding.",
+      ["SIG-13"], aak(outer(testJWS("postback-p2-redownload-escaped")), keys: testKeys))
+    b.add(
+      "aak-test-key-reengagement",
+      "conversion-type `reengagement` (AAK-RCV's spelling): verified and reported as `re-engagement`.", ["SIG-17"],
+      aak(outer(testJWS("postback-reengagement-unhyphenated")), keys: testKeys))
+    b.add(
+      "aak-test-key-conversion-type-install", "conversion-type `install`, correctly signed: `invalid-value`.",
+      ["SIG-17"], aak(outer(testJWS("postback-conversion-type-install")), keys: testKeys))
+    b.add(
+      "aak-test-key-psi-3", "postback-sequence-index 3, correctly signed: `invalid-value`.", ["SIG-17"],
+      tags: ["edge-exact"], aak(outer(testJWS("postback-psi-3")), keys: testKeys))
+    b.add(
+      "aak-test-key-source-identifier-number",
+      "source-identifier as a number in a postback, correctly signed: `wrong-type` (postbacks carry a string).",
+      ["SIG-16"], aak(outer(testJWS("postback-source-id-number")), keys: testKeys))
+    b.add(
+      "aak-test-key-missing-did-win", "A payload without did-win, correctly signed: `missing-field`.", ["SIG-16"],
+      aak(outer(testJWS("postback-missing-did-win")), keys: testKeys))
+    b.add(
+      "aak-test-key-alg-none", "A header with alg `none`: `unsupported-alg`; catches the classic JWS downgrade.",
+      ["SIG-14"], aak(outer(testJWS("postback-alg-none")), keys: testKeys))
+    b.add(
+      "aak-test-key-default-keys",
+      "A test-key JWS checked against Apple's keys: kid `kit-test-key/0` is unknown, `unverifiable`.", ["SIG-15"],
+      aak(outer(testJWS("postback-p1-download"))))
     let good = testJWS("postback-p1-download")
     let parts = good.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    let other = testJWS("postback-p2-redownload-escaped").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    let other = testJWS("postback-p2-redownload-escaped").split(separator: ".", omittingEmptySubsequences: false).map(
+      String.init)
     if parts.count == 3, other.count == 3 {
-      b.add("aak-tampered-payload", "The first postback's header and signature with another payload: `bad-signature`.", ["SIG-13"], aak(outer("\(parts[0]).\(other[1]).\(parts[2])"), keys: testKeys))
-      b.add("aak-padded-part", "A signature part with `=` padding: `malformed-jws` (base64url in JWS has no padding).", ["SIG-14"], aak(outer("\(parts[0]).\(parts[1]).\(parts[2])=="), keys: testKeys))
-      b.add("aak-standard-alphabet", "A part with `+` (the standard alphabet): `malformed-jws`.", ["SIG-14"], aak(outer("\(parts[0]).\(parts[1]).+\(parts[2].dropFirst())"), keys: testKeys))
-      b.add("aak-two-parts", "A JWS with two parts: `malformed-jws`.", ["SIG-14"], aak(outer("\(parts[0]).\(parts[1])"), keys: testKeys))
+      b.add(
+        "aak-tampered-payload", "The first postback's header and signature with another payload: `bad-signature`.",
+        ["SIG-13"], aak(outer("\(parts[0]).\(other[1]).\(parts[2])"), keys: testKeys))
+      b.add(
+        "aak-padded-part", "A signature part with `=` padding: `malformed-jws` (base64url in JWS has no padding).",
+        ["SIG-14"], aak(outer("\(parts[0]).\(parts[1]).\(parts[2])=="), keys: testKeys))
+      b.add(
+        "aak-standard-alphabet", "A part with `+` (the standard alphabet): `malformed-jws`.", ["SIG-14"],
+        aak(outer("\(parts[0]).\(parts[1]).+\(parts[2].dropFirst())"), keys: testKeys))
+      b.add(
+        "aak-two-parts", "A JWS with two parts: `malformed-jws`.", ["SIG-14"],
+        aak(outer("\(parts[0]).\(parts[1])"), keys: testKeys))
       let der = sample("apple_doc_v4_0_web_tier_high_fine")["attribution-signature"]?.stringValue ?? ""
-      let derURL = String(der.compactMap { (char: Character) -> Character? in char == "+" ? "-" : char == "/" ? "_" : char == "=" ? nil : char })
-      b.add("aak-der-signature", "A DER signature in place of the raw R‖S: `malformed-signature`; catches verifiers that accept DER in JWS.", ["SIG-14"], aak(outer("\(parts[0]).\(parts[1]).\(derURL)"), keys: testKeys))
+      let derURL = String(
+        der.compactMap { (char: Character) -> Character? in
+          char == "+" ? "-" : char == "/" ? "_" : char == "=" ? nil : char
+        })
+      b.add(
+        "aak-der-signature",
+        "A DER signature in place of the raw R‖S: `malformed-signature`; catches verifiers that accept DER in JWS.",
+        ["SIG-14"], aak(outer("\(parts[0]).\(parts[1]).\(derURL)"), keys: testKeys))
     }
-    b.add("aak-invalid-unused-key", "A `keys` object with a malformed key under a kid the JWS does not use: `invalid-input`; the input's shape decides, not which key is looked up.", ["IN-1"], tags: ["bad-input"], aak(outer(testJWS("postback-p1-download")), keys: ["kit-test-key/0": .string(SignatureTestKey.publicKey), "other": "AAAA"]))
-    b.add("verify-impression-integral-double", "`itunes-item-id` written `1234567890.0` is the same integer (README.md, conventions) and the impression verifies.", ["SIG-9", "SIG-12"], verifyImpressionDouble())
-    b.add("aak-missing-jws-string", "A postback without jws-string: `missing-field`.", ["SIG-16"], aak(["conversion-value": 1]))
+    b.add(
+      "aak-invalid-unused-key",
+      "A `keys` object with a malformed key under a kid the JWS does not use: `invalid-input`; the input's shape decides, not which key is looked up.",
+      ["IN-1"], tags: ["bad-input"],
+      aak(
+        outer(testJWS("postback-p1-download")),
+        keys: ["kit-test-key/0": .string(SignatureTestKey.publicKey), "other": "AAAA"]))
+    b.add(
+      "verify-impression-integral-double",
+      "`itunes-item-id` written `1234567890.0` is the same integer (README.md, conventions) and the impression verifies.",
+      ["SIG-9", "SIG-12"], verifyImpressionDouble())
+    b.add(
+      "aak-missing-jws-string", "A postback without jws-string: `missing-field`.", ["SIG-16"],
+      aak(["conversion-value": 1]))
     b.add("aak-jws-string-number", "jws-string as a number: `wrong-type`.", ["SIG-16"], aak(["jws-string": 1]))
     func impression(_ jws: String, key: String = SignatureTestKey.publicKey) -> JSONValue {
       ["op": "verify-aak-impression", "jws": .string(jws), "public_key": .string(key)]
@@ -218,16 +474,54 @@ enum SignatureScenarios {
       ["op": "aak-impression-signing-input", "header": .string(header), "payload": .string(payload)]
     }
     let appleHeader = #"{"kid":"example.adattributionkit","alg":"ES256"}"#
-    let applePayload = #"{"advertised-item-identifier":1108187390,"ad-network-identifier":"example.adattributionkit","impression-type":"app-impression","eligible-for-re-engagement":true,"timestamp":1719599957239,"publisher-item-identifier":5838492,"impression-identifier":"544B8FAD-0AD5-4434-98B2-327113AF84DB","source-identifier":5239}"#
-    b.add("aak-impression-apple-example", "The signing input of Apple's example impression (header and payload as Apple's example decodes; Apple: adattributionkit/generating-jws-impressions): base64url of each JSON text, joined by a dot; catches padding or the standard alphabet.", ["SIG-18"], signingInput(appleHeader, applePayload))
-    b.add("aak-impression-member-order", "The same payload with its members in another order: another signing input, as the signature covers the bytes; catches re-serializing the JSON before signing.", ["SIG-18"], signingInput(appleHeader, #"{"ad-network-identifier":"example.adattributionkit","advertised-item-identifier":1108187390,"eligible-for-re-engagement":true,"impression-identifier":"544B8FAD-0AD5-4434-98B2-327113AF84DB","impression-type":"app-impression","publisher-item-identifier":5838492,"source-identifier":5239,"timestamp":1719599957239}"#))
-    b.add("aak-impression-source-identifier-text", "A payload whose source-identifier is the string \"5239\": `wrong-type` (an impression carries a number).", ["SIG-18"], signingInput(appleHeader, #"{"advertised-item-identifier":1108187390,"ad-network-identifier":"example.adattributionkit","impression-type":"app-impression","eligible-for-re-engagement":true,"timestamp":1719599957239,"publisher-item-identifier":5838492,"impression-identifier":"544B8FAD-0AD5-4434-98B2-327113AF84DB","source-identifier":"5239"}"#))
-    b.add("aak-impression-no-timestamp", "A payload without timestamp: `missing-field`.", ["SIG-18"], signingInput(appleHeader, #"{"advertised-item-identifier":1108187390,"ad-network-identifier":"example.adattributionkit","impression-type":"app-impression","eligible-for-re-engagement":true,"publisher-item-identifier":5838492,"impression-identifier":"544B8FAD-0AD5-4434-98B2-327113AF84DB","source-identifier":5239}"#))
-    b.add("aak-impression-alg-rs256", "A header with alg RS256: `unsupported-alg`.", ["SIG-18", "SIG-14"], signingInput(#"{"kid":"example.adattributionkit","alg":"RS256"}"#, applePayload))
-    b.add("aak-impression-header-not-json", "A header that is not JSON: `malformed-jws`, with the signing input of the text as given.", ["SIG-14"], signingInput("{kid:example}", applePayload))
-    b.add("aak-impression-test-key", "An AdAttributionKit impression JWS signed with the test key verifies, with its signing input; its payload types as Apple lists them (source-identifier a number).", ["SIG-18"], impression(testJWS("impression")))
-    b.add("aak-impression-source-identifier-string", "An impression whose source-identifier is a string (as in postbacks), correctly signed: `wrong-type`.", ["SIG-18"], impression(testJWS("impression-source-id-string")))
-    b.add("aak-impression-other-key", "An impression checked with Apple's key: `bad-signature`.", ["SIG-18"], impression(testJWS("impression"), key: AppleKeys.skanP256))
-    b.add("aak-impression-invalid-key", "An impression check with a public key that is not base64 SPKI: `invalid-input`.", ["IN-1"], tags: ["bad-input"], impression(testJWS("impression"), key: "AAAA"))
+    let applePayload =
+      #"{"advertised-item-identifier":1108187390,"ad-network-identifier":"example.adattributionkit","impression-type":"app-impression","eligible-for-re-engagement":true,"timestamp":1719599957239,"publisher-item-identifier":5838492,"impression-identifier":"544B8FAD-0AD5-4434-98B2-327113AF84DB","source-identifier":5239}"#
+    b.add(
+      "aak-impression-apple-example",
+      "The signing input of Apple's example impression (header and payload as Apple's example decodes; Apple: adattributionkit/generating-jws-impressions): base64url of each JSON text, joined by a dot; catches padding or the standard alphabet.",
+      ["SIG-18"], signingInput(appleHeader, applePayload))
+    b.add(
+      "aak-impression-member-order",
+      "The same payload with its members in another order: another signing input, as the signature covers the bytes; catches re-serializing the JSON before signing.",
+      ["SIG-18"],
+      signingInput(
+        appleHeader,
+        #"{"ad-network-identifier":"example.adattributionkit","advertised-item-identifier":1108187390,"eligible-for-re-engagement":true,"impression-identifier":"544B8FAD-0AD5-4434-98B2-327113AF84DB","impression-type":"app-impression","publisher-item-identifier":5838492,"source-identifier":5239,"timestamp":1719599957239}"#
+      ))
+    b.add(
+      "aak-impression-source-identifier-text",
+      "A payload whose source-identifier is the string \"5239\": `wrong-type` (an impression carries a number).",
+      ["SIG-18"],
+      signingInput(
+        appleHeader,
+        #"{"advertised-item-identifier":1108187390,"ad-network-identifier":"example.adattributionkit","impression-type":"app-impression","eligible-for-re-engagement":true,"timestamp":1719599957239,"publisher-item-identifier":5838492,"impression-identifier":"544B8FAD-0AD5-4434-98B2-327113AF84DB","source-identifier":"5239"}"#
+      ))
+    b.add(
+      "aak-impression-no-timestamp", "A payload without timestamp: `missing-field`.", ["SIG-18"],
+      signingInput(
+        appleHeader,
+        #"{"advertised-item-identifier":1108187390,"ad-network-identifier":"example.adattributionkit","impression-type":"app-impression","eligible-for-re-engagement":true,"publisher-item-identifier":5838492,"impression-identifier":"544B8FAD-0AD5-4434-98B2-327113AF84DB","source-identifier":5239}"#
+      ))
+    b.add(
+      "aak-impression-alg-rs256", "A header with alg RS256: `unsupported-alg`.", ["SIG-18", "SIG-14"],
+      signingInput(#"{"kid":"example.adattributionkit","alg":"RS256"}"#, applePayload))
+    b.add(
+      "aak-impression-header-not-json",
+      "A header that is not JSON: `malformed-jws`, with the signing input of the text as given.", ["SIG-14"],
+      signingInput("{kid:example}", applePayload))
+    b.add(
+      "aak-impression-test-key",
+      "An AdAttributionKit impression JWS signed with the test key verifies, with its signing input; its payload types as Apple lists them (source-identifier a number).",
+      ["SIG-18"], impression(testJWS("impression")))
+    b.add(
+      "aak-impression-source-identifier-string",
+      "An impression whose source-identifier is a string (as in postbacks), correctly signed: `wrong-type`.",
+      ["SIG-18"], impression(testJWS("impression-source-id-string")))
+    b.add(
+      "aak-impression-other-key", "An impression checked with Apple's key: `bad-signature`.", ["SIG-18"],
+      impression(testJWS("impression"), key: AppleKeys.skanP256))
+    b.add(
+      "aak-impression-invalid-key", "An impression check with a public key that is not base64 SPKI: `invalid-input`.",
+      ["IN-1"], tags: ["bad-input"], impression(testJWS("impression"), key: "AAAA"))
   }
 }

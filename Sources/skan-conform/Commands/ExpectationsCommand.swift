@@ -21,7 +21,8 @@ struct ExpectationsCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-      guard let data = FileManager.default.contents(atPath: report), let json = try? JSONParser.parse(bytes: Array(data)),
+      guard let data = FileManager.default.contents(atPath: report),
+        let json = try? JSONParser.parse(bytes: Array(data)),
         let results = json["results"]?.arrayValue
       else {
         printError("error: \(report) is not a JSON report from `skan-conform run --report-json`")

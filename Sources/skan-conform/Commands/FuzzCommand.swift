@@ -27,7 +27,9 @@ struct FuzzCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("POST messages to this URL instead.", valueName: "url"))
   var endpoint: String?
 
-  @Option(help: ArgumentHelp("Fuzz an in-process mutant of the reference instead (see `skan-conform selfcheck`).", valueName: "id"))
+  @Option(
+    help: ArgumentHelp(
+      "Fuzz an in-process mutant of the reference instead (see `skan-conform selfcheck`).", valueName: "id"))
   var mutant: String?
 
   @Option(help: ArgumentHelp("Only these suites (comma-separated).", valueName: "name[,name…]"))
@@ -76,7 +78,8 @@ struct FuzzCommand: AsyncParsableCommand {
     } else {
       transport = StdioTransport(options: options, kitVersion: Manifest.kitVersion)
     }
-    let deadline = count == nil ? Date().addingTimeInterval(duration ?? 60) : duration.map { Date().addingTimeInterval($0) }
+    let deadline =
+      count == nil ? Date().addingTimeInterval(duration ?? 60) : duration.map { Date().addingTimeInterval($0) }
     let started = Date()
     let outcome: Fuzzer.Outcome
     do {
@@ -86,7 +89,9 @@ struct FuzzCommand: AsyncParsableCommand {
       throw KitExit.implementation
     }
     let seconds = Date().timeIntervalSince(started)
-    print("fuzz: seed \(seed), \(outcome.scenarios) scenarios in \(String(format: "%.1f", seconds)) s, \(outcome.findings.count) difference(s)")
+    print(
+      "fuzz: seed \(seed), \(outcome.scenarios) scenarios in \(String(format: "%.1f", seconds)) s, \(outcome.findings.count) difference(s)"
+    )
     for finding in outcome.findings {
       print("DIFFERENCE \(finding.vector.id): \(finding.result.status.rawValue) — \(finding.result.message ?? "")")
       for difference in finding.result.differences.prefix(8) { print("    \(difference)") }

@@ -43,7 +43,8 @@ struct ProbeS2SCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("A uid the endpoint knows.", valueName: "uid"))
   var uid: String
 
-  @Option(help: ArgumentHelp("The signing profile: appsflyer-client (default) or appsflyer-readme.", valueName: "profile"))
+  @Option(
+    help: ArgumentHelp("The signing profile: appsflyer-client (default) or appsflyer-readme.", valueName: "profile"))
   var profile = S2SSignatureProfile.default.rawValue
 
   @Option(help: ArgumentHelp("Seconds to wait for each response.", valueName: "seconds"))

@@ -29,7 +29,8 @@ struct ReferenceS2SCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("A JSON object mapping each known uid to its response body.", valueName: "file"))
   var values: String?
 
-  @Option(help: ArgumentHelp("The signing profile: appsflyer-client (default) or appsflyer-readme.", valueName: "profile"))
+  @Option(
+    help: ArgumentHelp("The signing profile: appsflyer-client (default) or appsflyer-readme.", valueName: "profile"))
   var profile = S2SSignatureProfile.default.rawValue
 
   func validate() throws {
@@ -55,8 +56,11 @@ struct ReferenceS2SCommand: AsyncParsableCommand {
     }
     // The reference answers only what the contract allows (S2S-12, S2S-13).
     for (uid, body) in table.sorted(by: { $0.key < $1.key }) {
-      if case .error(let code, let message) = Suite.s2s.evaluate(["op": "parse-response", "api": "appsflyer-v2", "body": body]) {
-        printError("error: --values \(values ?? ""): the body for uid \(uid) breaks the response contract: \(code) (\(message))")
+      if case .error(let code, let message) = Suite.s2s.evaluate([
+        "op": "parse-response", "api": "appsflyer-v2", "body": body,
+      ]) {
+        printError(
+          "error: --values \(values ?? ""): the body for uid \(uid) breaks the response contract: \(code) (\(message))")
         throw KitExit.usage
       }
     }
@@ -70,7 +74,9 @@ struct ReferenceS2SCommand: AsyncParsableCommand {
       throw KitExit.usage
     }
     FileHandle.standardOutput.write(
-      Data("skan-conform reference s2s listening on http://\(host):\(server.port)\(S2SRequestShape.path) (\(table.count) known uids)\n".utf8))
+      Data(
+        "skan-conform reference s2s listening on http://\(host):\(server.port)\(S2SRequestShape.path) (\(table.count) known uids)\n"
+          .utf8))
     await server.wait()
   }
 }

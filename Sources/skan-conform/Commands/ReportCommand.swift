@@ -39,7 +39,8 @@ struct ReportCommand: ParsableCommand {
       for line in fixes { print("FIXED \(line)") }
       for id in added { print("ADDED \(id)") }
       for id in removed { print("REMOVED \(id)") }
-      print("\(regressions.count) regression(s), \(fixes.count) fix(es), \(added.count) added, \(removed.count) removed")
+      print(
+        "\(regressions.count) regression(s), \(fixes.count) fix(es), \(added.count) added, \(removed.count) removed")
       if !regressions.isEmpty { throw KitExit.unexpected }
     }
 

@@ -36,12 +36,18 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Seconds to wait for each reply.", valueName: "seconds"))
   var timeout: Double = 5
 
-  @Option(help: ArgumentHelp("Requests in flight: pipelined for stdio (default 64), processes for --per-case (default 2), requests for --endpoint (default 8).", valueName: "n"))
+  @Option(
+    help: ArgumentHelp(
+      "Requests in flight: pipelined for stdio (default 64), processes for --per-case (default 2), requests for --endpoint (default 8).",
+      valueName: "n"))
   var concurrency: Int?
 
   @OptionGroup var reports: ReportOptions
 
-  @Option(help: ArgumentHelp("Write a self-contained HTML certification page here, with FILE.badge.svg and FILE.badge.json beside it.", valueName: "file"))
+  @Option(
+    help: ArgumentHelp(
+      "Write a self-contained HTML certification page here, with FILE.badge.svg and FILE.badge.json beside it.",
+      valueName: "file"))
   var html: String?
 
   @Option(help: ArgumentHelp("An expectations file: known differences, keyed by vector ID or glob.", valueName: "file"))
@@ -55,7 +61,9 @@ struct RunCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
-    if let concurrency, !(1...1024).contains(concurrency) { throw ValidationError("--concurrency must be from 1 to 1024") }
+    if let concurrency, !(1...1024).contains(concurrency) {
+      throw ValidationError("--concurrency must be from 1 to 1024")
+    }
     if perCase && cli == nil { throw ValidationError("--per-case needs --cli") }
     if endpoint != nil && cli != nil { throw ValidationError("pass --cli or --endpoint, not both") }
     if let endpoint, !(endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://")) {
@@ -74,7 +82,8 @@ struct RunCommand: AsyncParsableCommand {
     let options = RunOptions(command: command, timeout: timeout)
     let transport: any ImplementationTransport
     if let endpoint {
-      transport = HTTPTransport(url: endpoint, options: options, kitVersion: vectors.kitVersion, concurrency: concurrency ?? 8)
+      transport = HTTPTransport(
+        url: endpoint, options: options, kitVersion: vectors.kitVersion, concurrency: concurrency ?? 8)
     } else if perCase {
       transport = PerCaseTransport(options: options, kitVersion: vectors.kitVersion, concurrency: concurrency ?? 2)
     } else {
@@ -91,7 +100,9 @@ struct RunCommand: AsyncParsableCommand {
       printError("error: \(error)")
       throw KitExit.implementation
     }
-    if !report.complete { printError("interrupted: the report holds the \(report.results.count) verdicts so far and is marked incomplete") }
+    if !report.complete {
+      printError("interrupted: the report holds the \(report.results.count) verdicts so far and is marked incomplete")
+    }
     var judged = report
     known?.apply(to: &judged, knownIDs: vectors.cases.map(\.id))
     try reports.write(judged)
@@ -108,7 +119,8 @@ struct RunCommand: AsyncParsableCommand {
 
   /// This executable's own `reference --stdio`.
   static func referenceCommand() -> String {
-    let path = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    let path =
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     return "'\(path.replacingOccurrences(of: "'", with: "'\\''"))' reference --stdio"
   }
 }

@@ -37,10 +37,14 @@ struct SelfcheckCommand: ParsableCommand {
       for result in report.mutants {
         let mark = result.killed ? "killed  " : "SURVIVED"
         let sample = result.killedBy.prefix(3).joined(separator: ", ")
-        print("\(mark) \(result.mutant.id) (\(result.killedBy.count) vectors\(sample.isEmpty ? "" : ": \(sample)\(result.killedBy.count > 3 ? ", …" : "")")) — \(result.mutant.summary)")
+        print(
+          "\(mark) \(result.mutant.id) (\(result.killedBy.count) vectors\(sample.isEmpty ? "" : ": \(sample)\(result.killedBy.count > 3 ? ", …" : "")")) — \(result.mutant.summary)"
+        )
       }
       if showIdle { for id in report.idleVectors { print("idle     \(id)") } }
-      print("selfcheck: \(report.mutants.count - report.survivors.count) of \(report.mutants.count) mutants killed; \(report.idleVectors.count) vectors kill none")
+      print(
+        "selfcheck: \(report.mutants.count - report.survivors.count) of \(report.mutants.count) mutants killed; \(report.idleVectors.count) vectors kill none"
+      )
     }
     if !report.survivors.isEmpty { throw KitExit.unexpected }
   }

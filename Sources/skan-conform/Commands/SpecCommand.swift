@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import SKANJSON
 import SKANModel
 import SKANVectors
@@ -34,7 +34,10 @@ struct SpecCommand: ParsableCommand {
             "vectors": .array((tested[requirement.id] ?? []).map(JSONValue.string)),
           ]
         }
-        print(CanonicalJSON.pretty(["requirements": .array(rows), "uncovered_musts": .array(uncoveredMusts.map { .string($0.id) })]), terminator: "")
+        print(
+          CanonicalJSON.pretty([
+            "requirements": .array(rows), "uncovered_musts": .array(uncoveredMusts.map { .string($0.id) }),
+          ]), terminator: "")
       } else {
         for requirement in RequirementCatalog.all {
           let count = tested[requirement.id]?.count ?? 0

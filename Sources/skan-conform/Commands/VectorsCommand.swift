@@ -41,7 +41,9 @@ struct VectorsCommand: ParsableCommand {
             return
           }
           for problem in report.problems { print(problem) }
-          printError("error: \(report.problems.count) difference(s) between the model and the committed files; run `skan-conform vectors generate` if the model change is intended")
+          printError(
+            "error: \(report.problems.count) difference(s) between the model and the committed files; run `skan-conform vectors generate` if the model change is intended"
+          )
           throw KitExit.unexpected
         }
         let changed = try DriftCheck.write(root: root)

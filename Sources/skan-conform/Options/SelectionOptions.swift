@@ -1,5 +1,5 @@
-import Foundation
 import ArgumentParser
+import Foundation
 import SKANSuites
 import SKANVectors
 
@@ -25,7 +25,8 @@ struct SelectionOptions: ParsableArguments {
   func validate() throws {
     let known = Set(Suite.allCases.map(\.rawValue))
     for name in suiteNames where !known.contains(name) {
-      throw ValidationError("unknown suite '\(name)'; the suites are \(Suite.allCases.map(\.rawValue).joined(separator: ", "))")
+      throw ValidationError(
+        "unknown suite '\(name)'; the suites are \(Suite.allCases.map(\.rawValue).joined(separator: ", "))")
     }
   }
 
