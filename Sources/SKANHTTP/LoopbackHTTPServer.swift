@@ -65,8 +65,9 @@ public final class LoopbackHTTPServer: Sendable {
       .serverChannelOption(.backlog, value: 256)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
-        channel.pipeline.configureHTTPServerPipeline(withErrorHandling: true).flatMap {
-          channel.pipeline.addHandler(RequestHandler(handler: handler))
+        channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
+          try channel.pipeline.syncOperations.addHandler(RequestHandler(handler: handler))
         }
       }
       .childChannelOption(.socketOption(.so_reuseaddr), value: 1)

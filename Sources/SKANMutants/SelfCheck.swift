@@ -1,5 +1,5 @@
 import SKANJSON
-public import SKANRunner
+import SKANRunner
 import SKANSuites
 public import SKANVectors
 

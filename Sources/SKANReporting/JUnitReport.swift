@@ -1,4 +1,5 @@
 import Foundation
+import SKANJSON
 public import SKANRunner
 
 /// `--junit`: one `<testcase>` per vector, grouped in one `<testsuite>` per suite.

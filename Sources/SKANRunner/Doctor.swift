@@ -1,5 +1,5 @@
 import Foundation
-public import SKANJSON
+import SKANJSON
 import SKANSuites
 public import SKANVectors
 

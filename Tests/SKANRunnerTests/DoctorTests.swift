@@ -7,7 +7,7 @@ import Testing
 struct DoctorTests {
   func script(_ program: String) -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString).py").path
-    FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
     return "python3 \(path)"
   }
 

@@ -35,7 +35,7 @@ struct MisbehavingAdapterTests {
           print(json.dumps(reply), flush=True)
       """
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString).py").path
-    FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
     return "python3 \(path)"
   }
 
@@ -129,7 +129,7 @@ struct MisbehavingAdapterTests {
                   held = []
       """
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString).py").path
-    FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
+    _ = FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
     let (vectors, cases) = try cases(6)
     let report = try await Runner.run(
       cases: cases, vectors: vectors, options: RunOptions(command: "python3 \(path)", timeout: 2))

@@ -1,5 +1,5 @@
 import SKANJSON
-public import SKANSuites
+import SKANSuites
 public import SKANVectors
 
 /// Decides the verdict for one reply.

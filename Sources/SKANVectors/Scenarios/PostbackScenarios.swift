@@ -254,7 +254,7 @@ enum PostbackScenarios {
       "lock-in-window-1",
       "A lock in window 1 at 100 h: the second postback is final at 100 h and sent 124-244 h; the first still waits for 48 h.",
       ["PB-8", "LCK-1"], lockW1)
-    var unlocked = Case()
+    let unlocked = Case()
     add(
       "timing-unlocked",
       "No lock: final at 48 h, 168 h, 840 h; sent 72-96 h, 192-312 h, 864-984 h; catches 24-48 h for every postback or windows counted in days.",
