@@ -9,39 +9,27 @@ extension MutantCatalog {
 
   static let metadataBooleanKeys = ["skan_lock_window", "skoverlay_dismissible"]
 
+  /// The input with each metadata boolean's text replaced where `replacement` gives one.
+  static func booleans(_ input: JSONValue, _ replacement: @escaping (String) -> String?) -> JSONValue {
+    metadata(input) { members in
+      var result = members
+      for key in metadataBooleanKeys {
+        if let text = members[key]?.stringValue, let replaced = replacement(text) { result[key] = .string(replaced) }
+      }
+      return result
+    }
+  }
+
   static let metadata: [Mutant] = [
     Mutant(
       "yes-not-true", .metadata, "Does not accept \"yes\" as true.",
-      input: { input in
-        metadata(input) { members in
-          var result = members
-          for key in metadataBooleanKeys where members[key]?.stringValue?.lowercased() == "yes" { result[key] = "nope" }
-          return result
-        }
-      }),
+      input: { input in booleans(input) { $0.lowercased() == "yes" ? "nope" : nil } }),
     Mutant(
       "booleans-lower-case-only", .metadata, "Accepts booleans in lower case only.",
-      input: { input in
-        metadata(input) { members in
-          var result = members
-          for key in metadataBooleanKeys {
-            if let text = members[key]?.stringValue, text != text.lowercased() { result[key] = "nope" }
-          }
-          return result
-        }
-      }),
+      input: { input in booleans(input) { $0 != $0.lowercased() ? "nope" : nil } }),
     Mutant(
       "on-is-true", .metadata, "Accepts on/off as booleans.",
-      input: { input in
-        metadata(input) { members in
-          var result = members
-          for key in metadataBooleanKeys {
-            if members[key] == "on" { result[key] = "true" }
-            if members[key] == "off" { result[key] = "false" }
-          }
-          return result
-        }
-      }),
+      input: { input in booleans(input) { $0 == "on" ? "true" : $0 == "off" ? "false" : nil } }),
     Mutant(
       "ios-as-decimal", .metadata, "Compares iOS versions as decimals (15.10 as 15.1).",
       input: { input in
