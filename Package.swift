@@ -98,6 +98,8 @@ let package = Package(
     .testTarget(
       name: "SKANRunnerTests",
       dependencies: [
+        // The executable too: the fault-attribution tests run `skan-conform reference --stdio`.
+        "skan-conform",
         "SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP",
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],

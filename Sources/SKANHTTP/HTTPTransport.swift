@@ -56,6 +56,12 @@ public final class HTTPTransport: ImplementationTransport {
     case .httpStatus(let code):
       await shutdown()
       throw .handshakeFailed(reason: "the hello request got HTTP status \(code)")
+    case .protocolViolation(let reason):
+      await shutdown()
+      throw .handshakeFailed(reason: reason)
+    case .interrupted:
+      await shutdown()
+      throw .handshakeFailed(reason: "interrupted")
     }
   }
 
@@ -93,10 +99,22 @@ public final class HTTPTransport: ImplementationTransport {
       return (try? JSONParser.parse(bytes: Array(body.readableBytesView))).map(Verdict.Reply.message)
         ?? .notJSON("the response body is not JSON")
     } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
-      return .timedOut(timeout)
+      return Task.isCancelled ? .interrupted : .timedOut(timeout)
     } catch {
+      if Task.isCancelled { return .interrupted }
       if NIODeadline.now() >= deadline { return .timedOut(timeout) }
-      return .crashed("HTTP request failed: \(error)")
+      return .crashed(Self.plainWords(error))
     }
+  }
+
+  /// A failed request in plain words: NIO's own descriptions name system calls.
+  static func plainWords(_ error: any Error) -> String {
+    let text = String(describing: error)
+    if text.contains("Connection refused") { return "the connection was refused (nothing listens at that address)" }
+    if text.contains("Connection reset") { return "the implementation reset the connection without a response" }
+    if let error = error as? HTTPClientError, error == .remoteConnectionClosed {
+      return "the implementation closed the connection without a response"
+    }
+    return "the HTTP request failed: \(text)"
   }
 }

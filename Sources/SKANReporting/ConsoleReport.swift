@@ -28,6 +28,7 @@ public enum ConsoleReport {
     let expected = report.results.filter { $0.expectedStatus != nil && !$0.isUnexpected && $0.status != .pass }
     if !expected.isEmpty { lines.append("\(expected.count) expected difference(s), as the expectations file says") }
     for pattern in report.staleExpectations { lines.append("stale expectation: \(pattern) matches no vector") }
+    for incident in report.incidents { lines.append("incident (no case charged): \(incident)") }
     if !report.complete { lines.append(paint("INCOMPLETE: the run was interrupted", "31")) }
     let counts = report.counts
     lines.append(

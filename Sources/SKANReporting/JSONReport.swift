@@ -25,8 +25,15 @@ public enum JSONReport {
       "unexpected": .integer(report.unexpected.count),
       "unexpected_passes": .integer(report.unexpectedPasses.count),
       "stale_expectations": .array(report.staleExpectations.map(JSONValue.string)),
-      "footer": ["complete": .bool(report.complete), "total": .integer(report.results.count)],
+      "footer": footer(report),
     ]
+  }
+
+  /// `complete` and `total`, and `incidents` when the transport absorbed any fault.
+  static func footer(_ report: RunReport) -> JSONValue {
+    var footer: [String: JSONValue] = ["complete": .bool(report.complete), "total": .integer(report.results.count)]
+    if !report.incidents.isEmpty { footer["incidents"] = .array(report.incidents.map(JSONValue.string)) }
+    return .object(footer)
   }
 
   static func result(_ result: CaseResult) -> JSONValue {

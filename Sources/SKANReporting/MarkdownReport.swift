@@ -52,6 +52,11 @@ public enum MarkdownReport {
       lines.append("### Stale expectations")
       for pattern in report.staleExpectations { lines.append("- `\(pattern)` matches no vector") }
     }
+    if !report.incidents.isEmpty {
+      lines.append("")
+      lines.append("### Incidents (faults that no case was charged for)")
+      for incident in report.incidents { lines.append("- \(escape(incident))") }
+    }
     if !report.complete {
       lines.append("")
       lines.append("**The run was interrupted: this report is incomplete.**")

@@ -65,7 +65,7 @@ public enum Doctor {
         "the first line on standard output is not JSON (\(reason)). Print logs to standard error, never to standard output."
       )
       return findings
-    case .oversized, .httpStatus:
+    case .oversized, .httpStatus, .protocolViolation, .interrupted:
       add("handshake", .problem, "the hello reply could not be read")
       return findings
     }
@@ -216,6 +216,8 @@ public enum Doctor {
     case .timedOut(let seconds): return "nothing within \(seconds) s"
     case .crashed(let reason): return reason
     case .httpStatus(let code): return "HTTP \(code)"
+    case .protocolViolation(let reason): return reason
+    case .interrupted: return "nothing: interrupted"
     }
   }
 

@@ -39,6 +39,11 @@ public struct RunReport: Sendable {
     Dictionary(grouping: results, by: \.status).mapValues(\.count)
   }
 
+  /// Faults of the implementation that the transport absorbed without charging a case, in
+  /// plain words (for example a crash with several requests outstanding, after which they
+  /// were replayed one at a time and each got its own verdict).
+  public var incidents: [String] = []
+
   /// Entries of the expectations file that matched no case of the vector set.
   public var staleExpectations: [String] = []
 

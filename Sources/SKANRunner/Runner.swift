@@ -21,7 +21,7 @@ public enum Runner {
     let identity = try await transport.handshake()
     let declared = Set(identity.suites)
     var results: [CaseResult?] = Array(repeating: nil, count: cases.count)
-    await withTaskGroup(of: (Int, CaseResult).self) { group in
+    await withTaskGroup(of: (Int, CaseResult?).self) { group in
       var next = 0
       var running = 0
       func launch() {
@@ -44,6 +44,8 @@ public enum Runner {
             let reply = await transport.exchange(
               seq: seq,
               message: AdapterProtocol.run(seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.input))
+            // An interrupted case gets no verdict: the report is then incomplete.
+            if case .interrupted = reply { return (index, nil) }
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             return (index, Verdict.judge(vector, seq: seq, reply: reply, duration: seconds))
@@ -53,17 +55,28 @@ public enum Runner {
       launch()
       while let (index, result) = await group.next() {
         running -= 1
-        results[index] = result
-        progress(result)
+        if let result {
+          results[index] = result
+          progress(result)
+        }
         launch()
       }
     }
     await transport.close()
+    // A second reply for a case already settled makes that case a protocol error.
+    for (seq, reason) in await transport.lateProtocolErrors() {
+      let index = seq - 1
+      guard results.indices.contains(index), let settled = results[index] else { continue }
+      results[index] = Verdict.judge(
+        cases[index], seq: seq, reply: .protocolViolation(reason), duration: settled.duration)
+    }
     let finished = results.compactMap { $0 }
-    return RunReport(
+    var report = RunReport(
       kitVersion: vectors.kitVersion, vectorDigest: vectors.digest, implementation: identity,
       transport: transport.name, target: transport.target, startedAt: startedAt, results: finished,
       complete: finished.count == cases.count)
+    report.incidents = await transport.incidents()
+    return report
   }
 
   /// Runs `cases` over the persistent stdio transport.

@@ -152,5 +152,12 @@ struct MisbehavingAdapterTests {
         options: RunOptions(command: fake("if msg['id'] == 'window/one-ms-before-t0': os._exit(9)"), timeout: 5),
         kitVersion: vectors.kitVersion))
     #expect(crashing.results.map(\.status) == [.error, .crash, .error])
+    let doubled = try await Runner.run(
+      cases: cases, vectors: vectors,
+      transport: PerCaseTransport(
+        options: RunOptions(
+          command: fake("if msg['id'] == 'window/one-ms-before-t0': print(json.dumps(reply), flush=True)"), timeout: 5),
+        kitVersion: vectors.kitVersion))
+    #expect(doubled.results.map(\.status) == [.error, .protocolError, .error])
   }
 }

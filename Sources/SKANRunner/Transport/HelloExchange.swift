@@ -17,6 +17,8 @@ enum HelloExchange {
       case .oversized(let size):
         throw .handshakeFailed(reason: "the hello reply is longer than the cap (\(size) bytes)")
       case .httpStatus(let code): throw .handshakeFailed(reason: "HTTP status \(code)")
+      case .protocolViolation(let reason): throw .handshakeFailed(reason: reason)
+      case .interrupted: throw .handshakeFailed(reason: "interrupted")
       case .message: throw .handshakeFailed(reason: "unreachable")
       }
     }

@@ -16,4 +16,17 @@ public protocol ImplementationTransport: Sendable {
   func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply
   /// Sends `stop` and lets the implementation go.
   func close() async
+  /// Protocol errors found after a case was settled, by `seq`: a second reply for a request
+  /// already answered. The runner applies them after ``close()``.
+  func lateProtocolErrors() async -> [Int: String]
+  /// Faults the transport absorbed without charging them to a case (a crash with several
+  /// requests outstanding, which were then replayed one at a time), in plain words.
+  func incidents() async -> [String]
+}
+
+extension ImplementationTransport {
+  /// None: the transport sees one reply per request at most.
+  public func lateProtocolErrors() async -> [Int: String] { [:] }
+  /// None.
+  public func incidents() async -> [String] { [] }
 }

@@ -71,6 +71,15 @@ struct Deque<Element> {
 
   mutating func append(_ element: Element) { storage.append(element) }
 
+  /// Takes every element out, in order.
+  mutating func removeAll() -> [Element] {
+    defer {
+      storage = []
+      head = 0
+    }
+    return Array(storage[head...])
+  }
+
   mutating func removeFirst() -> Element {
     let element = storage[head]
     head += 1

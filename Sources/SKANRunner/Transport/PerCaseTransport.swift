@@ -27,16 +27,30 @@ public struct PerCaseTransport: ImplementationTransport {
   }
 
   public func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply {
+    if Task.isCancelled { return .interrupted }
     let process = StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
-    process.send(AdapterProtocol.line(message))
-    process.finishInput()
-    let reply = await HelloExchange.read(process, timeout: options.timeout)
-    if case .message = reply {
-      await process.shutdown(grace: 1)
-    } else {
+    return await withTaskCancellationHandler {
+      process.send(AdapterProtocol.line(message))
+      process.finishInput()
+      let reply = await HelloExchange.read(process, timeout: options.timeout)
+      if Task.isCancelled { return .interrupted }
+      guard case .message = reply else {
+        process.kill()
+        return reply
+      }
+      // One request, one reply: a second line before the process ends breaks the protocol.
+      let more = await process.inbox.next(timeout: 1)
+      process.kill()
+      await process.shutdown(grace: 0)
+      switch more {
+      case .line?, .oversized?:
+        return .protocolViolation("a second line after the reply (each request gets exactly one reply)")
+      case .closed?, nil:
+        return reply
+      }
+    } onCancel: {
       process.kill()
     }
-    return reply
   }
 
   public func close() async {}

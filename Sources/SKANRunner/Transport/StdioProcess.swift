@@ -48,8 +48,7 @@ final class StdioProcess: Sendable {
               var splitter = LineSplitter(maximumLineLength: maximumLineLength)
               do {
                 for try await buffer in execution.standardOutput {
-                  let bytes = buffer.withUnsafeBytes { Array($0) }
-                  let events = splitter.feed(bytes)
+                  let events = buffer.withUnsafeBytes { splitter.feed($0) }
                   if !events.isEmpty { await inbox.push(contentsOf: events) }
                 }
               } catch {}
@@ -114,7 +113,16 @@ final class StdioProcess: Sendable {
   /// Ends the child and its process group at once.
   func kill() {
     wake.finish()
-    if let pid = pidBox.get() { _ = Glibc.kill(-pid, SIGKILL) }
+    if let pid = pidBox.get() { Self.killGroup(pid) }
+  }
+
+  /// Sends SIGKILL to the process group `pid` leads.
+  private static func killGroup(_ pid: pid_t) {
+    #if canImport(Darwin)
+      _ = Darwin.kill(-pid, SIGKILL)
+    #else
+      _ = Glibc.kill(-pid, SIGKILL)
+    #endif
   }
 }
 

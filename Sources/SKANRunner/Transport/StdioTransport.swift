@@ -2,37 +2,61 @@ import Foundation
 public import SKANJSON
 
 /// The persistent stdio transport: one process for the run, requests pipelined and replies
-/// correlated by `seq`.
+/// correlated by `seq` (Spec/adapter-protocol.md, sections 5.1 and 6).
+///
+/// **Who pays for a fault.** A reply with an outstanding `seq` settles that case. A fault
+/// that cannot be tied to one `seq` (the process exits, a line that is not a reply, a `seq`
+/// that was never sent, a line over the cap, or a timeout) is charged at once when exactly
+/// one request is outstanding. When several are, nobody can tell which of them caused it:
+/// the process group is killed, a new process is started, and the outstanding requests are
+/// *replayed one at a time*, each with its own deadline, so the culprit faults again alone
+/// and every other case gets its real verdict; then pipelining resumes. A case is replayed
+/// at most once. A second reply for a `seq` already answered is a protocol error of that
+/// case (``lateProtocolErrors()``), never of another one.
 ///
 /// Only the oldest outstanding request is timed, from when it was sent or from the last
 /// reply, whichever is later, so a slow but working adapter is not punished for the queue in
-/// front of it. A crash, a timeout or a reply that cannot be matched costs the oldest
-/// outstanding case; the process (and its process group) is killed and started again, and
-/// the other outstanding requests are sent again to the new process.
+/// front of it. Cancelling an ``exchange(seq:message:)`` interrupts the whole run: every
+/// request still waiting gets ``Verdict/Reply/interrupted`` at once.
 public actor StdioTransport: ImplementationTransport {
   public nonisolated let name = "stdio"
   public nonisolated let target: String
   public nonisolated let concurrency: Int
 
-  private enum Outcome {
-    case reply(Verdict.Reply)
-    case retry
-  }
-
-  private struct Pending {
-    let continuation: CheckedContinuation<Outcome, Never>
-    let sentAt: ContinuousClock.Instant
-    let order: Int
+  /// One request, from `exchange` until its reply.
+  private struct Job {
+    let seq: Int
+    let line: [UInt8]
+    let continuation: CheckedContinuation<Verdict.Reply, Never>
+    /// Whether this is its second sending, after a fault nobody could attribute.
+    var replayed = false
+    var sentAt = ContinuousClock.now
+    var order = 0
   }
 
   private let options: RunOptions
   private let kitVersion: String
   private var process: StdioProcess?
   private var generation = 0
-  private var pending: [Int: Pending] = [:]
+  private var pumpTask: Task<Void, Never>?
+  /// Requests not sent yet, in order.
+  private var waiting = Deque<Job>()
+  /// Requests to be sent again, one at a time, after a fault with several outstanding.
+  private var replays: [Job] = []
+  /// Requests sent to the current process and not answered.
+  private var inFlight: [Int: Job] = [:]
+  /// Whether the one request in flight is a replay (nothing else is sent meanwhile).
+  private var replayInFlight = false
+  private var answered: Set<Int> = []
+  private var secondReplies: [Int: String] = [:]
+  private var events: [String] = []
   private var order = 0
   private var lastReply = ContinuousClock.now
-  private var restarting: Task<Bool, Never>?
+  private var restarting = false
+  /// Set when the implementation could not be started again; every later case gets it.
+  private var failure: String?
+  private var interrupted = false
+  private var closing = false
 
   /// Creates the transport; nothing starts until ``handshake()``.
   public init(options: RunOptions, kitVersion: String, pipelineDepth: Int = 64) {
@@ -43,103 +67,210 @@ public actor StdioTransport: ImplementationTransport {
   }
 
   public func handshake() async throws(RunnerError) -> ImplementationIdentity {
-    let process = StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
-    let identity = try await HelloExchange.perform(
-      on: process, options: options, kitVersion: kitVersion, closeInput: false)
-    self.process = process
-    generation += 1
-    lastReply = .now
-    let current = generation
-    Task { await self.pump(process, generation: current) }
-    Task { await self.watch(generation: current) }
+    let (process, identity) = try await start()
+    install(process)
     return identity
   }
 
   public func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply {
+    if interrupted || Task.isCancelled { return .interrupted }
+    if let failure { return .crashed(failure) }
     let line = AdapterProtocol.line(message)
-    // A request is sent again only when another case's failure killed the process; each such
-    // failure settles one case, so at most `concurrency` retries can be owed to others.
-    for _ in 0...(concurrency + 1) {
-      if process == nil, await !restart() { return .crashed("the implementation could not be restarted") }
-      guard let process else { continue }
-      let outcome = await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
-        order += 1
-        pending[seq] = Pending(continuation: continuation, sentAt: .now, order: order)
-        process.send(line)
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Verdict.Reply, Never>) in
+        waiting.append(Job(seq: seq, line: line, continuation: continuation))
+        dispatch()
       }
-      if case .reply(let reply) = outcome { return reply }
+    } onCancel: {
+      Task { await self.interrupt() }
     }
-    return .crashed("the implementation kept failing while this case was outstanding")
   }
 
   public func close() async {
+    closing = true
     guard let process else { return }
+    process.send(AdapterProtocol.line(AdapterProtocol.stop))
+    await process.shutdown(grace: interrupted ? 0.2 : 2)
+    // The reader goes on until the output ends, so a late second reply is still seen.
+    await pumpTask?.value
     self.process = nil
     generation += 1
-    process.send(AdapterProtocol.line(AdapterProtocol.stop))
-    await process.shutdown(grace: 2)
   }
 
-  // MARK: - Restarts
+  public func lateProtocolErrors() -> [Int: String] { secondReplies }
 
-  private func restart() async -> Bool {
-    if let restarting { return await restarting.value }
-    let task = Task { () -> Bool in
-      do {
-        _ = try await self.handshake()
-        return true
-      } catch {
-        return false
-      }
+  public func incidents() -> [String] { events }
+
+  // MARK: - Sending
+
+  /// Sends what may be sent now: the next replay alone, or new requests up to the depth.
+  private func dispatch() {
+    guard !closing, !interrupted, failure == nil else { return }
+    guard let process else {
+      if !restarting, !waiting.isEmpty || !replays.isEmpty { restart() }
+      return
     }
-    restarting = task
-    let started = await task.value
-    restarting = nil
-    return started
+    if !replays.isEmpty {
+      guard inFlight.isEmpty else { return }
+      replayInFlight = true
+      send(replays.removeFirst(), on: process)
+      return
+    }
+    guard !replayInFlight else { return }
+    while inFlight.count < concurrency, !waiting.isEmpty {
+      send(waiting.removeFirst(), on: process)
+    }
   }
 
-  /// Kills the process; every outstanding request is sent again after a restart.
-  private func abandon() {
+  private func send(_ job: Job, on process: StdioProcess) {
+    var job = job
+    order += 1
+    job.order = order
+    job.sentAt = .now
+    inFlight[job.seq] = job
+    process.send(job.line)
+  }
+
+  // MARK: - Faults
+
+  /// A fault that no `seq` names: charged to the only outstanding request, or, with several
+  /// outstanding, the process is replaced and they are replayed one at a time.
+  private func fault(_ reply: Verdict.Reply, _ what: String) {
+    let jobs = inFlight.values.sorted { $0.order < $1.order }
+    inFlight = [:]
+    replayInFlight = false
     process?.kill()
     process = nil
     generation += 1
-    let waiting = pending.values
-    pending = [:]
-    for entry in waiting { entry.continuation.resume(returning: .retry) }
+    if jobs.count == 1 {
+      jobs[0].continuation.resume(returning: reply)
+    } else if !jobs.isEmpty {
+      events.append(
+        "\(what) with \(jobs.count) requests outstanding; the process was restarted and they were sent again one at a time"
+      )
+      for var job in jobs {
+        if job.replayed {
+          job.continuation.resume(returning: reply)
+        } else {
+          job.replayed = true
+          replays.append(job)
+        }
+      }
+    } else {
+      events.append("\(what) with no request outstanding; the process was restarted")
+    }
+    dispatch()
   }
 
-  private func failOldest(with reply: Verdict.Reply) {
-    guard let (seq, oldest) = pending.min(by: { $0.value.order < $1.value.order }) else { return }
-    pending[seq] = nil
-    oldest.continuation.resume(returning: .reply(reply))
+  /// Ends every request still waiting, after a cancellation.
+  private func interrupt() {
+    guard !interrupted else { return }
+    interrupted = true
+    settleAll(.interrupted)
+    process?.kill()
+  }
+
+  private func settleAll(_ reply: Verdict.Reply) {
+    let jobs = Array(inFlight.values) + replays + waiting.removeAll()
+    inFlight = [:]
+    replays = []
+    replayInFlight = false
+    for job in jobs { job.continuation.resume(returning: reply) }
+  }
+
+  // MARK: - Starting and restarting
+
+  private func start() async throws(RunnerError) -> (StdioProcess, ImplementationIdentity) {
+    let process = StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
+    let identity = try await HelloExchange.perform(
+      on: process, options: options, kitVersion: kitVersion, closeInput: false)
+    return (process, identity)
+  }
+
+  private func install(_ process: StdioProcess) {
+    self.process = process
+    generation += 1
+    lastReply = .now
+    let current = generation
+    pumpTask = Task { await self.pump(process, generation: current) }
+    Task { await self.watch(generation: current) }
+    dispatch()
+  }
+
+  private func restart() {
+    restarting = true
+    Task {
+      do throws(RunnerError) {
+        let (process, _) = try await self.start()
+        self.restarted(process)
+      } catch {
+        self.restartFailed(error)
+      }
+    }
+  }
+
+  private func restarted(_ process: StdioProcess) {
+    restarting = false
+    guard !closing, !interrupted else {
+      process.kill()
+      return
+    }
+    install(process)
+  }
+
+  private func restartFailed(_ error: RunnerError) {
+    restarting = false
+    failure = "not run: the implementation could not be started again (\(error))"
+    events.append(failure ?? "")
+    settleAll(.crashed(failure ?? ""))
   }
 
   // MARK: - Reading
 
   private func pump(_ process: StdioProcess, generation current: Int) async {
-    while current == generation {
+    while true {
       let event = await process.inbox.next()
       guard current == generation else { return }
       switch event {
       case .closed:
-        failOldest(with: .crashed("the implementation exited or closed its output"))
-        abandon()
+        if !closing { fault(.crashed("the implementation exited or closed its output"), "the implementation exited") }
         return
       case .oversized(let size):
-        failOldest(with: .oversized(size))
-        abandon()
+        if closing { continue }
+        fault(.oversized(size), "a line longer than the cap (\(size) bytes)")
+        return
       case .line(let bytes):
-        let reply = HelloExchange.parse(bytes)
-        if case .message(let message) = reply, let seq = message["seq"]?.exactInteger, let entry = pending[seq] {
-          pending[seq] = nil
-          lastReply = .now
-          entry.continuation.resume(returning: .reply(reply))
-        } else if !pending.isEmpty {
-          // Not JSON, no seq, or a seq nobody waits for (unknown or repeated).
-          failOldest(with: reply)
-          abandon()
-        }
+        receive(bytes)
       }
+    }
+  }
+
+  private func receive(_ bytes: [UInt8]) {
+    let reply = HelloExchange.parse(bytes)
+    guard case .message(let message) = reply, let seq = message["seq"]?.exactInteger else {
+      if inFlight.isEmpty {
+        if !closing { events.append("a line that is not a reply arrived with no request outstanding; ignored") }
+      } else {
+        fault(reply, "a line that is not a reply")
+      }
+      return
+    }
+    if let job = inFlight.removeValue(forKey: seq) {
+      answered.insert(seq)
+      lastReply = .now
+      replayInFlight = false
+      job.continuation.resume(returning: reply)
+      dispatch()
+    } else if answered.contains(seq) {
+      if secondReplies[seq] == nil {
+        secondReplies[seq] = "a second reply with seq \(seq), which was already answered (each request gets one reply)"
+      }
+    } else if inFlight.isEmpty {
+      if !closing {
+        events.append("a reply with seq \(seq), which was never sent, arrived with nothing outstanding; ignored")
+      }
+    } else {
+      fault(reply, "a reply with seq \(seq), which is not outstanding")
     }
   }
 
@@ -153,11 +284,10 @@ public actor StdioTransport: ImplementationTransport {
   }
 
   private func checkDeadline() {
-    guard let oldest = pending.min(by: { $0.value.order < $1.value.order }) else { return }
-    let start = max(oldest.value.sentAt, lastReply)
+    guard let oldest = inFlight.values.min(by: { $0.order < $1.order }) else { return }
+    let start = max(oldest.sentAt, lastReply)
     if ContinuousClock.now - start > .milliseconds(Int(options.timeout * 1000)) {
-      failOldest(with: .timedOut(options.timeout))
-      abandon()
+      fault(.timedOut(options.timeout), "no reply within \(options.timeout) s")
     }
   }
 }

@@ -18,6 +18,10 @@ public enum Verdict {
     case crashed(String)
     /// An HTTP response whose status is not 2xx.
     case httpStatus(Int)
+    /// A reply that breaks the protocol in a way the transport saw, e.g. a second reply.
+    case protocolViolation(String)
+    /// The run was interrupted before the reply came; the case gets no verdict.
+    case interrupted
   }
 
   /// The result for `vector` given `reply` to the request with `seq`.
@@ -33,11 +37,13 @@ public enum Verdict {
     let message: JSONValue
     switch reply {
     case .notJSON(let reason): return set(.protocolError, "reply is not JSON: \(reason)")
-    case .oversized(let size): return set(.protocolError, "reply line exceeds the cap (\(size) bytes read)")
+    case .oversized(let size): return set(.protocolError, "reply is longer than the cap of \(size) bytes")
     case .timedOut(let seconds): return set(.timeout, "no reply within \(seconds) s")
     case .crashed(let reason): return set(.crash, reason)
     case .httpStatus(let code):
       return set(.protocolError, "HTTP status \(code) (a reply must be a 2xx response with a JSON body)")
+    case .protocolViolation(let reason): return set(.protocolError, reason)
+    case .interrupted: return set(.skipped, "interrupted before the reply")
     case .message(let value): message = value
     }
     guard message.objectValue != nil else { return set(.protocolError, "reply is not a JSON object") }

@@ -1,0 +1,191 @@
+import Foundation
+import SKANHTTP
+import SKANRunner
+import SKANVectors
+import Subprocess
+import Testing
+
+/// A fault in the implementation costs only the case that caused it (Spec/adapter-protocol.md,
+/// section 6). Every test runs the whole corpus, pipelined, against the bundled reference
+/// behind a relay (`Fixtures/faulty_relay.py`, `Fixtures/faulty_http_relay.py`) that reads
+/// requests ahead and misbehaves on one case in the middle of the pipeline, and checks the
+/// verdict of every case: the victim's status, and `pass` for all the others.
+@Suite("Fault attribution under pipelining", .serialized)
+struct FaultAttributionTests {
+  static let vectors: VectorSet? = try? VectorSet.embedded()
+
+  /// The 7th case of the corpus (six requests are ahead of it in the first batch of 64),
+  /// and one deep in the corpus, reached long after pipelining settled into its rhythm.
+  static let victims = [6, 437]
+
+  func corpus() throws -> VectorSet { try #require(Self.vectors, "the embedded vectors did not load") }
+
+  func binary() throws -> String {
+    try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
+  }
+
+  /// Runs the whole corpus over stdio through the relay; returns the report and how many
+  /// times the relay was started.
+  func runStdio(_ mode: String, victim: String, timeout: Double = 2) async throws -> (RunReport, Int) {
+    let vectors = try corpus()
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let command = [
+      "python3", RepositoryPaths.quoted(RepositoryPaths.fixture("faulty_relay.py")), mode,
+      RepositoryPaths.quoted(victim), RepositoryPaths.quoted(state), "--", RepositoryPaths.quoted(try binary()),
+      "reference", "--stdio",
+    ].joined(separator: " ")
+    let report = try await Runner.run(
+      cases: vectors.cases, vectors: vectors,
+      transport: StdioTransport(options: RunOptions(command: command, timeout: timeout), kitVersion: vectors.kitVersion)
+    )
+    let starts = (try? String(contentsOfFile: state, encoding: .utf8))?.split(separator: "\n").count ?? 0
+    return (report, starts)
+  }
+
+  /// Checks that `report` is complete, that `victim` ended with `status`, and that every other
+  /// case passed; names each case that did not.
+  func expect(
+    _ report: RunReport, victim: String, status: CaseStatus, sourceLocation: SourceLocation = #_sourceLocation
+  )
+    throws
+  {
+    let vectors = try corpus()
+    #expect(report.complete, sourceLocation: sourceLocation)
+    #expect(
+      report.results.map(\.id) == vectors.cases.map(\.id), "one result per case, in order",
+      sourceLocation: sourceLocation)
+    for result in report.results {
+      let wanted: CaseStatus = result.id == victim ? status : .pass
+      #expect(
+        result.status == wanted,
+        "\(result.id): \(result.status.rawValue) (\(result.message ?? "")), expected \(wanted.rawValue)",
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  /// A misbehaviour of the relay and the status it must give its case.
+  struct Fault: Sendable, CustomTestStringConvertible {
+    let mode: String
+    let status: CaseStatus
+    init(_ mode: String, _ status: CaseStatus) {
+      self.mode = mode
+      self.status = status
+    }
+    var testDescription: String { "\(mode) → \(status.rawValue)" }
+  }
+
+  @Test(
+    "a deterministic fault on one case costs that case only",
+    .timeLimit(.minutes(2)),
+    arguments: [
+      Fault("crash", .crash), Fault("hang", .timeout), Fault("garbage", .protocolError),
+      Fault("wrong-seq", .protocolError), Fault("huge", .protocolError), Fault("duplicate", .protocolError),
+      Fault("flood", .pass), Fault("slow", .pass),
+    ], victims)
+  func deterministic(fault: Fault, victimIndex: Int) async throws {
+    let victim = try corpus().cases[victimIndex].id
+    let (report, _) = try await runStdio(fault.mode, victim: victim)
+    try expect(report, victim: victim, status: fault.status)
+  }
+
+  @Test(
+    "a fault that happens once costs nothing: the suspects are replayed and pass, and the report says what happened",
+    .timeLimit(.minutes(2)),
+    arguments: ["crash-once", "hang-once", "garbage-once", "wrong-seq-once", "huge-once"])
+  func transient(mode: String) async throws {
+    let victim = try corpus().cases[Self.victims[0]].id
+    let (report, starts) = try await runStdio(mode, victim: victim)
+    try expect(report, victim: victim, status: .pass)
+    #expect(starts == 2, "one restart after the fault, then none")
+    #expect(report.incidents.count == 1, "\(report.incidents)")
+  }
+
+  @Test(
+    "a deterministic crash restarts the implementation twice: once to replay, once after the culprit",
+    .timeLimit(.minutes(1)))
+  func boundedRestarts() async throws {
+    let victim = try corpus().cases[Self.victims[0]].id
+    let (report, starts) = try await runStdio("crash", victim: victim)
+    try expect(report, victim: victim, status: .crash)
+    #expect(starts == 3)
+  }
+
+  @Test("an implementation that cannot be restarted still gives a complete report", .timeLimit(.minutes(1)))
+  func cannotRestart() async throws {
+    let vectors = try corpus()
+    let victim = vectors.cases[Self.victims[1]].id
+    let (report, starts) = try await runStdio("refuse-restart", victim: victim)
+    #expect(starts == 2)
+    #expect(report.complete)
+    #expect(report.results.count == vectors.cases.count)
+    let victimIndex = try #require(report.results.firstIndex { $0.id == victim })
+    #expect(report.results[..<(victimIndex - 64)].allSatisfy { $0.status == .pass })
+    for result in report.results[victimIndex...] {
+      #expect(result.status == .crash, "\(result.id): \(result.status.rawValue)")
+      #expect(result.message?.hasPrefix("not run: the implementation could not be started again") == true)
+    }
+  }
+
+  @Test("cancelling a run while the implementation hangs ends it at once, marked incomplete", .timeLimit(.minutes(1)))
+  func interruptedWhileHanging() async throws {
+    let victim = try corpus().cases[Self.victims[0]].id
+    let started = ContinuousClock.now
+    let run = Task { try await runStdio("hang", victim: victim, timeout: 30) }
+    try await Task.sleep(for: .seconds(1))
+    run.cancel()
+    let (report, _) = try await run.value
+    #expect(ContinuousClock.now - started < .seconds(5))
+    #expect(!report.complete)
+    #expect(report.results.allSatisfy { $0.status == .pass })
+  }
+
+  // MARK: - HTTP
+
+  func runHTTP(_ mode: String, victim: String, timeout: Double) async throws -> RunReport {
+    let vectors = try corpus()
+    let result = try await Subprocess.run(
+      .name("python3"),
+      arguments: [
+        RepositoryPaths.fixture("faulty_http_relay.py"), mode, victim, "--", try binary(), "reference", "--stdio",
+      ],
+      input: .none, output: .sequence, error: .discarded
+    ) { execution -> RunReport? in
+      var port: Int?
+      for try await line in execution.standardOutput.strings() {
+        port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("port ".count))
+        break
+      }
+      defer { try? execution.send(signal: .kill) }
+      guard let port else { return nil }
+      let transport = HTTPTransport(
+        url: "http://127.0.0.1:\(port)/", options: RunOptions(command: "", timeout: timeout),
+        kitVersion: vectors.kitVersion)
+      return try await Runner.run(cases: vectors.cases, vectors: vectors, transport: transport)
+    }
+    return try #require(result.closureResult, "the HTTP relay did not say its port")
+  }
+
+  @Test(
+    "over HTTP a fault on one case costs that case only",
+    .timeLimit(.minutes(2)),
+    arguments: [
+      Fault("status500", .protocolError), Fault("reset", .crash), Fault("close", .crash),
+      Fault("garbage", .protocolError), Fault("hang", .timeout), Fault("huge", .protocolError), Fault("slow", .pass),
+    ])
+  func http(fault: Fault) async throws {
+    let victim = try corpus().cases[Self.victims[1]].id
+    let report = try await runHTTP(fault.mode, victim: victim, timeout: 2)
+    try expect(report, victim: victim, status: fault.status)
+  }
+
+  @Test("over HTTP a reset connection is a crash at once, not after the timeout", .timeLimit(.minutes(1)))
+  func resetIsImmediate() async throws {
+    let victim = try corpus().cases[Self.victims[0]].id
+    let report = try await runHTTP("reset", victim: victim, timeout: 20)
+    try expect(report, victim: victim, status: .crash)
+    let result = try #require(report.results.first { $0.id == victim })
+    #expect(result.duration < 5, "took \(result.duration) s")
+    #expect(result.message == "the implementation reset the connection without a response")
+  }
+}

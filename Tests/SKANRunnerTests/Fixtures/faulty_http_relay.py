@@ -1,0 +1,89 @@
+"""An HTTP adapter in front of a real stdio adapter that misbehaves on one case, for the
+runner's tests.
+
+Usage: python3 faulty_http_relay.py MODE VICTIM_ID -- COMMAND [ARG ...]
+
+It starts COMMAND (e.g. `skan-conform reference --stdio`), prints "port N" once listening on
+127.0.0.1, and answers each POSTed message with COMMAND's reply line, except for the `run`
+request whose `id` is VICTIM_ID, where MODE says what happens:
+
+  status500  HTTP 500
+  reset      the connection is reset (RST) without an answer
+  close      the connection is closed (FIN) without an answer
+  garbage    a 200 whose body is not JSON
+  hang       no answer at all
+  huge       a 200 with a 50 MB body
+  slow       the right answer after 0.5 s
+"""
+import socket
+import subprocess
+import sys
+import threading
+import time
+import json
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+mode, victim = sys.argv[1], sys.argv[2]
+command = sys.argv[sys.argv.index("--") + 1:]
+child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+child_lock = threading.Lock()
+
+
+def ask(body: bytes) -> bytes:
+    with child_lock:
+        child.stdin.write(body.rstrip(b"\n") + b"\n")
+        child.stdin.flush()
+        return child.stdout.readline()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, *args):
+        pass
+
+    def reply(self, status, data: bytes):
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_POST(self):
+        body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
+        message = json.loads(body)
+        if message.get("cmd") == "stop":
+            return self.reply(204, b"")
+        if message.get("cmd") == "run" and message.get("id") == victim:
+            if mode == "status500":
+                return self.reply(500, b"{}")
+            if mode == "reset":
+                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+                self.connection.close()
+                self.close_connection = True
+                return
+            if mode == "close":
+                self.connection.shutdown(socket.SHUT_RDWR)
+                self.close_connection = True
+                return
+            if mode == "garbage":
+                return self.reply(200, b"<html>oops</html>")
+            if mode == "hang":
+                time.sleep(3600)
+            if mode == "huge":
+                return self.reply(200, b'{"seq": %d, "output": "' % message["seq"] + b"a" * 50_000_000 + b'"}')
+            if mode == "slow":
+                time.sleep(0.5)
+        self.reply(200, ask(body))
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        pass  # the runner hangs up on a 50 MB body on purpose
+
+
+server = Server(("127.0.0.1", 0), Handler)
+print(f"port {server.server_address[1]}", flush=True)
+server.serve_forever()

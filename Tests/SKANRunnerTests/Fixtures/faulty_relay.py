@@ -1,0 +1,103 @@
+"""A relay in front of a real adapter that misbehaves on one case, for the runner's tests.
+
+Usage: python3 faulty_relay.py MODE VICTIM_ID STATE_FILE -- COMMAND [ARG ...]
+
+It starts COMMAND (an adapter, e.g. `skan-conform reference --stdio`) and passes lines both
+ways. Like a real multi-threaded adapter it reads requests ahead of the replies, so when it
+reaches the victim several earlier requests are usually still outstanding: the fault is not
+on the oldest outstanding case. When it reads the `run` request whose `id` is VICTIM_ID it
+misbehaves as MODE says:
+
+  crash      exit at once (status 3)
+  hang       stop passing anything, either way
+  garbage    print a line that is not JSON instead of passing the request on
+  wrong-seq  answer with a seq that was never sent instead of passing the request on
+  huge       answer with a 50 MB line instead of passing the request on
+  duplicate  pass it on, and write its reply twice
+  flood      write 20 MB to standard error, then pass it on
+  slow       wait 0.5 s, then pass it on
+  refuse-restart  crash, and exit before answering hello every time after the first
+
+The fault recurs on every process (a deterministic bug), unless MODE ends in `-once`: then
+it happens only the first time in STATE_FILE's life (a transient fault). Each time the
+relay starts it appends a line to STATE_FILE, so a test can count restarts.
+"""
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+
+mode, victim, state_file = sys.argv[1], sys.argv[2], sys.argv[3]
+command = sys.argv[sys.argv.index("--") + 1:]
+once = mode.endswith("-once")
+mode = mode.removesuffix("-once")
+
+with open(state_file, "a+") as state:
+    state.seek(0)
+    starts = state.read().count("start")
+    state.write("start\n")
+armed = not (once and starts > 0)
+if mode == "refuse-restart":
+    if starts > 0:
+        sys.exit(1)
+    mode = "crash"
+
+child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+out_lock = threading.Lock()
+hung = threading.Event()
+victim_seq = []
+
+
+def write(data: bytes):
+    with out_lock:
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+
+
+def replies():
+    for line in child.stdout:
+        if hung.is_set():
+            time.sleep(3600)
+        try:
+            seq = json.loads(line).get("seq")
+        except ValueError:
+            seq = None
+        write(line)
+        if armed and mode == "duplicate" and victim_seq and seq == victim_seq[0]:
+            write(line)
+    os._exit(0)
+
+
+threading.Thread(target=replies, daemon=True).start()
+
+for raw in sys.stdin.buffer:
+    message = json.loads(raw)
+    if armed and message.get("cmd") == "run" and message.get("id") == victim:
+        seq = message["seq"]
+        victim_seq.append(seq)
+        if mode == "crash":
+            os._exit(3)
+        if mode == "hang":
+            hung.set()
+            time.sleep(3600)
+        if mode == "garbage":
+            write(b"Traceback (most recent call last): oops\n")
+            continue
+        if mode == "wrong-seq":
+            write((json.dumps({"seq": 1_000_000_000 + seq, "skipped": {"reason": "wrong seq"}}) + "\n").encode())
+            continue
+        if mode == "huge":
+            write(b'{"seq": %d, "output": "' % seq + b"a" * 50_000_000 + b'"}\n')
+            continue
+        if mode == "flood":
+            sys.stderr.write("x" * 20_000_000)
+            sys.stderr.flush()
+        if mode == "slow":
+            time.sleep(0.5)
+    child.stdin.write(raw)
+    child.stdin.flush()
+
+child.stdin.close()
+child.wait()
