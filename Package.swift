@@ -88,11 +88,13 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // Shared by the tests: repository paths, fixtures, the kit's executable.
+    .target(name: "SKANTestSupport", path: "Tests/SKANTestSupport", swiftSettings: strictSettings),
     .testTarget(name: "SKANJSONTests", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
     .testTarget(name: "SKANModelTests", dependencies: ["SKANModel"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANSignaturesTests",
-      dependencies: ["SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANRunner"],
+      dependencies: ["SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANRunner", "SKANTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -100,20 +102,22 @@ let package = Package(
       dependencies: [
         // The executable too: the fault-attribution tests run `skan-conform reference --stdio`.
         "skan-conform",
-        "SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP",
+        "SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP", "SKANTestSupport",
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],
-      exclude: ["Fixtures"],
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "SKANFuzzTests", dependencies: ["SKANFuzz", "SKANJSON", "SKANMutants", "SKANRunner", "SKANSuites", "SKANVectors"],
+      name: "SKANFuzzTests",
+      dependencies: [
+        "skan-conform", "SKANFuzz", "SKANJSON", "SKANMutants", "SKANRunner", "SKANSuites", "SKANVectors", "SKANTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(name: "SKANMutantsTests", dependencies: ["SKANMutants", "SKANSuites", "SKANVectors"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANVectorsTests",
-      dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors"],
+      dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANTestSupport"],
       swiftSettings: strictSettings
     ),
   ]

@@ -60,7 +60,7 @@ public enum Fuzzer {
       }
       let base = seq
       seq += size
-      let results = await withTaskGroup(of: (Int, CaseResult).self) { group in
+      var results = await withTaskGroup(of: (Int, CaseResult).self) { group in
         for (offset, (suite, input)) in scenarios.enumerated() {
           group.addTask {
             (
@@ -75,9 +75,27 @@ public enum Fuzzer {
         return collected.sorted { $0.0 < $1.0 }.map(\.1)
       }
       tried += size
+      // A second reply for a scenario already judged is that scenario's protocol error; it
+      // shows only after the fact, so such a finding is kept as found, not shrunk.
+      let late = await transport.lateProtocolErrors()
+      var lateOffsets: Set<Int> = []
+      for offset in results.indices {
+        guard let reason = late[base + offset + 1], results[offset].status != .protocolError else { continue }
+        results[offset].status = .protocolError
+        results[offset].message = reason
+        lateOffsets.insert(offset)
+      }
       for (offset, result) in results.enumerated() where result.status != .pass && result.status != .skipped {
         guard findings.count < maximumFindings else { break }
         let (suite, input) = scenarios[offset]
+        if lateOffsets.contains(offset) {
+          let id = "\(suite.rawValue)/fuzz-\(seed)-\(tried - size + offset)"
+          findings.append(
+            Finding(
+              suite: suite, original: input, shrunk: input, result: result,
+              vector: vector(id: id, suite: suite, input: input, seed: seed, result: result)))
+          continue
+        }
         let expectedKind = isOutput(suite.evaluate(input))
         var shrinkSeq = seq + 1_000_000
         let (shrunk, _) = await Shrinker.shrink(input) { candidate in
@@ -92,18 +110,26 @@ public enum Fuzzer {
         let id = "\(suite.rawValue)/fuzz-\(seed)-\(tried - size + offset)"
         let final = await judge(suite: suite, input: shrunk, id: id, seq: seq + 1, transport: transport)
         seq += 1
-        let vector = VectorCase(
-          id: id, suite: suite,
-          description:
-            "Found by `skan-conform fuzz --seed \(seed)`: the implementation answered \(final.status.rawValue) (\(final.message ?? "")). Name the requirement it tests before keeping it.",
-          requirements: [defaultRequirement(suite)], basis: basis(of: defaultRequirement(suite)), tags: ["fuzz"],
-          input: shrunk,
-          expected: suite.evaluate(shrunk))
-        findings.append(Finding(suite: suite, original: input, shrunk: shrunk, result: final, vector: vector))
+        findings.append(
+          Finding(
+            suite: suite, original: input, shrunk: shrunk, result: final,
+            vector: vector(id: id, suite: suite, input: shrunk, seed: seed, result: final)))
       }
     }
     await transport.close()
     return Outcome(scenarios: tried, findings: findings)
+  }
+
+  /// A finding as a vector: the reference's answer is its expectation.
+  private static func vector(id: String, suite: Suite, input: JSONValue, seed: UInt64, result: CaseResult)
+    -> VectorCase
+  {
+    VectorCase(
+      id: id, suite: suite,
+      description:
+        "Found by `skan-conform fuzz --seed \(seed)`: the implementation answered \(result.status.rawValue) (\(result.message ?? "")). Name the requirement it tests before keeping it.",
+      requirements: [defaultRequirement(suite)], basis: basis(of: defaultRequirement(suite)), tags: ["fuzz"],
+      input: input, expected: suite.evaluate(input))
   }
 
   private static func isOutput(_ result: SuiteResult) -> Bool {

@@ -1,8 +1,10 @@
+import Foundation
 import SKANFuzz
 import SKANJSON
 import SKANMutants
 import SKANRunner
 import SKANSuites
+import SKANTestSupport
 import SKANVectors
 import Testing
 
@@ -78,5 +80,32 @@ struct FuzzerTests {
     // 40 → 20 → 10; 5 and 0 no longer fail, and every other member could go.
     #expect(shrunk == ["keep": 10])
     #expect(steps > 0)
+  }
+}
+
+/// A fault during fuzzing is charged to the scenario that caused it, not to whichever
+/// scenario was outstanding first (Spec/adapter-protocol.md, section 6).
+@Suite("Fuzzing a misbehaving implementation")
+struct FuzzerFaultTests {
+  @Test("a crash on some inputs is reported against one of those inputs", .timeLimit(.minutes(1)))
+  func crashOnContent() async throws {
+    let vectors = try VectorSet.embedded()
+    let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: state) }
+    let command = [
+      "python3", RepositoryPaths.quoted(RepositoryPaths.fixture("faulty_relay.py")), "crash", "sample:40",
+      RepositoryPaths.quoted(state), "--", RepositoryPaths.quoted(binary), "reference", "--stdio",
+    ].joined(separator: " ")
+    let outcome = try await Fuzzer.run(
+      transport: StdioTransport(options: RunOptions(command: command, timeout: 5), kitVersion: vectors.kitVersion),
+      suites: [.window, .values], seed: 11, count: 2000, deadline: nil)
+    let finding = try #require(outcome.findings.first, "no finding in \(outcome.scenarios) scenarios")
+    #expect(finding.result.status == .crash)
+    let faulted = try String(contentsOfFile: state, encoding: .utf8).split(separator: "\n")
+      .filter { $0.hasPrefix("fault ") }
+      .map { try JSONParser.parse(String($0.dropFirst("fault ".count))) }
+    #expect(faulted.contains(finding.original), "the scenario charged is not one the relay crashed on")
+    #expect(faulted.contains(finding.shrunk), "the shrunk scenario does not crash the relay")
   }
 }

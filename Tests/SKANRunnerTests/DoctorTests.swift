@@ -1,5 +1,6 @@
 import Foundation
 import SKANRunner
+import SKANTestSupport
 import SKANVectors
 import Testing
 

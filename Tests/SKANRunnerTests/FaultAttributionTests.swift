@@ -1,6 +1,7 @@
 import Foundation
 import SKANHTTP
 import SKANRunner
+import SKANTestSupport
 import SKANVectors
 import Subprocess
 import Testing
@@ -39,7 +40,8 @@ struct FaultAttributionTests {
       cases: vectors.cases, vectors: vectors,
       transport: StdioTransport(options: RunOptions(command: command, timeout: timeout), kitVersion: vectors.kitVersion)
     )
-    let starts = (try? String(contentsOfFile: state, encoding: .utf8))?.split(separator: "\n").count ?? 0
+    let starts =
+      (try? String(contentsOfFile: state, encoding: .utf8))?.split(separator: "\n").filter { $0 == "start" }.count ?? 0
     return (report, starts)
   }
 

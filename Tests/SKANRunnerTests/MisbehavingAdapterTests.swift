@@ -1,6 +1,7 @@
 import Foundation
 import SKANRunner
 import SKANSuites
+import SKANTestSupport
 import SKANVectors
 import Testing
 

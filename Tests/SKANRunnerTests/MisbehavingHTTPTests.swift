@@ -3,6 +3,7 @@ import SKANHTTP
 import SKANJSON
 import SKANRunner
 import SKANSuites
+import SKANTestSupport
 import SKANVectors
 import Subprocess
 import Testing
@@ -15,7 +16,7 @@ struct MisbehavingHTTPTests {
     let vectors = try VectorSet.embedded()
     let cases = Array(vectors.cases.filter { $0.suite.rawValue == "window" }.prefix(3))
     #expect(cases[1].id == "window/one-ms-before-t0")
-    let script = RepositoryPaths.root + "/Tests/SKANRunnerTests/Fixtures/misbehaving_http_server.py"
+    let script = RepositoryPaths.fixture("misbehaving_http_server.py")
     let result = try await Subprocess.run(
       .name("python3"), arguments: [script, mode], input: .none, output: .sequence, error: .discarded
     ) { execution -> RunReport? in

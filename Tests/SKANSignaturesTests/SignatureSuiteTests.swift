@@ -3,20 +3,20 @@ import SKANJSON
 import SKANModel
 import SKANSignatures
 import SKANSuites
+import SKANTestSupport
 import Testing
 
 @Suite("Signature suite against apple-samples.json (SIG-1 to SIG-8, SIG-13)")
 struct SignatureSuiteTests {
-  /// The samples file, or `nil` when the checkout has no `../shared` next to it.
-  static func samples() throws -> [JSONValue]? {
-    guard let path = RepositoryPaths.appleSamples else { return nil }
-    let text = try String(contentsOfFile: path, encoding: .utf8)
-    return try JSONParser.parse(text)["samples"]?.arrayValue
+  /// The samples in `Tests/Fixtures/apple-samples.json` (part of the repository).
+  static func samples() throws -> [JSONValue] {
+    let text = try String(contentsOfFile: RepositoryPaths.appleSamples, encoding: .utf8)
+    return try #require(try JSONParser.parse(text)["samples"]?.arrayValue, "apple-samples.json has no samples array")
   }
 
   @Test("every SKAdNetwork sample gets the samples file's verdict and signed string")
   func skanSamples() throws {
-    guard let samples = try Self.samples() else { return }
+    let samples = try Self.samples()
     var checked = 0
     for sample in samples where sample["kind"]?.stringValue == "skadnetwork" {
       let id = sample["id"]?.stringValue ?? "?"
@@ -46,7 +46,8 @@ struct SignatureSuiteTests {
 
   @Test("every AdAttributionKit sample verifies exactly with the keys the samples file says")
   func aakSamples() throws {
-    guard let samples = try Self.samples() else { return }
+    let samples = try Self.samples()
+    var checked = 0
     for sample in samples where sample["kind"]?.stringValue == "adattributionkit" {
       let id = sample["id"]?.stringValue ?? "?"
       for (kid, verifies) in sample["verifies_here_by_kid"]?.objectValue ?? [:] {
@@ -64,14 +65,15 @@ struct SignatureSuiteTests {
           output["verdict"]?.stringValue == (verifies.boolValue == true ? "verified" : "rejected"),
           "sample \(id) with key \(kid)")
         #expect(output["kid"]?.stringValue == ownKID, "sample \(id): the kid after JSON decoding")
+        checked += 1
       }
     }
+    #expect(checked >= 2, "AdAttributionKit samples were checked with their keys")
   }
 
   @Test("the keys in the samples file are the kit's")
   func keys() throws {
-    guard let path = RepositoryPaths.appleSamples else { return }
-    let file = try JSONParser.parse(String(contentsOfFile: path, encoding: .utf8))
+    let file = try JSONParser.parse(String(contentsOfFile: RepositoryPaths.appleSamples, encoding: .utf8))
     #expect(
       file["keys"]?["skan_p256_v2_1_and_later"]?["spki_der_base64"]?.stringValue == AppleKeys.skanP256, "SKAN P-256 key"
     )

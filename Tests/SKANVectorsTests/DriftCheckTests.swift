@@ -1,4 +1,5 @@
 import Foundation
+import SKANTestSupport
 import SKANVectors
 import Testing
 

@@ -2,6 +2,7 @@ import Foundation
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANTestSupport
 import SKANVectors
 import Testing
 

@@ -38,5 +38,9 @@ enum InterruptibleRun {
 private final class SignalCount: @unchecked Sendable {
   private let lock = NSLock()
   private var count = 0
-  func increment() -> Int { lock.withLock { count += 1; return count } }
+  func increment() -> Int {
+    lock.withLock {
+      count += 1; return count
+    }
+  }
 }

@@ -18,6 +18,11 @@ misbehaves as MODE says:
   slow       wait 0.5 s, then pass it on
   refuse-restart  crash, and exit before answering hello every time after the first
 
+With VICTIM_ID `sample:N` the victims are chosen by content instead: every request whose
+input's CRC-32 (of its JSON with sorted keys) is divisible by N, so that a fuzzer's random
+scenarios hit it now and then, always on the same inputs. Each fault is recorded in
+STATE_FILE as a line `fault <input JSON>`.
+
 The fault recurs on every process (a deterministic bug), unless MODE ends in `-once`: then
 it happens only the first time in STATE_FILE's life (a transient fault). Each time the
 relay starts it appends a line to STATE_FILE, so a test can count restarts.
@@ -28,6 +33,7 @@ import subprocess
 import sys
 import threading
 import time
+import zlib
 
 mode, victim, state_file = sys.argv[1], sys.argv[2], sys.argv[3]
 command = sys.argv[sys.argv.index("--") + 1:]
@@ -36,7 +42,7 @@ mode = mode.removesuffix("-once")
 
 with open(state_file, "a+") as state:
     state.seek(0)
-    starts = state.read().count("start")
+    starts = state.read().splitlines().count("start")
     state.write("start\n")
 armed = not (once and starts > 0)
 if mode == "refuse-restart":
@@ -72,10 +78,22 @@ def replies():
 
 threading.Thread(target=replies, daemon=True).start()
 
+
+def is_victim(message) -> bool:
+    if message.get("cmd") != "run":
+        return False
+    if victim.startswith("sample:"):
+        text = json.dumps(message.get("input"), sort_keys=True)
+        return zlib.crc32(text.encode()) % int(victim.removeprefix("sample:")) == 0
+    return message.get("id") == victim
+
+
 for raw in sys.stdin.buffer:
     message = json.loads(raw)
-    if armed and message.get("cmd") == "run" and message.get("id") == victim:
+    if armed and is_victim(message):
         seq = message["seq"]
+        with open(state_file, "a") as state:
+            state.write("fault " + json.dumps(message.get("input"), sort_keys=True) + "\n")
         victim_seq.append(seq)
         if mode == "crash":
             os._exit(3)
