@@ -85,23 +85,34 @@ public enum CanonicalJSON {
 
   private static func writeString(_ text: String, into out: inout [UInt8]) {
     out.append(0x22)
-    for byte in text.utf8 {
-      switch byte {
-      case 0x22: out += [0x5C, 0x22]
-      case 0x5C: out += [0x5C, 0x5C]
-      case 0x0A: out += [0x5C, 0x6E]
-      case 0x0D: out += [0x5C, 0x72]
-      case 0x09: out += [0x5C, 0x74]
-      case 0x08: out += [0x5C, 0x62]
-      case 0x0C: out += [0x5C, 0x66]
-      case 0..<0x20:
-        let hex = Array("0123456789abcdef".utf8)
-        out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-      default:
-        // Every other byte, UTF-8 continuation and lead bytes included, is written as is.
-        out.append(byte)
+    var text = text
+    text.withUTF8 { bytes in
+      // Runs of bytes that need no escape are copied whole; UTF-8 lead and continuation
+      // bytes are written as they are.
+      var runStart = 0
+      for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+        escape(bytes[index], into: &out)
+        runStart = index + 1
       }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
     }
     out.append(0x22)
   }
+
+  private static func escape(_ byte: UInt8, into out: inout [UInt8]) {
+    switch byte {
+    case 0x22: out += [0x5C, 0x22]
+    case 0x5C: out += [0x5C, 0x5C]
+    case 0x0A: out += [0x5C, 0x6E]
+    case 0x0D: out += [0x5C, 0x72]
+    case 0x09: out += [0x5C, 0x74]
+    case 0x08: out += [0x5C, 0x62]
+    case 0x0C: out += [0x5C, 0x66]
+    default:
+      let hex = Array("0123456789abcdef".utf8)
+      out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+    }
+  }
+
 }

@@ -128,9 +128,11 @@ public struct JSONParser {
       guard index < bytes.count else { throw error("unterminated string") }
       let byte = bytes[index]
       if byte == UInt8(ascii: "\"") {
-        try appendRun(from: runStart, to: index, into: &scalars)
+        // Without escapes the string is its bytes: no scalar-by-scalar copy.
+        let text = scalars.isEmpty ? try validated(from: runStart, to: index) : nil
+        if text == nil { try appendRun(from: runStart, to: index, into: &scalars) }
         index += 1
-        return String(scalars)
+        return text ?? String(scalars)
       }
       if byte < 0x20 { throw error("control character \(describe(byte)) in a string") }
       if byte == UInt8(ascii: "\\") {
@@ -147,12 +149,17 @@ public struct JSONParser {
     from start: Int, to end: Int, into scalars: inout String.UnicodeScalarView
   ) throws(JSONError) {
     guard start < end else { return }
-    let slice = bytes[start..<end]
-    guard let text = String(validating: slice, as: UTF8.self) else {
+    scalars.append(contentsOf: try validated(from: start, to: end).unicodeScalars)
+  }
+
+  /// The bytes from `start` to `end` as a string, or an error when they are not UTF-8.
+  private mutating func validated(from start: Int, to end: Int) throws(JSONError) -> String {
+    guard start < end else { return "" }
+    guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
       index = start
       throw error("invalid UTF-8 in a string")
     }
-    scalars.append(contentsOf: text.unicodeScalars)
+    return text
   }
 
   private mutating func parseEscape(into scalars: inout String.UnicodeScalarView) throws(JSONError) {
