@@ -79,7 +79,9 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     // Console, JSON, JUnit and Markdown reports of a run.
-    .target(name: "SKANReporting", dependencies: ["SKANJSON", "SKANModel", "SKANRunner", "SKANVectors"], swiftSettings: strictSettings),
+    .target(
+      name: "SKANReporting", dependencies: ["SKANJSON", "SKANModel", "SKANRunner", "SKANSuites", "SKANVectors"],
+      swiftSettings: strictSettings),
     .executableTarget(
       name: "skan-conform",
       dependencies: [

@@ -1,13 +1,16 @@
 import SKANModel
 public import SKANRunner
+import SKANSuites
 
 /// Pass rates per suite and requirement level, and the conformance level reached: what the
 /// certification page and the badge show.
 public struct ConformanceSummary: Sendable {
   /// One cell of the matrix.
   public struct Cell: Sendable {
-    /// Cases that passed or matched their expectation.
+    /// Cases that passed.
     public var passed: Int
+    /// Cases that did not pass but ended as the expectations file said (a stated difference).
+    public var expected: Int = 0
     /// Cases that count: everything but `skipped`.
     public var applicable: Int
     /// Cases skipped (suite not declared, or a skipped reply).
@@ -24,9 +27,15 @@ public struct ConformanceSummary: Sendable {
   public var suites: [String]
   /// `cells[suite][level]`.
   public var cells: [String: [Requirement.Level: Cell]]
-  /// The level reached: `full` (every applicable case as expected), `core` (every MUST case),
-  /// or `partial`.
+  /// The level reached, by the Spec's levels (Spec/README.md, "Levels"): `full` (every MUST
+  /// case passes, every other applicable case passes or differs as the expectations file
+  /// states), `core` (every MUST case passes), or `partial`. A MUST difference is never
+  /// `full` or `core`, even when the expectations file lists it; an incomplete run is
+  /// `partial`.
   public var level: String
+  /// Suites of the kit with no case run in this report (left out by the selection, or all
+  /// skipped): a level is reached only on the suites that were run.
+  public var suitesNotRun: [String]
   /// The headline rate over every applicable case.
   public var overall: Cell
 
@@ -35,6 +44,7 @@ public struct ConformanceSummary: Sendable {
     var cells: [String: [Requirement.Level: Cell]] = [:]
     var overall = Cell(passed: 0, applicable: 0, skipped: 0)
     var mustClean = true
+    var othersAsExpected = true
     for result in report.results {
       let level = Self.level(of: result)
       var cell = cells[result.suite, default: [:]][level] ?? Cell(passed: 0, applicable: 0, skipped: 0)
@@ -44,12 +54,17 @@ public struct ConformanceSummary: Sendable {
       } else {
         cell.applicable += 1
         overall.applicable += 1
-        let good = result.status == .pass || !result.isUnexpected
-        if good {
+        if result.status == .pass {
           cell.passed += 1
           overall.passed += 1
         } else if level == .must {
           mustClean = false
+        } else if result.isUnexpected {
+          othersAsExpected = false
+        }
+        if result.status != .pass && !result.isUnexpected {
+          cell.expected += 1
+          overall.expected += 1
         }
       }
       cells[result.suite, default: [:]][level] = cell
@@ -57,8 +72,10 @@ public struct ConformanceSummary: Sendable {
     self.cells = cells
     self.overall = overall
     suites = cells.keys.sorted()
-    let everything = overall.applicable > 0 && overall.passed == overall.applicable && report.complete
-    level = everything ? "full" : (mustClean && overall.applicable > 0 && report.complete ? "core" : "partial")
+    let core = mustClean && overall.applicable > 0 && report.complete
+    level = core && othersAsExpected ? "full" : (core ? "core" : "partial")
+    let run = Set(report.results.filter { $0.status != .skipped }.map(\.suite))
+    suitesNotRun = Suite.allCases.map(\.rawValue).filter { !run.contains($0) }
   }
 
   static func level(of result: CaseResult) -> Requirement.Level {

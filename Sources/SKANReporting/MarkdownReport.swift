@@ -7,8 +7,15 @@ public enum MarkdownReport {
   /// The Markdown text.
   public static func text(_ report: RunReport) -> String {
     var lines: [String] = []
-    let verdict = report.succeeded() ? "✅ conformant on the selected cases" : "❌ unexpected results"
+    let summary = ConformanceSummary(report)
+    let verdict = report.succeeded() ? "✅ every result as expected" : "❌ unexpected results"
     lines.append("## skan-conform: \(verdict)")
+    lines.append("")
+    lines.append("Conformance level: **\(Badge.message(summary))** (the same as the certification page's).")
+    if !summary.suitesNotRun.isEmpty {
+      lines.append(
+        "Suites not run: \(summary.suitesNotRun.joined(separator: ", ")); the level holds for the suites run only.")
+    }
     lines.append("")
     lines.append(
       "Implementation **\(escape(report.implementation.name)) \(escape(report.implementation.version))** (\(escape(report.implementation.language))) over \(report.transport); kit \(report.kitVersion), vectors `\(report.vectorDigest.prefix(16))`."

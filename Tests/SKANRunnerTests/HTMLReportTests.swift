@@ -41,6 +41,29 @@ struct HTMLReportTests {
     #expect(ConformanceSummary(report([("window/a", "window", ["WIN-1"], .pass)], complete: false)).level == "partial")
   }
 
+  @Test("a MUST difference is never full, even listed in an expectations file; a SHOULD one may be")
+  func expectedDifferences() {
+    var must = report([("window/a", "window", ["WIN-1"], .pass), ("window/b", "window", ["WIN-3"], .fail)])
+    must.results[1].expectedStatus = .fail
+    let mustSummary = ConformanceSummary(must)
+    #expect(mustSummary.level == "partial")
+    #expect(mustSummary.overall.passed == 1 && mustSummary.overall.expected == 1)
+    #expect(Badge.message(mustSummary) == "partial · 50.0%")
+    var should = report([("window/a", "window", ["WIN-1"], .pass), ("lifecycle/b", "lifecycle", ["LIF-14"], .fail)])
+    should.results[1].expectedStatus = .fail
+    #expect(ConformanceSummary(should).level == "full")
+  }
+
+  @Test("a subset run names the suites it left out, on the page and in the Markdown")
+  func suitesNotRun() {
+    let subset = report([("window/a", "window", ["WIN-1"], .pass), ("lifecycle/b", "lifecycle", ["LIF-14"], .skipped)])
+    let summary = ConformanceSummary(subset)
+    #expect(summary.suitesNotRun.contains("lifecycle") && !summary.suitesNotRun.contains("window"))
+    #expect(summary.suitesNotRun.count == 7)
+    #expect(HTMLReport.html(subset).contains("the level holds for the suites run only"))
+    #expect(MarkdownReport.text(subset).contains("Suites not run: "))
+  }
+
   @Test("badges carry the level and rate, as SVG and as shields.io JSON")
   func badges() {
     let summary = ConformanceSummary(

@@ -55,6 +55,8 @@ struct FuzzCommand: AsyncParsableCommand {
       throw ValidationError("pass exactly one of --cli, --endpoint and --mutant")
     }
     if let count, count < 1 { throw ValidationError("--count must be at least 1") }
+    guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+    if let endpoint { try EndpointURL.check(endpoint, option: "--endpoint") }
     if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
     if let mutant, !MutantCatalog.all.contains(where: { $0.id == mutant }) {
       throw ValidationError("unknown mutant '\(mutant)'; `skan-conform selfcheck` lists them")

@@ -54,6 +54,7 @@ struct ProbeS2SCommand: AsyncParsableCommand {
 
   func validate() throws {
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+    try EndpointURL.check(url, option: "--url")
     guard S2SSignatureProfile(rawValue: profile) != nil else {
       throw ValidationError("--profile must be appsflyer-client or appsflyer-readme")
     }

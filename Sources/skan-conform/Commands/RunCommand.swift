@@ -66,15 +66,17 @@ struct RunCommand: AsyncParsableCommand {
     }
     if perCase && cli == nil { throw ValidationError("--per-case needs --cli") }
     if endpoint != nil && cli != nil { throw ValidationError("pass --cli or --endpoint, not both") }
-    if let endpoint, !(endpoint.hasPrefix("http://") || endpoint.hasPrefix("https://")) {
-      throw ValidationError("--endpoint must be an http:// or https:// URL")
-    }
+    if let endpoint { try EndpointURL.check(endpoint, option: "--endpoint") }
     if let cli, cli.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--cli needs a command") }
   }
 
   func run() async throws {
     let vectors = try source.load()
     let selected = selection.selection.apply(to: vectors.cases)
+    guard !selected.isEmpty else {
+      printError("error: the selection matches no case (\(selection.summary)); nothing was run")
+      throw KitExit.usage
+    }
     // --repeat (hidden) runs the selection several times over, for bench/.
     let cases = Array(repeating: selected, count: max(1, `repeat`)).flatMap { $0 }
     let known = try expectations.map(ExpectationsFile.load)

@@ -23,11 +23,24 @@ struct SelectionOptions: ParsableArguments {
   }
 
   func validate() throws {
+    if suite.contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).isEmpty } })
+      || suite.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+    {
+      throw ValidationError("--suite needs suite names; an empty name selects nothing")
+    }
     let known = Set(Suite.allCases.map(\.rawValue))
     for name in suiteNames where !known.contains(name) {
       throw ValidationError(
         "unknown suite '\(name)'; the suites are \(Suite.allCases.map(\.rawValue).joined(separator: ", "))")
     }
+  }
+
+  /// The selection in words, for messages.
+  var summary: String {
+    let parts =
+      suite.map { "--suite \($0)" } + id.map { "--id '\($0)'" } + tag.map { "--tag \($0)" }
+      + requirement.map { "--requirement \($0)" }
+    return parts.isEmpty ? "no filter" : parts.joined(separator: " ")
   }
 
   var selection: CaseSelection {

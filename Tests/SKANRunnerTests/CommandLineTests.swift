@@ -1,0 +1,70 @@
+import Foundation
+import SKANTestSupport
+import Subprocess
+import Testing
+
+/// Every command line a user can type gets a result or a one-line error with the documented
+/// exit code, never a trap (issue: a CI gate that is never falsely green).
+@Suite("The command line as a user types it")
+struct CommandLineTests {
+  struct Outcome {
+    var status: Int32
+    var output: String
+  }
+
+  /// Runs `skan-conform` with `arguments`; standard output and error together.
+  func kit(_ arguments: [String]) async throws -> Outcome {
+    let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
+    let result = try await Subprocess.run(
+      .name("sh"),
+      arguments: ["-c", (["exec", binary] + arguments).map(RepositoryPaths.quoted).joined(separator: " ")],
+      output: .string(limit: 1 << 20),
+      error: .string(limit: 1 << 20))
+    let status: Int32
+    switch result.terminationStatus {
+    case .exited(let code): status = Int32(code)
+    case .signaled(let signal): status = 128 + Int32(signal)
+    }
+    return Outcome(status: status, output: (result.standardOutput ?? "") + (result.standardError ?? ""))
+  }
+
+  @Test(
+    "a URL with a bad port or no host is a usage error, not a trap",
+    .timeLimit(.minutes(1)),
+    arguments: [
+      ["run", "--endpoint", "http://127.0.0.1:99999/"], ["run", "--endpoint", "http://"],
+      ["run", "--endpoint", "http://127.0.0.1:0/"], ["run", "--endpoint", "http://127.0.0.1:port/"],
+      ["fuzz", "--endpoint", "http://127.0.0.1:99999/", "--count", "1"],
+      ["probe", "s2s", "--url", "http://127.0.0.1:99999", "--app-id", "id1", "--uid", "u", "--dev-key", "k"],
+    ])
+  func badURL(arguments: [String]) async throws {
+    let outcome = try await kit(arguments)
+    #expect(outcome.status == 2, "\(arguments): exit \(outcome.status): \(outcome.output)")
+    #expect(!outcome.output.contains("Fatal error"), "\(arguments): \(outcome.output)")
+  }
+
+  @Test(
+    "a selection that matches nothing is exit 2, not a green run",
+    .timeLimit(.minutes(1)),
+    arguments: [["--id", "nomatch/*"], ["--tag", "no-such-tag"], ["--requirement", "WIN-99"], ["--suite", ""]])
+  func emptySelection(arguments: [String]) async throws {
+    let outcome = try await kit(["run"] + arguments)
+    #expect(outcome.status == 2, "\(arguments): exit \(outcome.status): \(outcome.output)")
+    #expect(!outcome.output.contains("0 passed"), "\(arguments): \(outcome.output)")
+  }
+
+  @Test(
+    "fuzz refuses a timeout that is not positive", .timeLimit(.minutes(1)),
+    arguments: [["--timeout", "0"], ["--timeout=-5"]])
+  func fuzzTimeout(arguments: [String]) async throws {
+    let outcome = try await kit(["fuzz", "--mutant", "window/inclusive-edges", "--count", "10"] + arguments)
+    #expect(outcome.status == 2, "\(arguments): exit \(outcome.status): \(outcome.output)")
+  }
+
+  @Test("a selection that matches cases still runs and passes", .timeLimit(.minutes(1)))
+  func nonEmptySelection() async throws {
+    let outcome = try await kit(["run", "--suite", "window", "--id", "window/p1-*"])
+    #expect(outcome.status == 0, "exit \(outcome.status): \(outcome.output)")
+    #expect(outcome.output.contains("passed, 0 failed"))
+  }
+}
