@@ -2,7 +2,9 @@ import Foundation
 import SKANJSON
 public import SKANRunner
 
-/// `--junit`: one `<testcase>` per vector, grouped in one `<testsuite>` per suite.
+/// `--junit`: one `<testcase>` per vector, grouped in one `<testsuite>` per suite. An
+/// incomplete (interrupted) run adds a `skan-conform` suite whose one test case, `run
+/// complete`, is an error, so that a CI system that reads only JUnit sees the run fail.
 public enum JUnitReport {
   /// The XML text.
   public static func xml(_ report: RunReport) -> String {
@@ -10,8 +12,9 @@ public enum JUnitReport {
     let failures = report.results.filter { $0.status == .fail }.count
     let errors = report.results.filter { [.error, .crash, .timeout, .protocolError].contains($0.status) }.count
     let skipped = report.results.filter { $0.status == .skipped }.count
+    let incomplete = report.complete ? 0 : 1
     out +=
-      "<testsuites name=\"skan-conform\" tests=\"\(report.results.count)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\">\n"
+      "<testsuites name=\"skan-conform\" tests=\"\(report.results.count + incomplete)\" failures=\"\(failures)\" errors=\"\(errors + incomplete)\" skipped=\"\(skipped)\">\n"
     let suites = Dictionary(grouping: report.results, by: \.suite)
     for name in suites.keys.sorted() {
       let results = suites[name] ?? []
@@ -31,6 +34,13 @@ public enum JUnitReport {
         out += "</testcase>\n"
       }
       out += "  </testsuite>\n"
+    }
+    if !report.complete {
+      out += "  <testsuite name=\"skan-conform\" tests=\"1\">\n"
+      out += "    <testcase classname=\"skan-conform\" name=\"run complete\" time=\"0\">"
+      out +=
+        "<error message=\"the run was interrupted: \(report.results.count) cases got a verdict, the rest none\" type=\"incomplete\"/>"
+      out += "</testcase>\n  </testsuite>\n"
     }
     out += "</testsuites>\n"
     return out

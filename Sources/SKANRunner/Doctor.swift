@@ -50,7 +50,7 @@ public enum Doctor {
     case .crashed:
       add(
         "handshake", .problem,
-        "the adapter exited before answering hello (\(process.termination ?? "still running")). Run the command by hand and pipe {\"cmd\":\"hello\",\"protocol\":1} into it to see its error."
+        "the adapter \(await HelloExchange.exitDescription(process).dropFirst("it ".count))\nRun the command by hand and pipe {\"cmd\":\"hello\",\"protocol\":1} into it to see its error."
       )
       return findings
     case .timedOut:

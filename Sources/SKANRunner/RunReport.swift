@@ -54,8 +54,8 @@ public struct RunReport: Sendable {
   public var unexpectedPasses: [CaseResult] { results.filter(\.isUnexpectedPass) }
 
   /// Whether the run is a success: complete, and every result as expected; with `strict`,
-  /// an unexpected pass fails the run too.
+  /// an unexpected pass or a stale expectation (one that matches no case) fails the run too.
   public func succeeded(strict: Bool = false) -> Bool {
-    complete && unexpected.isEmpty && (!strict || unexpectedPasses.isEmpty)
+    complete && unexpected.isEmpty && (!strict || (unexpectedPasses.isEmpty && staleExpectations.isEmpty))
   }
 }

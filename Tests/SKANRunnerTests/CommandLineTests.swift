@@ -61,6 +61,22 @@ struct CommandLineTests {
     #expect(outcome.status == 2, "\(arguments): exit \(outcome.status): \(outcome.output)")
   }
 
+  @Test(
+    "an adapter that cannot start shows its exit status and the end of its standard error",
+    .timeLimit(.minutes(1)), arguments: ["run", "doctor"])
+  func startFailure(command: String) async throws {
+    let missing = try await kit([command, "--cli", "/nonexistent/adapter"])
+    #expect(missing.status == (command == "run" ? 3 : 1), "exit \(missing.status): \(missing.output)")
+    #expect(missing.output.contains("exit 127"), "\(missing.output)")
+    #expect(missing.output.contains("/nonexistent/adapter: not found"), "\(missing.output)")
+    let script = FileManager.default.temporaryDirectory.appendingPathComponent("broken-\(UUID().uuidString).py").path
+    try "import no_such_module_here\n".write(toFile: script, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(atPath: script) }
+    let broken = try await kit([command, "--cli", "python3 \(script)"])
+    #expect(broken.output.contains("exit 1"), "\(broken.output)")
+    #expect(broken.output.contains("ModuleNotFoundError"), "\(broken.output)")
+  }
+
   @Test("a selection that matches cases still runs and passes", .timeLimit(.minutes(1)))
   func nonEmptySelection() async throws {
     let outcome = try await kit(["run", "--suite", "window", "--id", "window/p1-*"])

@@ -58,6 +58,8 @@ struct ExpectationsTests {
     var run = report([])
     expectations.apply(to: &run, knownIDs: ["window/a", "window/bq"])
     #expect(run.staleExpectations == ["window/bx", "window/gone"])
+    #expect(run.succeeded(), "a stale entry alone is a warning")
+    #expect(!run.succeeded(strict: true), "with --strict-expectations a stale entry fails the run")
   }
 
   @Test("a malformed entry names the entry and the field")

@@ -41,6 +41,17 @@ struct ReportTests {
     #expect(xml.contains("<error message=\"died \\u{1} &lt;now&gt;\" type=\"crash\">"))
     #expect(xml.contains("<skipped message=\"not declared\"/>"))
     #expect(!xml.contains("\u{01}"))
+    #expect(!xml.contains("run complete"))
+  }
+
+  @Test("an interrupted run is an error in JUnit too, for CI systems that read only JUnit")
+  func junitIncomplete() {
+    var interrupted = report
+    interrupted.complete = false
+    let xml = JUnitReport.xml(interrupted)
+    #expect(xml.contains("tests=\"5\" failures=\"1\" errors=\"2\""))
+    #expect(xml.contains("name=\"run complete\""))
+    #expect(xml.contains("type=\"incomplete\""))
   }
 
   @Test("the console and Markdown summaries name each unexpected result")

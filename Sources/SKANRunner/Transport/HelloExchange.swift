@@ -11,7 +11,8 @@ enum HelloExchange {
     guard case .message(let message) = reply else {
       process.kill()
       switch reply {
-      case .crashed: throw .cannotStart(command: options.command, reason: "it exited before answering hello")
+      case .crashed:
+        throw .cannotStart(command: options.command, reason: await exitDescription(process))
       case .timedOut(let seconds): throw .handshakeFailed(reason: "no hello reply within \(seconds) s")
       case .notJSON(let reason): throw .handshakeFailed(reason: "the hello reply is not JSON: \(reason)")
       case .oversized(let size):
@@ -28,6 +29,16 @@ enum HelloExchange {
       process.kill()
       throw error
     }
+  }
+
+  /// "it exited before answering hello (exit 127); its standard error ended with: …".
+  static func exitDescription(_ process: StdioProcess) async -> String {
+    process.finishInput()  // the writer ends, so the process can be reaped
+    let status = await process.waitForExit(seconds: 2) ?? "still running, with its standard output closed"
+    let tail = process.standardErrorTail.split(separator: "\n").suffix(5).joined(separator: "\n")
+    var text = "it exited before answering hello (\(status))"
+    if !tail.isEmpty { text += "; its standard error ended with:\n" + tail }
+    return text
   }
 
   /// The next reply line from a process.

@@ -22,6 +22,7 @@ final class StdioProcess: Sendable {
   private let wake: AsyncStream<Void>.Continuation
   private let pidBox = PIDBox()
   private let statusBox = StatusBox()
+  private let errorTail = TailBuffer(capacity: 2048)
   private let task: Task<Void, Never>
 
   /// Starts `command` through `/bin/sh -c`.
@@ -33,6 +34,7 @@ final class StdioProcess: Sendable {
     let inbox = self.inbox
     let pidBox = self.pidBox
     let statusBox = self.statusBox
+    let errorTail = self.errorTail
     var platformOptions = PlatformOptions()
     // Its own process group, so that a kill reaches whatever `sh -c` started.
     platformOptions.processGroupID = 0
@@ -55,8 +57,11 @@ final class StdioProcess: Sendable {
               await inbox.push(.closed)
             }
             group.addTask {
-              // Drain standard error so a flood cannot block the child; keep nothing.
-              do { for try await _ in execution.standardError {} } catch {}
+              // Drain standard error so a flood cannot block the child; keep only its tail,
+              // to explain a failed start.
+              do {
+                for try await buffer in execution.standardError { buffer.withUnsafeBytes { errorTail.append($0) } }
+              } catch {}
             }
             group.addTask {
               writing: for await _ in stream {
@@ -102,6 +107,9 @@ final class StdioProcess: Sendable {
 
   /// How the child ended (`exit 0`, `signal 9`), once it has; `nil` while it runs.
   var termination: String? { statusBox.get() }
+
+  /// The last 2 KiB the child wrote on standard error, as text.
+  var standardErrorTail: String { errorTail.text }
 
   /// Waits up to `seconds` for the child to end and says how it did.
   func waitForExit(seconds: Double) async -> String? {
@@ -157,4 +165,22 @@ final class PIDBox: @unchecked Sendable {
   private var pid: pid_t?
   func set(_ value: pid_t?) { lock.withLock { pid = value } }
   func get() -> pid_t? { lock.withLock { pid } }
+}
+
+/// The last bytes of a stream, kept in bounded memory.
+final class TailBuffer: @unchecked Sendable {
+  private let lock = NSLock()
+  private let capacity: Int
+  private var bytes: [UInt8] = []
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  func append(_ chunk: UnsafeRawBufferPointer) {
+    lock.withLock {
+      bytes.append(contentsOf: chunk.suffix(capacity))
+      if bytes.count > capacity { bytes.removeFirst(bytes.count - capacity) }
+    }
+  }
+
+  var text: String { lock.withLock { String(decoding: bytes, as: UTF8.self) } }
 }
