@@ -1,3 +1,4 @@
+import SKANJSON
 public import SKANRunner
 
 /// The console summary: one line per suite, then every unexpected result with its diff.
@@ -19,6 +20,11 @@ public enum ConsoleReport {
     let bad = report.unexpected
     for result in bad.prefix(50) {
       lines.append("\(paint(result.status.rawValue.uppercased(), "31")) \(result.id): \(result.message ?? "")")
+      if let description = result.description { lines.append("    checks: \(description)") }
+      if let input = result.input {
+        let text = CanonicalJSON.compact(input)
+        lines.append("    input: " + (text.count > 160 ? String(text.prefix(160)) + "…" : text))
+      }
       for difference in result.differences.prefix(5) { lines.append("    \(difference)") }
     }
     if bad.count > 50 { lines.append("… and \(bad.count - 50) more") }

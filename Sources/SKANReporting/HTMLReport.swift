@@ -76,6 +76,8 @@ public enum HTMLReport {
       page += "<h3><code>\(escape(result.id))</code>: \(escape(result.status.rawValue))</h3>\n"
       page +=
         "<p>\(escape(result.message ?? "")) — requirements \(result.requirements.map(escape).joined(separator: ", "))</p>\n"
+      if let description = result.description { page += "<p><em>What it checks:</em> \(escape(description))</p>\n" }
+      if let input = result.input { page += "<p>Input:</p><pre>\(escape(CanonicalJSON.pretty(input)))</pre>\n" }
       if !result.differences.isEmpty {
         page += "<pre>" + result.differences.map { escape($0.description) }.joined(separator: "\n") + "</pre>\n"
       }

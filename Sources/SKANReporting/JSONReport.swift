@@ -37,7 +37,7 @@ public enum JSONReport {
   }
 
   static func result(_ result: CaseResult) -> JSONValue {
-    [
+    var members: [String: JSONValue] = [
       "id": .string(result.id), "suite": .string(result.suite), "status": .string(result.status.rawValue),
       "requirements": .array(result.requirements.map(JSONValue.string)),
       "message": .optional(result.message),
@@ -53,5 +53,10 @@ public enum JSONReport {
       "expectation_reason": .optional(result.expectationReason),
       "unexpected": .bool(result.isUnexpected),
     ]
+    // A case that did not pass carries what a reader needs to understand it without the
+    // vector files: the vector's description and the input the implementation was given.
+    if let description = result.description { members["description"] = .string(description) }
+    if let input = result.input { members["input"] = input }
+    return .object(members)
   }
 }

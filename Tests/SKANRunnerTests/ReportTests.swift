@@ -2,6 +2,8 @@ import Foundation
 import SKANJSON
 import SKANReporting
 import SKANRunner
+import SKANSuites
+import SKANVectors
 import Testing
 
 @Suite("Reports")
@@ -42,6 +44,33 @@ struct ReportTests {
     #expect(xml.contains("<skipped message=\"not declared\"/>"))
     #expect(!xml.contains("\u{01}"))
     #expect(!xml.contains("run complete"))
+  }
+
+  @Test("a failing case carries its vector's description and input into the reports; a pass does not")
+  func failureContext() throws {
+    let vector = try #require(try VectorSet.embedded().cases.first { $0.id == "window/p1-48h-exact" })
+    let failed = Verdict.judge(vector, seq: 1, reply: .message(["seq": 1, "output": ["window": 0]]), duration: 0)
+    #expect(failed.status == .fail)
+    #expect(failed.description == vector.description)
+    #expect(failed.input == vector.input)
+    var failing = report
+    failing.results = [failed]
+    let json = try #require(JSONReport.json(failing)["results"]?.arrayValue?.first)
+    #expect(json["description"]?.stringValue == vector.description)
+    #expect(json["input"] == vector.input)
+    let crashed = Verdict.judge(vector, seq: 1, reply: .crashed("gone"), duration: 0)
+    #expect(crashed.input == vector.input, "a crash shows what the implementation was given")
+    guard case .output(let expected) = vector.expected else {
+      Issue.record("\(vector.id) expects an output")
+      return
+    }
+    let passed = Verdict.judge(vector, seq: 1, reply: .message(["seq": 1, "output": expected]), duration: 0)
+    #expect(passed.status == .pass && passed.description == nil && passed.input == nil)
+    var passing = report
+    passing.results = [passed]
+    #expect(JSONReport.json(passing)["results"]?.arrayValue?.first?["input"] == nil)
+    #expect(ConsoleReport.text(failing, color: false).contains("    input: {"))
+    #expect(HTMLReport.html(failing).contains("What it checks:"))
   }
 
   @Test("an interrupted run is an error in JUnit too, for CI systems that read only JUnit")

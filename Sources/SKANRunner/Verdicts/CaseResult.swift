@@ -20,6 +20,11 @@ public struct CaseResult: Sendable, Hashable {
   public var expectedStatus: CaseStatus?
   /// The expectation's reason.
   public var expectationReason: String?
+  /// For anything but a pass or a skip: the vector's description, the sentence that names
+  /// the mistake it catches.
+  public var description: String?
+  /// For anything but a pass or a skip: the input the implementation was given.
+  public var input: JSONValue?
 
   /// Whether the verdict is not what was expected: without an expectation anything but a
   /// pass or a skip; with one, anything but the named status (a pass included: see

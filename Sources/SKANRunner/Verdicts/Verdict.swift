@@ -32,6 +32,10 @@ public enum Verdict {
       result.status = status
       result.message = message
       result.differences = differences
+      if status != .skipped {
+        result.description = vector.description
+        result.input = vector.input
+      }
       return result
     }
     let message: JSONValue
