@@ -77,6 +77,34 @@ struct CommandLineTests {
     #expect(broken.output.contains("ModuleNotFoundError"), "\(broken.output)")
   }
 
+  @Test(
+    "fuzz findings run as written: the folder and the file, against the mutant and the reference",
+    .timeLimit(.minutes(1)))
+  func fuzzFindingsRerun() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString)").path
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let fuzz = try await kit([
+      "fuzz", "--mutant", "window/inclusive-edges", "--seed", "3", "--count", "3000", "--out", folder,
+    ])
+    #expect(fuzz.status == 1, "\(fuzz.output)")
+    let files = try FileManager.default.contentsOfDirectory(atPath: folder)
+    let file = try #require(files.first, "fuzz wrote no finding")
+    let binary = try #require(RepositoryPaths.kitBinary)
+    let mutant = "\(RepositoryPaths.quoted(binary)) reference --stdio --mutant window/inclusive-edges"
+    #expect(try await kit(["run", "--vectors", folder]).status == 0)
+    #expect(try await kit(["run", "--vectors", folder + "/" + file]).status == 0)
+    let again = try await kit(["run", "--vectors", folder, "--cli", mutant])
+    #expect(again.status == 1, "the finding fails the mutant again: \(again.output)")
+  }
+
+  @Test("fuzzing suites the implementation does not declare is exit 2, not a silent success", .timeLimit(.minutes(1)))
+  func fuzzNothing() async throws {
+    let adapter = "python3 " + RepositoryPaths.quoted(RepositoryPaths.root + "/examples/adapters/python/adapter.py")
+    let outcome = try await kit(["fuzz", "--cli", adapter, "--suite", "lifecycle", "--count", "10"])
+    #expect(outcome.status == 2, "exit \(outcome.status): \(outcome.output)")
+    #expect(outcome.output.contains("no scenario was run"))
+  }
+
   @Test("a selection that matches cases still runs and passes", .timeLimit(.minutes(1)))
   func nonEmptySelection() async throws {
     let outcome = try await kit(["run", "--suite", "window", "--id", "window/p1-*"])

@@ -56,6 +56,28 @@ public enum VectorLoader {
     return VectorSet(files: files, digest: digest, kitVersion: manifest["kit_version"]?.stringValue ?? "unknown")
   }
 
+  /// Loads loose vector files that no manifest lists, such as the ones `skan-conform fuzz`
+  /// writes: every file is decoded and checked as in ``load(directory:)``, IDs must be unique,
+  /// and the digest is computed from the files themselves.
+  /// - Throws: ``VectorsError`` naming the file, the case and the field.
+  public static func load(files paths: [String]) throws(VectorsError) -> VectorSet {
+    guard !paths.isEmpty else {
+      throw .invalidField(file: "(no file)", caseID: nil, field: "cases", reason: "no vector file was given")
+    }
+    var files: [VectorFile] = []
+    var firstFile: [String: String] = [:]
+    for path in paths {
+      let name = (path as NSString).lastPathComponent
+      let file = try decodeFile(try read(path, name: name), name: name)
+      for vector in file.cases {
+        if let first = firstFile[vector.id] { throw .duplicateID(id: vector.id, file: name, firstFile: first) }
+        firstFile[vector.id] = name
+      }
+      files.append(file)
+    }
+    return VectorSet(files: files, digest: Manifest(files: files).digest, kitVersion: Manifest.kitVersion)
+  }
+
   /// Decodes and checks one vector file's text.
   /// - Throws: ``VectorsError`` naming the file, the case and the field.
   public static func decodeFile(_ text: String, name: String) throws(VectorsError) -> VectorFile {

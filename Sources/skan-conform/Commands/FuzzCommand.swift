@@ -91,6 +91,12 @@ struct FuzzCommand: AsyncParsableCommand {
       throw KitExit.implementation
     }
     let seconds = Date().timeIntervalSince(started)
+    guard outcome.scenarios > 0 else {
+      printError(
+        "error: no scenario was run: the implementation declares none of the suites asked for that have a generator (\(ScenarioGenerator.suites.map(\.rawValue).joined(separator: ", ")))"
+      )
+      throw KitExit.usage
+    }
     print(
       "fuzz: seed \(seed), \(outcome.scenarios) scenarios in \(String(format: "%.1f", seconds)) s, \(outcome.findings.count) difference(s)"
     )

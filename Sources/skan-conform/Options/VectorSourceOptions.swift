@@ -7,18 +7,34 @@ struct VectorSourceOptions: ParsableArguments {
   @Option(
     name: .customLong("vectors"),
     help: ArgumentHelp(
-      "A Vectors/ directory to read and check. Default: ./Vectors when it exists, else the vectors built into this binary.",
-      valueName: "dir"))
+      "A Vectors/ directory to read and check, a directory of loose vector files without a manifest (such as fuzz-failures/), or one vector file. Default: ./Vectors when it exists, else the vectors built into this binary.",
+      valueName: "path"))
   var directory: String?
 
   /// Loads the vectors, turning every problem into a message and exit code 4.
   func load() throws -> VectorSet {
     do {
-      if let directory { return try VectorLoader.load(directory: directory) }
+      if let directory {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
+          printError("error: invalid vectors: \(directory) does not exist")
+          throw KitExit.invalidVectors
+        }
+        if !isDirectory.boolValue { return try VectorLoader.load(files: [directory]) }
+        if FileManager.default.fileExists(atPath: directory + "/manifest.json") {
+          return try VectorLoader.load(directory: directory)
+        }
+        // Loose files, as `skan-conform fuzz` writes them: no manifest to check against.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        return try VectorLoader.load(
+          files: names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 })
+      }
       if FileManager.default.fileExists(atPath: "Vectors/manifest.json") {
         return try VectorLoader.load(directory: "Vectors")
       }
       return try VectorSet.embedded()
+    } catch let exit as ExitCode {
+      throw exit
     } catch {
       printError("error: invalid vectors: \(error)")
       throw KitExit.invalidVectors
