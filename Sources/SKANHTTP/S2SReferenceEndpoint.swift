@@ -29,8 +29,15 @@ public struct S2SReferenceEndpoint: Sendable {
   /// Reads a `--values` file: a JSON object mapping each uid to its response body.
   /// - Throws: a message naming what is wrong (never the dev key).
   public static func values(fromFile path: String) throws -> [String: JSONValue] {
-    let data = try Data(contentsOf: URL(fileURLWithPath: path))
-    let value = try JSONParser.parse(bytes: Array(data))
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw S2SEndpointError("the file does not exist or cannot be read")
+    }
+    let value: JSONValue
+    do {
+      value = try JSONParser.parse(bytes: Array(data))
+    } catch {
+      throw S2SEndpointError("not JSON: \(error)")
+    }
     guard let members = value.objectValue else {
       throw S2SEndpointError("the values file must hold a JSON object mapping uids to response bodies")
     }

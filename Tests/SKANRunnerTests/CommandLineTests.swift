@@ -105,6 +105,23 @@ struct CommandLineTests {
     #expect(outcome.output.contains("no scenario was run"))
   }
 
+  @Test(
+    "a negative timeout is named as such, not as a missing value",
+    arguments: [["run"], ["fuzz", "--mutant", "window/inclusive-edges"]])
+  func negativeTimeout(command: [String]) async throws {
+    let outcome = try await kit(command + ["--timeout", "-1"])
+    #expect(outcome.status == 2)
+    #expect(outcome.output.contains("--timeout must be between 0 and 3600 seconds"), "\(outcome.output)")
+  }
+
+  @Test("a missing --values file is a plain sentence, not a raw error dump")
+  func missingValuesFile() async throws {
+    let outcome = try await kit(["reference", "s2s", "--dev-key", "k", "--values", "/nonexistent/values.json"])
+    #expect(outcome.status == 2)
+    #expect(outcome.output.contains("cannot read --values /nonexistent/values.json: the file does not exist"))
+    #expect(!outcome.output.contains("Domain="), "\(outcome.output)")
+  }
+
   @Test("a selection that matches cases still runs and passes", .timeLimit(.minutes(1)))
   func nonEmptySelection() async throws {
     let outcome = try await kit(["run", "--suite", "window", "--id", "window/p1-*"])

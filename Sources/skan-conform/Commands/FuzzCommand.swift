@@ -47,7 +47,7 @@ struct FuzzCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Where to write the shrunk cases.", valueName: "dir"))
   var out = "fuzz-failures"
 
-  @Option(help: ArgumentHelp("Seconds to wait for each reply.", valueName: "seconds"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for each reply.", valueName: "seconds"))
   var timeout: Double = 5
 
   func validate() throws {

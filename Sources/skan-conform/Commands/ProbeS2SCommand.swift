@@ -47,7 +47,7 @@ struct ProbeS2SCommand: AsyncParsableCommand {
     help: ArgumentHelp("The signing profile: appsflyer-client (default) or appsflyer-readme.", valueName: "profile"))
   var profile = S2SSignatureProfile.default.rawValue
 
-  @Option(help: ArgumentHelp("Seconds to wait for each response.", valueName: "seconds"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for each response.", valueName: "seconds"))
   var timeout: Double = 5
 
   @OptionGroup var reports: ReportOptions
