@@ -37,8 +37,11 @@ public enum ConsoleReport {
     for incident in report.incidents { lines.append("incident (no case charged): \(incident)") }
     if !report.complete { lines.append(paint("INCOMPLETE: the run was interrupted", "31")) }
     let counts = report.counts
+    // "failed" counts the unexpected results; the suite lines above count raw statuses, so
+    // the expected differences are named here too, lest "0 failed" sit beside "3 fail".
+    let stated = expected.isEmpty ? "" : " (and \(expected.count) expected difference(s), not counted as failed)"
     lines.append(
-      "conformance: \(counts[.pass] ?? 0) passed, \(bad.count) failed, \(counts[.skipped] ?? 0) skipped")
+      "conformance: \(counts[.pass] ?? 0) passed, \(bad.count) failed, \(counts[.skipped] ?? 0) skipped\(stated)")
     return lines.joined(separator: "\n")
   }
 }

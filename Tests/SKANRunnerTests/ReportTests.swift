@@ -89,6 +89,11 @@ struct ReportTests {
     #expect(console.contains("FAIL window/b"))
     #expect(console.contains("CRASH values/c"))
     #expect(console.hasSuffix("conformance: 1 passed, 2 failed, 1 skipped"))
+    var withExpectation = report
+    withExpectation.results[1].expectedStatus = .fail
+    #expect(
+      ConsoleReport.text(withExpectation, color: false).hasSuffix(
+        "conformance: 1 passed, 1 failed, 1 skipped (and 1 expected difference(s), not counted as failed)"))
     let markdown = MarkdownReport.text(report)
     #expect(markdown.contains("❌"))
     #expect(markdown.contains("| window | 1 | 1 | 0 | 0 | 0 | 0 | 0 |"))
