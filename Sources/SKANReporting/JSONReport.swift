@@ -57,6 +57,7 @@ public enum JSONReport {
     // vector files: the vector's description and the input the implementation was given.
     if let description = result.description { members["description"] = .string(description) }
     if let input = result.input { members["input"] = input }
+    if let link = result.expectationLink { members["expectation_link"] = .string(link) }
     return .object(members)
   }
 }

@@ -68,6 +68,7 @@ public struct Expectations: Sendable {
       if let entry = entry(for: report.results[index].id) {
         report.results[index].expectedStatus = entry.status
         report.results[index].expectationReason = entry.reason
+        report.results[index].expectationLink = entry.link
       }
     }
     report.staleExpectations = entries.map(\.pattern).filter { pattern in

@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANReporting
 import SKANRunner
 import Testing
 
@@ -50,6 +51,18 @@ struct ExpectationsTests {
     #expect(expectations.entry(for: "window/bx")?.status == .timeout)
     #expect(expectations.entry(for: "window/by")?.status == .error)
     #expect(expectations.entry(for: "window/z") == nil)
+  }
+
+  @Test("an entry's link reaches the result and the JSON report")
+  func link() throws {
+    let expectations = try Expectations(json: file, file: "e.json")
+    var run = report([("window/a", .fail), ("window/by", .error)])
+    expectations.apply(to: &run, knownIDs: ["window/a", "window/by"])
+    #expect(run.results[0].expectationLink == "https://example.com/1")
+    #expect(run.results[1].expectationLink == nil)
+    let results = JSONReport.json(run)["results"]?.arrayValue ?? []
+    #expect(results.first?["expectation_link"]?.stringValue == "https://example.com/1")
+    #expect(results.last?["expectation_link"] == nil)
   }
 
   @Test("entries that match no vector are stale")

@@ -20,6 +20,8 @@ public struct CaseResult: Sendable, Hashable {
   public var expectedStatus: CaseStatus?
   /// The expectation's reason.
   public var expectationReason: String?
+  /// The expectation's link, if the entry has one.
+  public var expectationLink: String?
   /// For anything but a pass or a skip: the vector's description, the sentence that names
   /// the mistake it catches.
   public var description: String?
