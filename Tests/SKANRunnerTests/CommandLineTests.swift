@@ -122,6 +122,48 @@ struct CommandLineTests {
     #expect(!outcome.output.contains("Domain="), "\(outcome.output)")
   }
 
+  /// A minimal JSON report: `results` as (id, status, expected status), the digest and
+  /// whether it is complete.
+  func reportFile(_ results: [(String, String, String?)], digest: String = "aa", complete: Bool = true) throws
+    -> String
+  {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).json").path
+    let items = results.map { id, status, expected in
+      "{\"id\":\"\(id)\",\"status\":\"\(status)\",\"expected_status\":\(expected.map { "\"\($0)\"" } ?? "null")}"
+    }
+    let text =
+      "{\"header\":{\"vector_digest\":\"\(digest)\"},\"results\":[\(items.joined(separator: ","))],\"footer\":{\"complete\":\(complete)}}"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    return path
+  }
+
+  @Test("report diff refuses incomplete reports and different vectors, and words its categories exactly")
+  func reportDiff() async throws {
+    let old = try reportFile([
+      ("w/a", "pass", nil), ("w/b", "fail", "fail"), ("w/c", "fail", nil), ("w/gone", "pass", nil),
+    ])
+    let new = try reportFile([
+      ("w/a", "fail", nil), ("w/b", "fail", nil), ("w/c", "pass", nil), ("w/new", "pass", nil),
+      ("x/skip", "skipped", nil),
+    ])
+    let diff = try await kit(["report", "diff", old, new])
+    #expect(diff.status == 1, "\(diff.output)")
+    #expect(diff.output.contains("REGRESSION w/a: pass → fail"))
+    #expect(!diff.output.contains("REGRESSION w/b"), "only the expectation changed: \(diff.output)")
+    #expect(diff.output.contains("EXPECTATION CHANGED w/b: fail (expected) → fail"))
+    #expect(diff.output.contains("FIXED w/c: fail → pass"))
+    #expect(diff.output.contains("ADDED w/new") && !diff.output.contains("ADDED x/skip"))
+    #expect(diff.output.contains("REMOVED w/gone"))
+    #expect(diff.output.contains("1 regression(s), 1 fix(es), 1 expectation change(s), 1 added, 1 removed, 1 skipped"))
+    let interrupted = try reportFile([("w/a", "pass", nil)], complete: false)
+    let refused = try await kit(["report", "diff", old, interrupted])
+    #expect(refused.status == 2 && refused.output.contains("incomplete report"), "\(refused.output)")
+    #expect(try await kit(["report", "diff", "--allow-incomplete", old, interrupted]).status == 0)
+    let other = try reportFile([("w/a", "pass", nil)], digest: "bb")
+    let different = try await kit(["report", "diff", old, other])
+    #expect(different.status == 2 && different.output.contains("different vectors"), "\(different.output)")
+  }
+
   @Test("a selection that matches cases still runs and passes", .timeLimit(.minutes(1)))
   func nonEmptySelection() async throws {
     let outcome = try await kit(["run", "--suite", "window", "--id", "window/p1-*"])

@@ -12,9 +12,14 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Compare two JSON reports; exit 1 only on regressions.",
       discussion: """
-        A regression is a case that was as expected (a pass, a skip, or its expected status) \
-        in OLD and is not in NEW; a fix is the reverse. Cases only in one report are listed \
-        as added or removed.
+        A regression is a case whose status was as expected in OLD (a pass, a skip, or its \
+        expected status) and whose status changed in NEW to one that is not; a fix is the \
+        reverse. A case whose status is the same in both but whose expectation changed is \
+        listed as such, not as a regression. Cases run in only one report are listed as added \
+        or removed; cases skipped in the one report and absent from the other are counted, not \
+        listed. Both reports must be complete and come from the same vectors (the same \
+        vector digest), unless --allow-incomplete or --allow-different-vectors says otherwise; \
+        else exit 2.
         """)
 
     @Argument(help: "The earlier report (--report-json).")
@@ -23,37 +28,77 @@ struct ReportCommand: ParsableCommand {
     @Argument(help: "The later report.")
     var new: String
 
+    @Flag(help: "Compare a report marked incomplete (an interrupted run) anyway.")
+    var allowIncomplete = false
+
+    @Flag(help: "Compare reports made from different vector sets anyway.")
+    var allowDifferentVectors = false
+
     func run() throws {
       let before = try load(old)
       let after = try load(new)
+      if before.digest != after.digest && !allowDifferentVectors {
+        printError(
+          "error: the reports come from different vectors (digest \(before.digest.prefix(12)) in \(old), \(after.digest.prefix(12)) in \(new)); pass --allow-different-vectors to compare them anyway"
+        )
+        throw KitExit.usage
+      }
       var regressions: [String] = []
       var fixes: [String] = []
-      for (id, result) in after.sorted(by: { $0.key < $1.key }) {
-        guard let earlier = before[id] else { continue }
-        if earlier.good && !result.good { regressions.append("\(id): \(earlier.status) → \(result.status)") }
-        if !earlier.good && result.good { fixes.append("\(id): \(earlier.status) → \(result.status)") }
+      var expectationChanges: [String] = []
+      for (id, result) in after.results.sorted(by: { $0.key < $1.key }) {
+        guard let earlier = before.results[id], earlier.good != result.good else { continue }
+        let line = "\(id): \(earlier.describe) → \(result.describe)"
+        if earlier.status == result.status {
+          expectationChanges.append(line)
+        } else if earlier.good {
+          regressions.append(line)
+        } else {
+          fixes.append(line)
+        }
       }
-      let added = Set(after.keys).subtracting(before.keys).sorted()
-      let removed = Set(before.keys).subtracting(after.keys).sorted()
+      let onlyAfter = Set(after.results.keys).subtracting(before.results.keys)
+      let onlyBefore = Set(before.results.keys).subtracting(after.results.keys)
+      let added = onlyAfter.filter { after.results[$0]?.status != "skipped" }.sorted()
+      let removed = onlyBefore.filter { before.results[$0]?.status != "skipped" }.sorted()
+      let skippedOnly = onlyAfter.count - added.count + onlyBefore.count - removed.count
       for line in regressions { print("REGRESSION \(line)") }
       for line in fixes { print("FIXED \(line)") }
-      for id in added { print("ADDED \(id)") }
-      for id in removed { print("REMOVED \(id)") }
+      for line in expectationChanges { print("EXPECTATION CHANGED \(line)") }
+      for id in added { print("ADDED \(id): \(after.results[id]?.describe ?? "")") }
+      for id in removed { print("REMOVED \(id): \(before.results[id]?.describe ?? "")") }
       print(
-        "\(regressions.count) regression(s), \(fixes.count) fix(es), \(added.count) added, \(removed.count) removed")
+        "\(regressions.count) regression(s), \(fixes.count) fix(es), \(expectationChanges.count) expectation change(s), \(added.count) added, \(removed.count) removed, \(skippedOnly) skipped case(s) in one report only"
+      )
       if !regressions.isEmpty { throw KitExit.unexpected }
     }
 
     private struct Entry {
       var status: String
+      var expected: String?
       var good: Bool
+      var describe: String {
+        guard let expected else { return status }
+        return status == expected ? "\(status) (expected)" : "\(status) (expected \(expected))"
+      }
     }
 
-    private func load(_ path: String) throws -> [String: Entry] {
+    private struct Loaded {
+      var digest: String
+      var results: [String: Entry]
+    }
+
+    private func load(_ path: String) throws -> Loaded {
       guard let data = FileManager.default.contents(atPath: path), let json = try? JSONParser.parse(bytes: Array(data)),
         let results = json["results"]?.arrayValue
       else {
         printError("error: \(path) is not a JSON report from `skan-conform run --report-json`")
+        throw KitExit.usage
+      }
+      if json["footer"]?["complete"]?.boolValue != true && !allowIncomplete {
+        printError(
+          "error: \(path) is an incomplete report (an interrupted run, or no footer); pass --allow-incomplete to compare it anyway"
+        )
         throw KitExit.usage
       }
       var entries: [String: Entry] = [:]
@@ -61,9 +106,9 @@ struct ReportCommand: ParsableCommand {
         guard let id = result["id"]?.stringValue, let status = result["status"]?.stringValue else { continue }
         let expected = result["expected_status"]?.stringValue
         let good = status == "pass" || status == "skipped" || status == expected
-        entries[id] = Entry(status: status, good: good)
+        entries[id] = Entry(status: status, expected: expected, good: good)
       }
-      return entries
+      return Loaded(digest: json["header"]?["vector_digest"]?.stringValue ?? "", results: entries)
     }
   }
 }
