@@ -25,7 +25,7 @@ struct CommandLineTests {
     case .exited(let code): status = Int32(code)
     case .signaled(let signal): status = 128 + Int32(signal)
     }
-    return Outcome(status: status, output: (result.standardOutput ?? "") + (result.standardError ?? ""))
+    return Outcome(status: status, output: result.standardOutput + result.standardError)
   }
 
   @Test(
@@ -162,6 +162,18 @@ struct CommandLineTests {
     let other = try reportFile([("w/a", "pass", nil)], digest: "bb")
     let different = try await kit(["report", "diff", old, other])
     #expect(different.status == 2 && different.output.contains("different vectors"), "\(different.output)")
+  }
+
+  @Test("the reference says why it ignores a line that is not JSON, on standard error")
+  func referenceIgnoresWithAWord() async throws {
+    let binary = try #require(RepositoryPaths.kitBinary)
+    let lines = #"{"cmd":"run","seq":1,"seq":2,"id":"x","suite":"window","input":{}}"#
+    let result = try await Subprocess.run(
+      .name("sh"),
+      arguments: ["-c", "printf '%s\\n' '\(lines)' | \(RepositoryPaths.quoted(binary)) reference --stdio"],
+      output: .string(limit: 1 << 16), error: .string(limit: 1 << 16))
+    #expect(result.standardOutput == "", "no reply to a line without a usable seq")
+    #expect(result.standardError.contains("duplicate key \"seq\""), "\(result.standardError)")
   }
 
   @Test("a selection that matches cases still runs and passes", .timeLimit(.minutes(1)))

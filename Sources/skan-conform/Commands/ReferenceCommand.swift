@@ -113,8 +113,15 @@ struct ReferenceAdapterCommand: AsyncParsableCommand {
         let line = Array(pending[start..<newline])
         start = newline + 1
         if line.isEmpty || line == [0x0D] { continue }
-        // A line that is not JSON has no seq to answer to: it is ignored.
-        guard let message = try? JSONParser.parse(bytes: line) else { continue }
+        // A line that is not JSON has no seq to answer to: it is ignored, with a word on
+        // standard error (duplicate keys, NaN and the like are not JSON here).
+        let message: JSONValue
+        do {
+          message = try JSONParser.parse(bytes: line)
+        } catch {
+          printError("skan-conform reference: ignored a line that is not JSON: \(error)")
+          continue
+        }
         switch ReferenceAdapter.action(for: message, kitVersion: Manifest.kitVersion, evaluate: evaluate) {
         case .reply(let reply): replies += AdapterProtocol.line(reply)
         case .ignore: continue
