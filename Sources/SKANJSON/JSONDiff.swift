@@ -99,6 +99,16 @@ public enum JSONDiff {
         path.removeLast()
         if found.count >= limit { return }
       }
+      // The elements one side lacks, each with the other side absent.
+      for index in min(left.count, right.count)..<max(left.count, right.count) {
+        if found.count >= limit { return }
+        path.append(.index(index))
+        found.append(
+          Difference(
+            path: render(path), expected: index < left.count ? Optional(left[index]) : JSONValue?.none,
+            actual: index < right.count ? Optional(right[index]) : JSONValue?.none))
+        path.removeLast()
+      }
     default:
       if !scalarsMatch(expected, actual, tolerance: tolerance) {
         found.append(Difference(path: render(path), expected: expected, actual: actual))

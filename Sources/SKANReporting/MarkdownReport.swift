@@ -43,7 +43,7 @@ public enum MarkdownReport {
         for difference in result.differences { lines.append(difference.description) }
         lines.append("```")
         lines.append("")
-        lines.append("Rerun: `skan-conform run --id '\(result.id)' …`")
+        lines.append("Rerun: `\(HTMLReport.rerun(report, id: result.id))`")
         lines.append("</details>")
       }
     }

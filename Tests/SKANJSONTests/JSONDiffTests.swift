@@ -44,9 +44,21 @@ struct JSONDiffTests {
     #expect(differences.map(\.path) == ["$[\"a-b\"]", "$.steps[1].x"])
   }
 
-  @Test("arrays of different length report the length")
+  @Test("arrays of different length report the length and each element one side lacks")
   func lengths() {
-    let differences = JSONDiff.differences(expected: [1, 2], actual: [1])
-    #expect(differences.first?.path == "$.length")
+    let differences = JSONDiff.differences(expected: [1, 2, ["x": 3]], actual: [1])
+    #expect(differences.map(\.path) == ["$.length", "$[1]", "$[2]"])
+    #expect(differences[1].expected == 2 && isAbsent(differences[1].actual))
+    #expect(differences[2].expected == ["x": 3])
+    let extra = JSONDiff.differences(expected: [1], actual: [1, "more"])
+    #expect(extra.map(\.path) == ["$.length", "$[1]"])
+    #expect(isAbsent(extra[1].expected) && extra[1].actual == "more")
+  }
+
+  /// Whether a side of a difference is absent (`nil`, not JSON `null`: `JSONValue` is
+  /// expressible by `nil`, so `== nil` would compare with `null`).
+  func isAbsent(_ value: JSONValue?) -> Bool {
+    if case .none = value { return true }
+    return false
   }
 }
