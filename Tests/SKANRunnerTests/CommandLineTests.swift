@@ -176,6 +176,15 @@ struct CommandLineTests {
     #expect(result.standardError.contains("duplicate key \"seq\""), "\(result.standardError)")
   }
 
+  @Test("nothing listening at the endpoint is exit 3 with a plain sentence", .timeLimit(.minutes(1)))
+  func refused() async throws {
+    let outcome = try await kit(["run", "--endpoint", "http://127.0.0.1:9/"])
+    #expect(outcome.status == 3)
+    #expect(
+      outcome.output.contains("the connection was refused (nothing listens at that address)"), "\(outcome.output)")
+    #expect(!outcome.output.contains("errno"), "\(outcome.output)")
+  }
+
   @Test("a selection that matches cases still runs and passes", .timeLimit(.minutes(1)))
   func nonEmptySelection() async throws {
     let outcome = try await kit(["run", "--suite", "window", "--id", "window/p1-*"])
