@@ -122,7 +122,7 @@ struct RunCommand: AsyncParsableCommand {
   /// This executable's own `reference --stdio`.
   static func referenceCommand() -> String {
     let path =
-      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+      Bundle.main.executablePath ?? CommandLine.arguments[0]
     return "'\(path.replacingOccurrences(of: "'", with: "'\\''"))' reference --stdio"
   }
 }
