@@ -101,3 +101,53 @@ struct GoldenVectorTests {
     }
   }
 }
+
+/// What the Spec's prose says about the vectors holds for the committed vectors.
+@Suite("Spec prose against the vectors")
+struct SpecProseTests {
+  @Test("every 'N of the M vectors that list X' and 'each of the M vectors that list X' counts right")
+  func vectorCounts() throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    var listing: [String: Int] = [:]
+    for vector in set.cases { for requirement in vector.requirements { listing[requirement, default: 0] += 1 } }
+    let documents = try FileManager.default.contentsOfDirectory(atPath: RepositoryPaths.root + "/Spec")
+      .filter { $0.hasSuffix(".md") }
+    let pattern = try Regex(#"(?:of the|[Ee]ach of the) (\d+) vectors that list ([A-Z]+-\d+)"#)
+    var checked = 0
+    for document in documents {
+      let text = try String(contentsOfFile: RepositoryPaths.root + "/Spec/" + document, encoding: .utf8)
+        .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+      for match in text.matches(of: pattern) {
+        guard let count = match.output[1].substring.flatMap({ Int($0) }),
+          let requirement = match.output[2].substring.map(String.init)
+        else { continue }
+        #expect(
+          count == listing[requirement, default: 0],
+          "Spec/\(document) says \(count) vectors list \(requirement); \(listing[requirement, default: 0]) do")
+        checked += 1
+      }
+    }
+    #expect(checked >= 10, "the Spec's vector counts were found")
+  }
+
+  @Test("integers in the vectors stay within ±(2^53 - 1), but for the cases that test that bound")
+  func safeIntegers() throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    let bound: Int64 = (1 << 53) - 1
+    let rangeCases: Set<String> = ["window/at-beyond-safe-integer", "values/fine-very-large", "values/fine-min-int"]
+    func check(_ value: JSONValue, _ id: String) {
+      switch value {
+      case .integer(let number):
+        #expect(
+          rangeCases.contains(id) || (-bound...bound).contains(Int64(number)), "\(id): \(number) is beyond 2^53 - 1")
+      case .array(let elements): for element in elements { check(element, id) }
+      case .object(let members): for member in members.values { check(member, id) }
+      default: break
+      }
+    }
+    for vector in set.cases {
+      check(vector.input, vector.id)
+      if case .output(let output) = vector.expected { check(output, vector.id) }
+    }
+  }
+}
