@@ -8,14 +8,22 @@ import Testing
 
 /// A vector as a test argument, shown by its ID.
 struct NamedVector: CustomTestStringConvertible, Sendable {
-  let vector: VectorCase
-  var testDescription: String { vector.id }
+  /// The vector, or `nil` when the committed vectors could not be loaded.
+  let vector: VectorCase?
+  /// Why they could not be loaded.
+  var loadError: String = ""
+  var testDescription: String { vector?.id ?? "the committed vectors (not loaded)" }
 }
 
-/// The committed vectors, loaded once; an empty list (and a recorded issue in the loader
-/// test) if they cannot be read.
+/// The committed vectors, loaded once. When they cannot be loaded the list holds one
+/// argument without a vector, so that the test fails with the loader's error instead of
+/// running on zero cases.
 let committedVectors: [NamedVector] = {
-  (try? VectorLoader.load(directory: RepositoryPaths.vectors))?.cases.map(NamedVector.init) ?? []
+  do {
+    return try VectorLoader.load(directory: RepositoryPaths.vectors).cases.map { NamedVector(vector: $0) }
+  } catch {
+    return [NamedVector(vector: nil, loadError: "\(error)")]
+  }
 }()
 
 @Suite("Golden vectors")
@@ -23,13 +31,14 @@ struct GoldenVectorTests {
   @Test("the committed vectors load and check")
   func load() throws {
     let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
-    #expect(set.cases.count >= 150)
+    #expect(set.cases.count >= 725)
+    #expect(committedVectors.count == set.cases.count, "every vector is a test argument")
     #expect(Set(set.files.map(\.suite)) == Set(Suite.allCases))
   }
 
   @Test("the reference model answers every committed vector", arguments: committedVectors)
-  func reference(named: NamedVector) {
-    let vector = named.vector
+  func reference(named: NamedVector) throws {
+    let vector = try #require(named.vector, "the committed vectors did not load: \(named.loadError)")
     let actual = vector.suite.evaluate(vector.input)
     switch (vector.expected, actual) {
     case (.output(let expected), .output(let output)):

@@ -37,9 +37,6 @@ struct VectorLoaderTests {
   func duplicate() {
     let text = minimal.replacingOccurrences(of: "\"number_of_cases\": 1", with: "\"number_of_cases\": 2")
       .replacingOccurrences(
-        of: "]}\n", with: "]}\n", options: [], range: nil
-      )
-      .replacingOccurrences(
         of: "\"expected\": {\"error\": \"invalid-input\"}}]",
         with:
           "\"expected\": {\"error\": \"invalid-input\"}}, {\"id\": \"window/a\", \"description\": \"d\", \"requirements\": [\"WIN-1\"], \"basis\": \"apple\", \"input\": {}, \"expected\": {\"output\": {}}}]"
