@@ -127,14 +127,12 @@ struct CommandLineTests {
   func reportFile(_ results: [(String, String, String?)], digest: String = "aa", complete: Bool = true) throws
     -> String
   {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString).json").path
     let items = results.map { id, status, expected in
       "{\"id\":\"\(id)\",\"status\":\"\(status)\",\"expected_status\":\(expected.map { "\"\($0)\"" } ?? "null")}"
     }
     let text =
       "{\"header\":{\"vector_digest\":\"\(digest)\"},\"results\":[\(items.joined(separator: ","))],\"footer\":{\"complete\":\(complete)}}"
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    return ScratchFiles.write(text, suffix: ".json")
   }
 
   @Test("report diff refuses incomplete reports and different vectors, and words its categories exactly")

@@ -7,8 +7,7 @@ import Testing
 @Suite("Adapter doctor", .serialized)
 struct DoctorTests {
   func script(_ program: String) -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString).py").path
-    _ = FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
+    let path = ScratchFiles.write(program, suffix: ".py")
     return "python3 \(path)"
   }
 

@@ -35,8 +35,7 @@ struct MisbehavingAdapterTests {
           \(misbehaviour)
           print(json.dumps(reply), flush=True)
       """
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString).py").path
-    _ = FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
+    let path = ScratchFiles.write(program, suffix: ".py")
     return "python3 \(path)"
   }
 
@@ -129,8 +128,7 @@ struct MisbehavingAdapterTests {
                       print(json.dumps({"seq": m["seq"], "skipped": {"reason": m["id"]}}), flush=True)
                   held = []
       """
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("fake-\(UUID().uuidString).py").path
-    _ = FileManager.default.createFile(atPath: path, contents: Data(program.utf8))
+    let path = ScratchFiles.write(program, suffix: ".py")
     let (vectors, cases) = try cases(6)
     let report = try await Runner.run(
       cases: cases, vectors: vectors, options: RunOptions(command: "python3 \(path)", timeout: 2))

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Files the tests write (fake adapters, small reports), named after their content, so that
+/// running the tests again reuses them instead of leaving a new file in the temporary
+/// folder each time.
+public enum ScratchFiles {
+  /// Writes `text` (unless a file with that content is there already) and returns its path.
+  public static func write(_ text: String, suffix: String) -> String {
+    // FNV-1a, 64 bits: stable across runs, unlike `hashValue`.
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in text.utf8 {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x100_0000_01b3
+    }
+    let path = FileManager.default.temporaryDirectory
+      .appendingPathComponent("skan-conform-test-\(String(hash, radix: 16))\(suffix)").path
+    if FileManager.default.contents(atPath: path) != Data(text.utf8) {
+      _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+    }
+    return path
+  }
+}
