@@ -15,7 +15,8 @@ public enum ScratchFiles {
     let path = FileManager.default.temporaryDirectory
       .appendingPathComponent("skan-conform-test-\(String(hash, radix: 16))\(suffix)").path
     if FileManager.default.contents(atPath: path) != Data(text.utf8) {
-      _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+      // Atomically: a test running at the same time never sees half a file.
+      try? Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
     return path
   }
