@@ -28,9 +28,10 @@ let package = Package(
   targets: [
     // JSON values, a strict parser and the canonical writer shared by every layer.
     .target(name: "SKANJSON", swiftSettings: strictSettings),
-    // The reference model: pure, deterministic, no I/O, time passed in as a value.
-    .target(name: "SKANModel", swiftSettings: strictSettings),
-    // Signatures: HMAC, ECDSA P-256, JWS, through swift-crypto (no hand-written cryptography).
+    // The reference model: every rule of the Spec. Pure, deterministic, no I/O, time passed in as
+    // a value; cryptographic primitives passed in (`SignatureCrypto`).
+    .target(name: "SKANModel", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
+    // The primitives the model's signature rules use, from swift-crypto (no hand-written cryptography).
     .target(
       name: "SKANSignatures",
       dependencies: ["SKANModel", .product(name: "Crypto", package: "swift-crypto")],
@@ -93,7 +94,7 @@ let package = Package(
     // Shared by the tests: repository paths, fixtures, the kit's executable.
     .target(name: "SKANTestSupport", path: "Tests/SKANTestSupport", swiftSettings: strictSettings),
     .testTarget(name: "SKANJSONTests", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
-    .testTarget(name: "SKANModelTests", dependencies: ["SKANModel"], swiftSettings: strictSettings),
+    .testTarget(name: "SKANModelTests", dependencies: ["SKANJSON", "SKANModel"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANSignaturesTests",
       dependencies: ["SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANRunner", "SKANTestSupport"],

@@ -6,7 +6,6 @@ import SKANJSON
 public import SKANModel
 public import SKANRunner
 import SKANSignatures
-import SKANSuites
 
 /// The live S2S probe (`skan-conform probe s2s`): acts as the SDK-less client against a
 /// running conversion-value endpoint and checks that it answers as the contract says, the
@@ -153,9 +152,9 @@ public struct S2SProbe: Sendable {
   }
 
   private func sign(timestamp: String, uid: String) -> String {
-    let message = configuration.profile.message(
-      timestamp: timestamp, devKey: configuration.devKey, appID: configuration.appID, uid: uid)
-    return HMACSigner.hexSignature(message: message, key: configuration.devKey)
+    configuration.profile.sign(
+      timestamp: timestamp, devKey: configuration.devKey, appID: configuration.appID, uid: uid, crypto: SwiftCrypto()
+    ).signature
   }
 
   /// What one request got.
@@ -232,14 +231,13 @@ public struct S2SProbe: Sendable {
         id: check.id, suite: "s2s", requirements: check.requirements, status: .fail,
         message: "the 200 body is not JSON", duration: seconds)
     }
-    let input: JSONValue = ["op": "parse-response", "api": "appsflyer-v2", "body": body]
-    switch Suite.s2s.evaluate(input) {
-    case .output:
+    do {
+      _ = try S2SResponseContract.update(api: .appsFlyerV2, body: body)
       return CaseResult(id: check.id, suite: "s2s", requirements: check.requirements, status: .pass, duration: seconds)
-    case .error(let code, let message):
+    } catch {
       return CaseResult(
         id: check.id, suite: "s2s", requirements: check.requirements, status: .fail,
-        message: "the 200 body breaks the contract: \(code) (\(message))", duration: seconds)
+        message: "the 200 body breaks the contract: \(error.code.rawValue) (\(error.message))", duration: seconds)
     }
   }
 

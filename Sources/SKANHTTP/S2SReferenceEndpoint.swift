@@ -21,7 +21,7 @@ public struct S2SReferenceEndpoint: Sendable {
   ///   - values: the response body for each known uid.
   public init(devKey: String, profile: S2SSignatureProfile = .default, values: [String: JSONValue], busy: Bool = false)
   {
-    validator = S2SRequestValidator(profile: profile, devKey: devKey)
+    validator = S2SRequestValidator(profile: profile, devKey: devKey, crypto: SwiftCrypto())
     self.values = values
     self.busy = busy
   }

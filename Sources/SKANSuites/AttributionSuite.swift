@@ -85,8 +85,7 @@ enum AttributionSuite {
   }
 
   private static func kind(_ text: String, path: String) throws(ModelError) -> AttributionEvent.Kind {
-    let normalized = text == "reengagement" ? "re-engagement" : text
-    guard let kind = AttributionEvent.Kind(rawValue: normalized) else {
+    guard let kind = AttributionEvent.Kind(spelling: text) else {
       throw ModelError(.invalidInput, "\(path): \"\(text)\" is not install or re-engagement")
     }
     return kind

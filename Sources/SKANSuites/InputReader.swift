@@ -27,9 +27,8 @@ struct InputReader {
     return text
   }
 
-  /// The largest magnitude a time may have: 2^53 - 1, the largest integer every JSON
-  /// implementation holds exactly (WIN-7).
-  static let maximumTime = 9_007_199_254_740_991
+  /// The largest magnitude a time may have (WIN-7).
+  static let maximumTime = Timestamp.maximumMagnitude
 
   /// A time in Unix milliseconds: an integral JSON number within ±(2^53 - 1) (WIN-7).
   func timestamp(_ key: String) throws(ModelError) -> Timestamp {

@@ -40,9 +40,8 @@ enum PostbackSuite {
     let framework = try reader.choice("framework", PostbackScenario.Framework.self)
     let version = try reader.optionalString("ad_version") ?? "4.0"
     let interaction = try reader.choice("interaction", PostbackScenario.Interaction.self)
-    var conversionText = try reader.optionalString("conversion_type") ?? "download"
-    if conversionText == "reengagement" { conversionText = "re-engagement" }  // PB-11: AAK-RCV's spelling.
-    guard let conversionType = PostbackScenario.ConversionType(rawValue: conversionText) else {
+    let conversionText = try reader.optionalString("conversion_type") ?? "download"
+    guard let conversionType = PostbackScenario.ConversionType(spelling: conversionText) else {
       throw ModelError(
         .invalidInput, "input.conversion_type \"\(conversionText)\" is not download, redownload or re-engagement")
     }

@@ -30,10 +30,27 @@ enum SignatureSuite {
     return .object(members)
   }
 
-  /// A P-256 key from `input.<key>` (base64 SPKI DER); a malformed key is `invalid-input`.
-  static func key(_ reader: InputReader, _ name: String) throws(ModelError) -> String? {
+  /// Apple's published SKAdNetwork P-256 key, read once.
+  static let appleSKANKey: (any P256PublicKey)? = try? Suite.crypto.p256PublicKey(spkiBase64: AppleKeys.skanP256)
+
+  /// Apple's published AdAttributionKit keys by `kid`, read once.
+  static let appleAAKKeys: [String: any P256PublicKey] = AppleKeys.aakByKID.compactMapValues {
+    try? Suite.crypto.p256PublicKey(spkiBase64: $0)
+  }
+
+  /// The text of an optional key member, `input.<name>`.
+  static func keyText(_ reader: InputReader, _ name: String) throws(ModelError) -> String? {
     guard let value = reader.optional(name) else { return nil }
     guard let text = value.stringValue else { throw reader.mistyped(name, "a string (base64 SPKI DER)", value) }
     return text
+  }
+
+  /// A P-256 key from base64 SPKI DER; a malformed key is `invalid-input` naming `path`.
+  static func key(_ text: String, path: String) throws(ModelError) -> any P256PublicKey {
+    do {
+      return try Suite.crypto.p256PublicKey(spkiBase64: text)
+    } catch {
+      throw ModelError(.invalidInput, "\(path): \(error.message)")
+    }
   }
 }

@@ -1,5 +1,6 @@
 public import SKANJSON
 import SKANModel
+import SKANSignatures
 
 /// The suites of the kit. The raw value is the suite's name in `Vectors/` and on the wire.
 public enum Suite: String, Sendable, Hashable, CaseIterable, Comparable {
@@ -66,6 +67,9 @@ public enum Suite: String, Sendable, Hashable, CaseIterable, Comparable {
       return .error(code: error.code.rawValue, message: error.message)
     }
   }
+
+  /// The cryptographic primitives the reference passes to the model's signature rules.
+  static let crypto: any SignatureCrypto = SwiftCrypto()
 
   /// The suite's place in `allCases`.
   var order: Int { Suite.allCases.firstIndex(of: self) ?? 0 }

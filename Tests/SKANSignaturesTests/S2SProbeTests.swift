@@ -67,7 +67,7 @@ struct S2SProbeTests {
     if request.header("Authorization") != nil {
       copy.headers =
         request.headers.filter { $0.name != "authorization" }
-        + [(name: "authorization", value: HMACSigner.hexSignature(message: message, key: devKey))]
+        + [(name: "authorization", value: SwiftCrypto().hexHMAC(message: message, key: devKey))]
     }
     return copy
   }

@@ -7,12 +7,12 @@ struct S2SRequestValidatorTests {
   static let key = "server-key"
   static let uid = "known"
   static let timestamp = "1700000000123"
-  let validator = S2SRequestValidator(devKey: Self.key)
+  let validator = S2SRequestValidator(devKey: Self.key, crypto: SwiftCrypto())
 
   func signature(_ uid: String = uid, timestamp: String = timestamp) -> String {
-    HMACSigner.hexSignature(
-      message: S2SSignatureProfile.default.message(timestamp: timestamp, devKey: Self.key, appID: "id1", uid: uid),
-      key: Self.key)
+    S2SSignatureProfile.default.sign(
+      timestamp: timestamp, devKey: Self.key, appID: "id1", uid: uid, crypto: SwiftCrypto()
+    ).signature
   }
 
   func check(

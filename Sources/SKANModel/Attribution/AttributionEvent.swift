@@ -6,6 +6,11 @@ public struct AttributionEvent: Sendable, Hashable {
     case install
     /// An installed app was opened from an ad.
     case reengagement = "re-engagement"
+
+    /// A kind as either of Apple's pages spells it (`reengagement` is `re-engagement`).
+    public init?(spelling text: String) {
+      self.init(rawValue: PostbackScenario.ConversionType.canonicalSpelling(text))
+    }
   }
 
   /// The kind.

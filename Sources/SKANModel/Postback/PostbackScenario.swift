@@ -24,6 +24,18 @@ public struct PostbackScenario: Sendable, Hashable {
     case redownload
     /// The user came back to an installed app (AAK-RCV writes it `re-engagement`).
     case reengagement = "re-engagement"
+
+    /// A conversion type as either of Apple's pages spells it: `reengagement` (AAK-RCV) is
+    /// read as `re-engagement` (PB-11, SIG-18); `nil` for anything else.
+    public init?(spelling text: String) {
+      self.init(rawValue: Self.canonicalSpelling(text))
+    }
+
+    /// `text` with Apple's unhyphenated `reengagement` written `re-engagement`, the one
+    /// spelling the kit reports (PB-11, SIG-18); any other text unchanged.
+    public static func canonicalSpelling(_ text: String) -> String {
+      text == "reengagement" ? "re-engagement" : text
+    }
   }
 
   /// The framework.

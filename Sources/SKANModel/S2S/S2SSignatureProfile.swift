@@ -18,4 +18,13 @@ public enum S2SSignatureProfile: String, Sendable, Hashable, CaseIterable {
     case .appsflyerReadme: return timestamp + devKey + appID + uid
     }
   }
+
+  /// The message and its signature: HMAC-SHA256 keyed with the dev key, 64 lower-case hex
+  /// digits (S2S-1 to S2S-6).
+  public func sign(
+    timestamp: String, devKey: String, appID: String, uid: String, crypto: any SignatureCrypto
+  ) -> (message: String, signature: String) {
+    let text = message(timestamp: timestamp, devKey: devKey, appID: appID, uid: uid)
+    return (text, crypto.hexHMAC(message: text, key: devKey))
+  }
 }

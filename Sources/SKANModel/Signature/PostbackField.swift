@@ -1,3 +1,5 @@
+public import SKANJSON
+
 /// One field of a SKAdNetwork postback's signed string (SIG-1 to SIG-5).
 public struct PostbackField: Sendable, Hashable {
   /// The JSON type a field must have.
@@ -8,6 +10,17 @@ public struct PostbackField: Sendable, Hashable {
     case integer
     /// A JSON boolean, signed as `true` or `false`.
     case boolean
+
+    /// A field's text in the signed string, or `nil` when its JSON type is wrong (SIG-3,
+    /// SIG-4): strings verbatim, booleans `true`/`false`, integers in decimal.
+    public func signedText(of value: JSONValue) -> String? {
+      switch (self, value) {
+      case (.string, .string(let text)): return text
+      case (.boolean, .bool(let flag)): return flag ? "true" : "false"
+      case (.integer, .integer(let number)): return String(number)
+      default: return nil
+      }
+    }
   }
 
   /// The postback key, such as `ad-network-id`.

@@ -8,6 +8,10 @@ public struct Timestamp: Sendable, Hashable, Comparable, CustomStringConvertible
   /// Creates a timestamp.
   public init(milliseconds: Int) { self.milliseconds = milliseconds }
 
+  /// The largest magnitude a time may have: 2^53 - 1, the largest integer every JSON
+  /// implementation holds exactly (WIN-7).
+  public static let maximumMagnitude = 9_007_199_254_740_991
+
   /// Whole Unix seconds, rounded down (LIF-7).
   public var unixSeconds: Int {
     milliseconds >= 0 ? milliseconds / 1000 : -((-milliseconds + 999) / 1000)

@@ -1,6 +1,5 @@
 import SKANJSON
 import SKANModel
-import SKANSignatures
 
 /// `op: "validate-request"`: the server side of the conversion-value API (S2S-7 to S2S-12).
 enum S2SRequestValidation {
@@ -18,7 +17,7 @@ enum S2SRequestValidation {
     let request = try InputReader(.object(try reader.object("request")), path: "input.request")
     let query = try strings(request, "query")
     let headers = try strings(request, "headers").sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
-    let validator = S2SRequestValidator(profile: profile, devKey: devKey)
+    let validator = S2SRequestValidator(profile: profile, devKey: devKey, crypto: Suite.crypto)
     let answer = validator.validate(query: query, headers: headers, isKnownUID: { known.contains($0) }, busy: busy)
     return encode(answer)
   }

@@ -56,11 +56,12 @@ struct ReferenceS2SCommand: AsyncParsableCommand {
     }
     // The reference answers only what the contract allows (S2S-12, S2S-13).
     for (uid, body) in table.sorted(by: { $0.key < $1.key }) {
-      if case .error(let code, let message) = Suite.s2s.evaluate([
-        "op": "parse-response", "api": "appsflyer-v2", "body": body,
-      ]) {
+      do {
+        _ = try S2SResponseContract.update(api: .appsFlyerV2, body: body)
+      } catch {
         printError(
-          "error: --values \(values ?? ""): the body for uid \(uid) breaks the response contract: \(code) (\(message))")
+          "error: --values \(values ?? ""): the body for uid \(uid) breaks the response contract: \(error.code.rawValue) (\(error.message))"
+        )
         throw KitExit.usage
       }
     }

@@ -1,4 +1,4 @@
-import SKANSignatures
+import SKANModel
 import Testing
 
 @Suite("Strict base64 and base64url (SIG-5, SIG-14)")

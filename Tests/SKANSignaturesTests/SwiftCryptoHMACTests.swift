@@ -2,8 +2,9 @@ import SKANModel
 import SKANSignatures
 import Testing
 
-@Suite("HMAC signing (S2S-1 to S2S-5, S2S-9)")
-struct HMACSignerTests {
+@Suite("HMAC signing through swift-crypto (S2S-1 to S2S-5, S2S-9)")
+struct SwiftCryptoHMACTests {
+  let crypto = SwiftCrypto()
   static let uid = "LYPnL-sdJuSwjg-AQ2GTZehc"
   static let app = "id123456789"
 
@@ -39,14 +40,15 @@ struct HMACSignerTests {
   @Test("the profiles give Python's check values", arguments: checkValues.indices)
   func checkValue(_ index: Int) {
     let value = Self.checkValues[index]
-    let message = value.profile.message(timestamp: value.timestamp, devKey: value.key, appID: Self.app, uid: value.uid)
-    #expect(HMACSigner.hexSignature(message: message, key: value.key) == value.hex, "check value \(value.name)")
+    let signed = value.profile.sign(
+      timestamp: value.timestamp, devKey: value.key, appID: Self.app, uid: value.uid, crypto: crypto)
+    #expect(signed.signature == value.hex, "check value \(value.name)")
   }
 
   @Test("RFC 4231 test case 2")
   func rfc4231() {
     #expect(
-      HMACSigner.hexSignature(message: "what do ya want for nothing?", key: "Jefe")
+      crypto.hexHMAC(message: "what do ya want for nothing?", key: "Jefe")
         == "5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843", "RFC 4231 case 2")
   }
 
@@ -64,15 +66,15 @@ struct HMACSignerTests {
   @Test("validation compares bytes: either letter case, never a wrong length")
   func validation() {
     let message = "1603034622000id123456789" + Self.uid
-    let good = HMACSigner.hexSignature(message: message, key: "dev_key")
-    #expect(HMACSigner.isValid(signature: good, message: message, key: "dev_key"), "lower-case signature")
-    #expect(HMACSigner.isValid(signature: good.uppercased(), message: message, key: "dev_key"), "upper-case signature")
+    let good = crypto.hexHMAC(message: message, key: "dev_key")
+    #expect(crypto.isValidHexHMAC(good, message: message, key: "dev_key"), "lower-case signature")
+    #expect(crypto.isValidHexHMAC(good.uppercased(), message: message, key: "dev_key"), "upper-case signature")
     #expect(
-      !HMACSigner.isValid(signature: String(good.dropLast(2)), message: message, key: "dev_key"), "short signature")
-    #expect(!HMACSigner.isValid(signature: good, message: message + "x", key: "dev_key"), "other message")
-    #expect(!HMACSigner.isValid(signature: good, message: message, key: "dev_keY"), "other key")
+      !crypto.isValidHexHMAC(String(good.dropLast(2)), message: message, key: "dev_key"), "short signature")
+    #expect(!crypto.isValidHexHMAC(good, message: message + "x", key: "dev_key"), "other message")
+    #expect(!crypto.isValidHexHMAC(good, message: message, key: "dev_keY"), "other key")
     #expect(
-      !HMACSigner.isValid(signature: "b457aca5d23a6cbe512775578201", message: message, key: "dev_key"), "README example"
+      !crypto.isValidHexHMAC("b457aca5d23a6cbe512775578201", message: message, key: "dev_key"), "README example"
     )
   }
 

@@ -1,5 +1,3 @@
-public import SKANModel
-
 /// The server side of the AppsFlyer SDK-less conversion-value API: a request to the status
 /// and reason the contract gives (S2S-7 to S2S-12).
 ///
@@ -11,11 +9,14 @@ public struct S2SRequestValidator: Sendable {
   public var profile: S2SSignatureProfile
   /// The secret dev key. Never printed.
   private let devKey: String
+  /// HMAC-SHA256, compared in constant time.
+  private let crypto: any SignatureCrypto
 
   /// Creates a validator.
-  public init(profile: S2SSignatureProfile = .default, devKey: String) {
+  public init(profile: S2SSignatureProfile = .default, devKey: String, crypto: any SignatureCrypto) {
     self.profile = profile
     self.devKey = devKey
+    self.crypto = crypto
   }
 
   /// Judges a request.
@@ -59,7 +60,7 @@ public struct S2SRequestValidator: Sendable {
       return S2SValidation(.malformedSignature, parameter: S2SRequestShape.signatureHeader)
     }
     let message = profile.message(timestamp: timestamp, devKey: devKey, appID: appID, uid: uid)
-    guard HMACSigner.isValid(signature: signature, message: message, key: devKey) else {
+    guard crypto.isValidHexHMAC(signature, message: message, key: devKey) else {
       return S2SValidation(.badSignature)
     }
     guard isKnownUID(uid) else { return S2SValidation(.unknownUID) }

@@ -1,11 +1,10 @@
-import SKANJSON
-import SKANModel
+public import SKANJSON
 
 /// Reads fine, coarse and lock values from JSON with the type rules of VAL-2, VAL-3, VAL-5
 /// and VAL-7.
-enum ValueReader {
+public enum ValueReader {
   /// VAL-1, VAL-2: an integral JSON number in 0...63.
-  static func fine(_ value: JSONValue?) throws(ModelError) -> FineValue {
+  public static func fine(_ value: JSONValue?) throws(ModelError) -> FineValue {
     guard let value, !value.isNull else { throw ModelError(.fineNotInteger, "fine value is missing") }
     guard let number = value.numberValue else {
       throw ModelError(.fineNotInteger, "fine value must be a number, not \(value.typeName)")
@@ -20,7 +19,7 @@ enum ValueReader {
   }
 
   /// VAL-3: exactly "low", "medium" or "high"; `nil` when absent or null.
-  static func coarse(_ value: JSONValue?) throws(ModelError) -> CoarseValue? {
+  public static func coarse(_ value: JSONValue?) throws(ModelError) -> CoarseValue? {
     guard let value, !value.isNull else { return nil }
     guard let text = value.stringValue else {
       throw ModelError(.coarseUnknown, "coarse value must be a string, not \(value.typeName)")
@@ -29,7 +28,7 @@ enum ValueReader {
   }
 
   /// VAL-4, VAL-5: an integral JSON number in 0...2; `nil` when absent or null.
-  static func coarseCode(_ value: JSONValue?) throws(ModelError) -> Int? {
+  public static func coarseCode(_ value: JSONValue?) throws(ModelError) -> Int? {
     guard let value, !value.isNull else { return nil }
     guard let number = value.numberValue else {
       throw ModelError(.coarseCodeNotInteger, "coarse code must be a number, not \(value.typeName)")
@@ -44,7 +43,7 @@ enum ValueReader {
   }
 
   /// VAL-7: a JSON boolean; false when absent or null.
-  static func lock(_ value: JSONValue?) throws(ModelError) -> Bool {
+  public static func lock(_ value: JSONValue?) throws(ModelError) -> Bool {
     guard let value, !value.isNull else { return false }
     guard let flag = value.boolValue else {
       throw ModelError(.lockNotBoolean, "lock must be a boolean, not \(value.typeName)")

@@ -1,0 +1,34 @@
+public import SKANJSON
+
+extension ServerReply {
+  /// Reads a Singular conversion-value response body (LIF-2 to LIF-4, S2S-17).
+  ///
+  /// Without `conversion_value` (absent or null) the reply is `noUpdate` when `status` is
+  /// `"ok"` and `failure` otherwise. With it, the fields are checked in order:
+  /// `conversion_value` (VAL-1, VAL-2), `skan_updated_coarse_value` a code 0...2 (VAL-4,
+  /// VAL-5), `skan_updated_lock_window_value` a boolean or 0/1.
+  /// - Throws: the first field's error.
+  public init(reading members: [String: JSONValue]) throws(ModelError) {
+    guard let fineValue = members["conversion_value"], !fineValue.isNull else {
+      if members["status"]?.stringValue == "ok" {
+        self = .noUpdate
+      } else {
+        self = .failure(reason: members["reason"]?.stringValue)
+      }
+      return
+    }
+    let fine = try ValueReader.fine(fineValue).rawValue
+    let code = try ValueReader.coarseCode(members["skan_updated_coarse_value"])
+    if let code { _ = try CoarseValue(code: code) }  // VAL-5 before the lock, in field order
+    let lock: Bool
+    switch members["skan_updated_lock_window_value"] {
+    case nil, .null?: lock = false
+    case .bool(let flag)?: lock = flag
+    case let number? where number.exactInteger == 0: lock = false
+    case let number? where number.exactInteger == 1: lock = true
+    case let other?:
+      throw ModelError(.lockNotBoolean, "skan_updated_lock_window_value must be a boolean or 0/1, not \(other)")
+    }
+    self = .update(fine: fine, coarseCode: code, lock: lock)
+  }
+}

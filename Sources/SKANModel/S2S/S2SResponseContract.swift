@@ -1,0 +1,71 @@
+public import SKANJSON
+
+/// What a client does with a conversion-value response body (S2S-14 to S2S-17).
+public enum S2SResponseContract {
+  /// The APIs whose responses the kit reads.
+  public enum API: String, Sendable, Hashable, CaseIterable {
+    /// AppsFlyer's v1 response: `value` only.
+    case appsFlyerV1 = "appsflyer-v1"
+    /// AppsFlyer's v2 response: `value`, `coarse_value`, `lock`, `next_w_time`,
+    /// `postback_sequence_index`.
+    case appsFlyerV2 = "appsflyer-v2"
+    /// Singular's response, read as the lifecycle reads it.
+    case singular
+  }
+
+  /// The update a client applies after `body`.
+  /// - Throws: `malformed-response` when the body is not a JSON object; otherwise the first
+  ///   invalid field's error.
+  public static func update(api: API, body: JSONValue) throws(ModelError) -> S2SUpdate {
+    guard let members = body.objectValue else {
+      throw ModelError(.malformedResponse, "the response body must be a JSON object, not \(body.typeName)")
+    }
+    switch api {
+    case .appsFlyerV1: return try appsFlyer(members, v2: false)
+    case .appsFlyerV2: return try appsFlyer(members, v2: true)
+    case .singular: return try singular(members)
+    }
+  }
+
+  /// AppsFlyer: `value` (v1, v2); `coarse_value`, `lock`, `next_w_time`,
+  /// `postback_sequence_index` (v2), checked in that order (S2S-14, S2S-15, S2S-16).
+  private static func appsFlyer(_ members: [String: JSONValue], v2: Bool) throws(ModelError) -> S2SUpdate {
+    let fine = try ValueReader.fine(members["value"])
+    guard v2 else { return S2SUpdate(apply: true, fine: fine, coarse: nil, lock: false) }
+    let coarse = try ValueReader.coarse(members["coarse_value"])
+    let lock = try ValueReader.lock(members["lock"])
+    var nextTime: Int?
+    if let value = members["next_w_time"], !value.isNull {
+      guard let number = value.exactInteger, number >= 0, number <= Timestamp.maximumMagnitude else {
+        throw ModelError(.invalidWindowTime, "next_w_time must be a non-negative integer, not \(value)")
+      }
+      nextTime = number
+    }
+    var index: Int?
+    if let value = members["postback_sequence_index"], !value.isNull {
+      guard let number = value.exactInteger, (0...2).contains(number) else {
+        throw ModelError(.invalidSequenceIndex, "postback_sequence_index must be 0, 1 or 2, not \(value)")
+      }
+      index = number
+    }
+    return S2SUpdate(
+      apply: true, fine: fine, coarse: coarse, lock: lock, postbackSequenceIndex: index, nextWindowTime: nextTime)
+  }
+
+  /// Singular: as the lifecycle reads a server response (S2S-17, LIF-3, LIF-4); a reply
+  /// without a value and without `status: "ok"` is `server-error`.
+  private static func singular(_ members: [String: JSONValue]) throws(ModelError) -> S2SUpdate {
+    switch try ServerReply(reading: members) {
+    case .noUpdate:
+      return S2SUpdate(apply: false, fine: nil, coarse: nil, lock: false)
+    case .invalid(let error):
+      throw error
+    case .failure(let reason):
+      throw ModelError(.serverError, "the server answered without a value: \(reason ?? "no reason given")")
+    case .update(let fine, let code, let lock):
+      var coarse: CoarseValue?
+      if let code { coarse = try CoarseValue(code: code) }
+      return S2SUpdate(apply: true, fine: try FineValue(validating: fine), coarse: coarse, lock: lock)
+    }
+  }
+}

@@ -1,0 +1,63 @@
+/// A SKAdNetwork 4 impression an ad network signs (SIG-9 to SIG-12).
+public struct SignedImpression: Sendable, Hashable {
+  /// The kind, which sets the fidelity type and the source slot.
+  public var kind: ImpressionKind
+  /// `version`, verbatim.
+  public var version: String
+  /// `ad-network-id`.
+  public var adNetworkID: String
+  /// `source-identifier`, 0...9999.
+  public var sourceIdentifier: Int
+  /// `itunes-item-id`.
+  public var itunesItemID: Int
+  /// `nonce`, a UUID in either letter case.
+  public var nonce: String
+  /// `source-app-id` in decimal, or for a web ad `source-domain`.
+  public var source: String
+  /// `timestamp`.
+  public var timestamp: Timestamp
+
+  /// Creates an impression, checking the identifier and the nonce (SIG-11).
+  public init(
+    kind: ImpressionKind, version: String, adNetworkID: String, sourceIdentifier: Int, itunesItemID: Int,
+    nonce: String, source: String, timestamp: Timestamp
+  ) throws(ModelError) {
+    try Self.check(sourceIdentifier: sourceIdentifier)
+    try Self.check(nonce: nonce)
+    self.kind = kind
+    self.version = version
+    self.adNetworkID = adNetworkID
+    self.sourceIdentifier = sourceIdentifier
+    self.itunesItemID = itunesItemID
+    self.nonce = nonce
+    self.source = source
+    self.timestamp = timestamp
+  }
+
+  /// SIG-11: a source identifier is 0...9999.
+  public static func check(sourceIdentifier: Int) throws(ModelError) {
+    guard (0...9999).contains(sourceIdentifier) else {
+      throw ModelError(.invalidSourceIdentifier, "source-identifier \(sourceIdentifier) is outside 0...9999")
+    }
+  }
+
+  /// SIG-11: a nonce is a UUID.
+  public static func check(nonce: String) throws(ModelError) {
+    guard ImpressionKind.isUUID(nonce) else { throw ModelError(.invalidNonce, "nonce \"\(nonce)\" is not a UUID") }
+  }
+
+  /// The signed string: version, ad-network-id, source-identifier, itunes-item-id, nonce
+  /// (lower-cased), source-app-id or source-domain, fidelity-type, timestamp, joined by
+  /// U+2063 (SIG-9, SIG-10).
+  public var signedString: String {
+    [
+      version, adNetworkID, String(sourceIdentifier), String(itunesItemID), nonce.lowercased(), source,
+      String(kind.fidelityType), String(timestamp.milliseconds),
+    ].joined(separator: PostbackVersion.separator)
+  }
+
+  /// The verdict on a signature of this impression (SIG-12).
+  public func verdict(signatureBase64: String, key: any P256PublicKey) -> PostbackVerdict {
+    key.verdict(derSignatureBase64: signatureBase64, message: signedString)
+  }
+}
