@@ -48,20 +48,26 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
-    // Runs vectors against an implementation over its adapter protocol and decides verdicts.
+    // Runs vectors against an implementation over its adapter protocol and decides verdicts. Knows
+    // only the protocol: no reference evaluation.
     .target(
       name: "SKANRunner",
       dependencies: [
-        "SKANJSON", "SKANSuites", "SKANVectors",
+        "SKANJSON", "SKANModel", "SKANVectors",
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings
     ),
+    // The reference model as an implementation: the adapter behind `skan-conform reference`
+    // and the in-process transport of the kit's own tests and `fuzz --mutant`.
+    .target(
+      name: "SKANReference", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANRunner"],
+      swiftSettings: strictSettings),
     // HTTP: the client transport (the only `import AsyncHTTPClient`) and a loopback server.
     .target(
       name: "SKANHTTP",
       dependencies: [
-        "SKANJSON", "SKANRunner", "SKANModel", "SKANSignatures", "SKANSuites",
+        "SKANJSON", "SKANRunner", "SKANModel", "SKANSignatures",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -71,7 +77,7 @@ let package = Package(
     ),
     // Deliberately broken copies of the reference, to prove the vectors (`skan-conform selfcheck`).
     .target(
-      name: "SKANMutants", dependencies: ["SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner"],
+      name: "SKANMutants", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors"],
       swiftSettings: strictSettings
     ),
     // Differential fuzzing with shrinking (`skan-conform fuzz`).
@@ -81,12 +87,13 @@ let package = Package(
     ),
     // Console, JSON, JUnit and Markdown reports of a run.
     .target(
-      name: "SKANReporting", dependencies: ["SKANJSON", "SKANModel", "SKANRunner", "SKANSuites", "SKANVectors"],
+      name: "SKANReporting", dependencies: ["SKANJSON", "SKANModel", "SKANRunner", "SKANVectors"],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "skan-conform",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP", "SKANMutants", "SKANFuzz",
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReference", "SKANReporting", "SKANHTTP",
+        "SKANMutants", "SKANFuzz",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -105,7 +112,8 @@ let package = Package(
       dependencies: [
         // The executable too: the fault-attribution tests run `skan-conform reference --stdio`.
         "skan-conform",
-        "SKANJSON", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReporting", "SKANHTTP", "SKANTestSupport",
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReference", "SKANReporting", "SKANHTTP",
+        "SKANTestSupport",
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings
@@ -113,11 +121,14 @@ let package = Package(
     .testTarget(
       name: "SKANFuzzTests",
       dependencies: [
-        "skan-conform", "SKANFuzz", "SKANJSON", "SKANMutants", "SKANRunner", "SKANSuites", "SKANVectors", "SKANTestSupport",
+        "skan-conform", "SKANFuzz", "SKANJSON", "SKANModel", "SKANMutants", "SKANReference", "SKANRunner", "SKANSuites",
+        "SKANVectors", "SKANTestSupport",
       ],
       swiftSettings: strictSettings
     ),
-    .testTarget(name: "SKANMutantsTests", dependencies: ["SKANMutants", "SKANSuites", "SKANVectors"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANMutantsTests", dependencies: ["SKANModel", "SKANMutants", "SKANSuites", "SKANVectors"],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "SKANVectorsTests",
       dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANTestSupport"],

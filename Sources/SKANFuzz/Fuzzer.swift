@@ -2,7 +2,7 @@ import Foundation
 public import SKANJSON
 import SKANModel
 public import SKANRunner
-public import SKANSuites
+import SKANSuites
 public import SKANVectors
 
 /// Differential fuzzing: random scenarios, the reference's answer, the implementation's

@@ -1,5 +1,6 @@
 public import SKANJSON
-public import SKANSuites
+public import SKANModel
+import SKANSuites
 
 /// Random inputs for each suite, biased toward the places where implementations differ:
 /// window edges, locks, tiers, boundary values.

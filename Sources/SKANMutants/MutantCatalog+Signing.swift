@@ -1,5 +1,6 @@
 import Foundation
 import SKANJSON
+import SKANModel
 import SKANSuites
 
 extension MutantCatalog {

@@ -1,6 +1,3 @@
-import SKANJSON
-import SKANRunner
-import SKANSuites
 public import SKANVectors
 
 /// Runs every vector of a mutant's suite against it and reports which vectors kill it.
@@ -31,14 +28,9 @@ public enum SelfCheck {
     var killers: Set<String> = []
     for mutant in mutants {
       var killedBy: [String] = []
-      for vector in vectors where vector.suite == mutant.suite {
-        let reply: JSONValue
-        switch mutant.evaluate(vector.input) {
-        case .output(let output): reply = ["seq": 1, "output": output]
-        case .error(let code, _): reply = ["seq": 1, "error": ["code": .string(code)]]
-        }
-        let verdict = Verdict.judge(vector, seq: 1, reply: .message(reply), duration: 0)
-        if verdict.status != .pass { killedBy.append(vector.id) }
+      for vector in vectors where vector.suite == mutant.suite && vector.mismatch(mutant.evaluate(vector.input)) != nil
+      {
+        killedBy.append(vector.id)
       }
       killers.formUnion(killedBy)
       results.append(MutantResult(mutant: mutant, killedBy: killedBy))

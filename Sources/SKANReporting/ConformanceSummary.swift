@@ -1,6 +1,5 @@
 import SKANModel
 public import SKANRunner
-import SKANSuites
 
 /// Pass rates per suite and requirement level, and the conformance level reached: what the
 /// certification page and the badge show.

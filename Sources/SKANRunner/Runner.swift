@@ -1,6 +1,6 @@
 import Foundation
 import SKANJSON
-import SKANSuites
+import SKANModel
 public import SKANVectors
 
 /// Runs vectors against an implementation through a transport.

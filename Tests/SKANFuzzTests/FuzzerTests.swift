@@ -1,7 +1,9 @@
 import Foundation
 import SKANFuzz
 import SKANJSON
+import SKANModel
 import SKANMutants
+import SKANReference
 import SKANRunner
 import SKANSuites
 import SKANTestSupport

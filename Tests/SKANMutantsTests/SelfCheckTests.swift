@@ -1,3 +1,4 @@
+import SKANModel
 import SKANSuites
 import SKANVectors
 import Testing

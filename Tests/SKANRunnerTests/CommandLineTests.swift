@@ -1,4 +1,7 @@
 import Foundation
+import SKANJSON
+import SKANReporting
+import SKANRunner
 import SKANTestSupport
 import Subprocess
 import Testing
@@ -122,17 +125,23 @@ struct CommandLineTests {
     #expect(!outcome.output.contains("Domain="), "\(outcome.output)")
   }
 
-  /// A minimal JSON report: `results` as (id, status, expected status), the digest and
-  /// whether it is complete.
+  /// A JSON report as `run --report-json` writes it: `results` as (id, status, expected
+  /// status), the digest and whether it is complete.
   func reportFile(_ results: [(String, String, String?)], digest: String = "aa", complete: Bool = true) throws
     -> String
   {
-    let items = results.map { id, status, expected in
-      "{\"id\":\"\(id)\",\"status\":\"\(status)\",\"expected_status\":\(expected.map { "\"\($0)\"" } ?? "null")}"
+    let cases = results.map { id, status, expected in
+      var result = CaseResult(
+        id: id, suite: String(id.prefix { $0 != "/" }), requirements: [],
+        status: CaseStatus(rawValue: status) ?? .crash)
+      result.expectedStatus = expected.flatMap(CaseStatus.init(rawValue:))
+      return result
     }
-    let text =
-      "{\"header\":{\"vector_digest\":\"\(digest)\"},\"results\":[\(items.joined(separator: ","))],\"footer\":{\"complete\":\(complete)}}"
-    return ScratchFiles.write(text, suffix: ".json")
+    let report = RunReport(
+      kitVersion: "test", vectorDigest: digest,
+      implementation: ImplementationIdentity(name: "test", version: "1", language: "none", suites: []),
+      transport: "stdio", target: "test", startedAt: "2026-11-23T00:00:00Z", results: cases, complete: complete)
+    return ScratchFiles.write(CanonicalJSON.pretty(JSONReport.json(report)), suffix: ".json")
   }
 
   @Test("report diff refuses incomplete reports and different vectors, and words its categories exactly")

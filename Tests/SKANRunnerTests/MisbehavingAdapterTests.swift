@@ -1,4 +1,5 @@
 import Foundation
+import SKANModel
 import SKANRunner
 import SKANSuites
 import SKANTestSupport

@@ -1,6 +1,8 @@
 import Foundation
 import SKANHTTP
 import SKANJSON
+import SKANModel
+import SKANReference
 import SKANRunner
 import SKANSuites
 import SKANVectors

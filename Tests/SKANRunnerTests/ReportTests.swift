@@ -1,5 +1,6 @@
 import Foundation
 import SKANJSON
+import SKANModel
 import SKANReporting
 import SKANRunner
 import SKANSuites

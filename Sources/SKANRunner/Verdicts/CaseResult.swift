@@ -36,6 +36,9 @@ public struct CaseResult: Sendable, Hashable {
     return status != expectedStatus && status != .pass
   }
 
+  /// Whether the verdict is as expected: the one rule every report, summary and diff uses.
+  public var isAsExpected: Bool { !isUnexpected }
+
   /// Whether the case passed although an expectations file says it should not.
   public var isUnexpectedPass: Bool {
     guard let expectedStatus else { return false }

@@ -1,5 +1,5 @@
 import SKANJSON
-import SKANSuites
+import SKANModel
 public import SKANVectors
 
 /// Decides the verdict for one reply.
@@ -65,31 +65,19 @@ public enum Verdict {
     if let skipped = message["skipped"] {
       return set(.skipped, skipped["reason"]?.stringValue ?? "skipped by the implementation")
     }
+    let answer: SuiteResult
     if let error = message["error"] {
       guard let code = error["code"]?.stringValue else {
         return set(.protocolError, "error reply has no string \"code\"")
       }
-      switch vector.expected {
-      case .error(let expected, _):
-        if code == expected { return result }
-        return set(
-          .error, "error code \(code), expected \(expected)",
-          [JSONDiff.Difference(path: "$.error.code", expected: .string(expected), actual: .string(code))])
-      case .output:
-        let detail = error["message"]?.stringValue.map { " (\($0))" } ?? ""
-        return set(.error, "error \(code)\(detail) where an output was expected")
-      }
+      answer = .error(code: code, message: error["message"]?.stringValue ?? "")
+    } else {
+      answer = .output(message["output"] ?? .null)
     }
-    let output = message["output"] ?? .null
-    switch vector.expected {
-    case .output(let expected):
-      let differences = JSONDiff.differences(expected: expected, actual: output)
-      if differences.isEmpty { return result }
-      return set(.fail, "output differs at \(differences[0].path)", differences)
-    case .error(let expected, _):
-      return set(
-        .fail, "output where error \(expected) was expected",
-        [JSONDiff.Difference(path: "$.error.code", expected: .string(expected), actual: nil)])
+    guard let mismatch = vector.mismatch(answer) else { return result }
+    switch mismatch.kind {
+    case .outputDiffers, .outputInsteadOfError: return set(.fail, mismatch.message, mismatch.differences)
+    case .wrongErrorCode, .errorInsteadOfOutput: return set(.error, mismatch.message, mismatch.differences)
     }
   }
 }

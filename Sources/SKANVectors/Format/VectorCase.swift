@@ -1,5 +1,5 @@
 public import SKANJSON
-public import SKANSuites
+public import SKANModel
 
 /// One test vector: an input and what a conforming implementation answers.
 public struct VectorCase: Sendable, Hashable, Identifiable {

@@ -1,5 +1,6 @@
 import Foundation
 import SKANJSON
+import SKANModel
 import SKANSuites
 
 /// Compares what the generator makes now with what is committed, and writes it.

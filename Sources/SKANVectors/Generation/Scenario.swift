@@ -1,5 +1,6 @@
 public import SKANJSON
-public import SKANSuites
+import SKANModel
+import SKANSuites
 
 /// A vector before the model has answered it: what a person writes.
 public struct Scenario: Sendable, Hashable {

@@ -1,7 +1,6 @@
 import Foundation
 import SKANJSON
 import SKANModel
-import SKANSuites
 
 /// Reads and checks a `Vectors/` directory.
 ///

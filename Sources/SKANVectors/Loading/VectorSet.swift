@@ -1,4 +1,4 @@
-import SKANSuites
+import SKANModel
 
 /// The vectors of a directory, checked and ready to run.
 public struct VectorSet: Sendable {

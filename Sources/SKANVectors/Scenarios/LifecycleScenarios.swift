@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANModel
 import SKANSuites
 
 /// Scenarios of the `lifecycle` suite (the Singular S2S client).

@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANModel
 import SKANSuites
 
 /// Scenarios of the `s2s` suite: HMAC signing, request validation, request building and

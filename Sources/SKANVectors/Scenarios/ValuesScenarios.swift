@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANModel
 import SKANSuites
 
 /// Scenarios of the `values` suite: single values.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SKANJSON
+import SKANReporting
 import SKANRunner
 
 /// `skan-conform expectations update`.
@@ -21,23 +22,24 @@ struct ExpectationsCommand: ParsableCommand {
     var output: String
 
     func run() throws {
-      guard let data = FileManager.default.contents(atPath: report),
-        let json = try? JSONParser.parse(bytes: Array(data)),
-        let results = json["results"]?.arrayValue
-      else {
-        printError("error: \(report) is not a JSON report from `skan-conform run --report-json`")
+      guard let data = FileManager.default.contents(atPath: report) else {
+        printError("error: \(report) does not exist or cannot be read")
+        throw KitExit.usage
+      }
+      let results: [CaseResult]
+      do {
+        results = try JSONReportReader.read(bytes: Array(data)).results
+      } catch {
+        printError("error: \(report) is not a JSON report from `skan-conform run --report-json`: \(error)")
         throw KitExit.usage
       }
       let previous = FileManager.default.fileExists(atPath: output) ? try ExpectationsFile.load(output) : nil
       var members: [String: JSONValue] = [:]
-      for result in results {
-        guard let id = result["id"]?.stringValue, let status = result["status"]?.stringValue,
-          status != "pass", status != "skipped"
-        else { continue }
-        let old = previous?.entries.first { $0.pattern == id }
-        members[id] = [
-          "status": .string(status),
-          "reason": .string(old?.reason ?? result["message"]?.stringValue ?? "recorded from a report"),
+      for result in results where result.status != .pass && result.status != .skipped {
+        let old = previous?.entries.first { $0.pattern == result.id }
+        members[result.id] = [
+          "status": .string(result.status.rawValue),
+          "reason": .string(old?.reason ?? result.message ?? "recorded from a report"),
           "link": .optional(old?.link),
         ]
       }

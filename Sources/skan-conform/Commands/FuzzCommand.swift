@@ -3,7 +3,9 @@ import Foundation
 import SKANFuzz
 import SKANHTTP
 import SKANJSON
+import SKANModel
 import SKANMutants
+import SKANReference
 import SKANRunner
 import SKANSuites
 import SKANVectors

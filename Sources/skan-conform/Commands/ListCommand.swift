@@ -1,5 +1,6 @@
 import ArgumentParser
 import SKANJSON
+import SKANModel
 import SKANSuites
 import SKANVectors
 

@@ -2,7 +2,9 @@ import ArgumentParser
 import Foundation
 import SKANHTTP
 import SKANJSON
+import SKANModel
 import SKANMutants
+import SKANReference
 import SKANRunner
 import SKANSuites
 import SKANVectors

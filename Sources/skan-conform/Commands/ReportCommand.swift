@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
-import SKANJSON
+import SKANReporting
+import SKANRunner
 
 /// `skan-conform report diff OLD NEW`.
 struct ReportCommand: ParsableCommand {
@@ -12,8 +13,9 @@ struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
       abstract: "Compare two JSON reports; exit 1 only on regressions.",
       discussion: """
-        A regression is a case whose status was as expected in OLD (a pass, a skip, or its \
-        expected status) and whose status changed in NEW to one that is not; a fix is the \
+        A regression is a case whose status was as expected in OLD (as `run` judges it: a \
+        pass, a skip without an expectation, or its expected status) and whose status changed \
+        in NEW to one that is not; a fix is the \
         reverse. A case whose status is the same in both but whose expectation changed is \
         listed as such, not as a regression. Cases run in only one report are listed as added \
         or removed; cases skipped in the one report and absent from the other are counted, not \
@@ -89,26 +91,29 @@ struct ReportCommand: ParsableCommand {
     }
 
     private func load(_ path: String) throws -> Loaded {
-      guard let data = FileManager.default.contents(atPath: path), let json = try? JSONParser.parse(bytes: Array(data)),
-        let results = json["results"]?.arrayValue
-      else {
-        printError("error: \(path) is not a JSON report from `skan-conform run --report-json`")
+      guard let data = FileManager.default.contents(atPath: path) else {
+        printError("error: \(path) does not exist or cannot be read")
         throw KitExit.usage
       }
-      if json["footer"]?["complete"]?.boolValue != true && !allowIncomplete {
+      let report: RunReport
+      do {
+        report = try JSONReportReader.read(bytes: Array(data))
+      } catch {
+        printError("error: \(path) is not a JSON report from `skan-conform run --report-json`: \(error)")
+        throw KitExit.usage
+      }
+      if !report.complete && !allowIncomplete {
         printError(
           "error: \(path) is an incomplete report (an interrupted run, or no footer); pass --allow-incomplete to compare it anyway"
         )
         throw KitExit.usage
       }
       var entries: [String: Entry] = [:]
-      for result in results {
-        guard let id = result["id"]?.stringValue, let status = result["status"]?.stringValue else { continue }
-        let expected = result["expected_status"]?.stringValue
-        let good = status == "pass" || status == "skipped" || status == expected
-        entries[id] = Entry(status: status, expected: expected, good: good)
+      for result in report.results {
+        entries[result.id] = Entry(
+          status: result.status.rawValue, expected: result.expectedStatus?.rawValue, good: result.isAsExpected)
       }
-      return Loaded(digest: json["header"]?["vector_digest"]?.stringValue ?? "", results: entries)
+      return Loaded(digest: report.vectorDigest, results: entries)
     }
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SKANModel
 import SKANSuites
 import SKANVectors
 

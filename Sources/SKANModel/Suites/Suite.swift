@@ -1,8 +1,5 @@
-public import SKANJSON
-import SKANModel
-import SKANSignatures
-
-/// The suites of the kit. The raw value is the suite's name in `Vectors/` and on the wire.
+/// The suites of the kit, one per area of the Spec. The raw value is the suite's name in
+/// `Vectors/`, in requirement areas and on the wire.
 public enum Suite: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Where a time falls among the conversion windows.
   case window
@@ -47,29 +44,6 @@ public enum Suite: String, Sendable, Hashable, CaseIterable, Comparable {
 
   /// The Spec document for the suite, relative to `Spec/`.
   public var specDocument: String { "\(rawValue).md" }
-
-  /// Runs the reference model on one input.
-  ///
-  /// Never traps: any input, however malformed, gives an output or an error code.
-  public func evaluate(_ input: JSONValue) -> SuiteResult {
-    do {
-      switch self {
-      case .window: return .output(try WindowSuite.evaluate(input))
-      case .values: return .output(try ValuesSuite.evaluate(input))
-      case .lifecycle: return .output(try LifecycleSuite.evaluate(input))
-      case .metadata: return .output(try MetadataSuite.evaluate(input))
-      case .postback: return .output(try PostbackSuite.evaluate(input))
-      case .attribution: return .output(try AttributionSuite.evaluate(input))
-      case .s2s: return .output(try S2SSuite.evaluate(input))
-      case .signature: return .output(try SignatureSuite.evaluate(input))
-      }
-    } catch {
-      return .error(code: error.code.rawValue, message: error.message)
-    }
-  }
-
-  /// The cryptographic primitives the reference passes to the model's signature rules.
-  static let crypto: any SignatureCrypto = SwiftCrypto()
 
   /// The suite's place in `allCases`.
   var order: Int { Suite.allCases.firstIndex(of: self) ?? 0 }

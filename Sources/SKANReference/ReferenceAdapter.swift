@@ -1,4 +1,6 @@
 public import SKANJSON
+public import SKANModel
+import SKANRunner
 import SKANSuites
 
 /// The reference model as an adapter: answers protocol messages with the model's results.

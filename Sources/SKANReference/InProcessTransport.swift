@@ -1,5 +1,6 @@
 public import SKANJSON
-public import SKANSuites
+public import SKANModel
+public import SKANRunner
 
 /// A transport that answers in this process, through a function: the reference itself, or a
 /// mutant of it. For the kit's own tests and the mutation self-check; no implementation under

@@ -1,0 +1,132 @@
+public import SKANJSON
+public import SKANRunner
+
+/// Reads a `--report-json` document back into a ``RunReport``: the inverse of
+/// ``JSONReport/json(_:)``, so that `report diff` and `expectations update` work on the same
+/// types the runner wrote (schema: `Spec/schema/report.schema.json`).
+public enum JSONReportReader {
+  /// The report in `bytes`.
+  /// - Throws: ``ReportError`` naming the first member that is missing or of the wrong type.
+  public static func read(bytes: [UInt8]) throws(ReportError) -> RunReport {
+    let json: JSONValue
+    do {
+      json = try JSONParser.parse(bytes: bytes)
+    } catch {
+      throw ReportError("not JSON: \(error)")
+    }
+    return try read(json)
+  }
+
+  /// The report in `json`.
+  public static func read(_ json: JSONValue) throws(ReportError) -> RunReport {
+    let root = try Members(json, "the report")
+    guard root.raw["report_version"]?.exactInteger == 1 else {
+      throw ReportError("report_version: must be 1 (a report from `skan-conform run --report-json`)")
+    }
+    let header = try Members(try root.value("header"), "header")
+    let identity = try Members(try header.value("implementation"), "header.implementation")
+    var results: [CaseResult] = []
+    for (index, element) in try root.array("results").enumerated() {
+      results.append(try result(element, path: "results[\(index)]"))
+    }
+    let footer = try Members(try root.value("footer"), "footer")
+    var report = RunReport(
+      kitVersion: try header.string("kit_version"), vectorDigest: try header.string("vector_digest"),
+      implementation: ImplementationIdentity(
+        name: try identity.string("name"), version: try identity.string("version"),
+        language: try identity.string("language"), suites: try identity.strings("suites")),
+      transport: try header.string("transport"), target: try header.string("target"),
+      startedAt: try header.string("started_at"), results: results, complete: try footer.bool("complete"))
+    report.staleExpectations = try root.strings("stale_expectations")
+    report.incidents = footer.raw["incidents"] == nil ? [] : try footer.strings("incidents")
+    return report
+  }
+
+  private static func result(_ element: JSONValue, path: String) throws(ReportError) -> CaseResult {
+    let members = try Members(element, path)
+    let statusText = try members.string("status")
+    guard let status = CaseStatus(rawValue: statusText) else {
+      throw ReportError("\(path).status: \"\(statusText)\" is not a status")
+    }
+    var differences: [JSONDiff.Difference] = []
+    for (index, difference) in try members.array("differences").enumerated() {
+      let entry = try Members(difference, "\(path).differences[\(index)]")
+      differences.append(
+        JSONDiff.Difference(
+          path: try entry.string("path"), expected: entry.nonNull("expected"), actual: entry.nonNull("actual")))
+    }
+    guard let milliseconds = members.raw["duration_ms"]?.numberValue else {
+      throw ReportError("\(path).duration_ms: must be a number")
+    }
+    var result = CaseResult(
+      id: try members.string("id"), suite: try members.string("suite"),
+      requirements: try members.strings("requirements"),
+      status: status, message: try members.optionalString("message"), differences: differences,
+      duration: milliseconds / 1000)
+    if let expected = try members.optionalString("expected_status") {
+      guard let expectedStatus = CaseStatus(rawValue: expected) else {
+        throw ReportError("\(path).expected_status: \"\(expected)\" is not a status")
+      }
+      result.expectedStatus = expectedStatus
+    }
+    result.expectationReason = try members.optionalString("expectation_reason")
+    result.expectationLink = try members.optionalString("expectation_link")
+    result.description = try members.optionalString("description")
+    result.input = members.raw["input"]
+    return result
+  }
+
+  /// An object's members, with errors that name the path.
+  private struct Members {
+    let raw: [String: JSONValue]
+    let path: String
+
+    init(_ value: JSONValue, _ path: String) throws(ReportError) {
+      guard let members = value.objectValue else { throw ReportError("\(path): must be an object") }
+      raw = members
+      self.path = path
+    }
+
+    private func name(_ key: String) -> String { path == "the report" ? key : "\(path).\(key)" }
+
+    func value(_ key: String) throws(ReportError) -> JSONValue {
+      guard let value = raw[key] else { throw ReportError("\(name(key)): missing") }
+      return value
+    }
+
+    func string(_ key: String) throws(ReportError) -> String {
+      guard let text = try value(key).stringValue else { throw ReportError("\(name(key)): must be a string") }
+      return text
+    }
+
+    func optionalString(_ key: String) throws(ReportError) -> String? {
+      guard let value = raw[key], !value.isNull else { return nil }
+      guard let text = value.stringValue else { throw ReportError("\(name(key)): must be a string or null") }
+      return text
+    }
+
+    func bool(_ key: String) throws(ReportError) -> Bool {
+      guard let flag = try value(key).boolValue else { throw ReportError("\(name(key)): must be a boolean") }
+      return flag
+    }
+
+    func array(_ key: String) throws(ReportError) -> [JSONValue] {
+      guard let elements = try value(key).arrayValue else { throw ReportError("\(name(key)): must be an array") }
+      return elements
+    }
+
+    func strings(_ key: String) throws(ReportError) -> [String] {
+      var texts: [String] = []
+      for (index, element) in try array(key).enumerated() {
+        guard let text = element.stringValue else { throw ReportError("\(name(key))[\(index)]: must be a string") }
+        texts.append(text)
+      }
+      return texts
+    }
+
+    func nonNull(_ key: String) -> JSONValue? {
+      guard let value = raw[key], !value.isNull else { return nil }
+      return value
+    }
+  }
+}
