@@ -13,125 +13,121 @@ extension MutantCatalog {
     return input["updates"]?.arrayValue?.last(where: { (time($0["at"]) ?? .max) - t0 < ends })?["fine"]?.exactInteger
   }
 
-  static let postback: [Mutant] =
-    [
-      Mutant(
-        "tier1-first-carries-fine", .postback, "A tier-1 first postback carries the fine value.",
-        output: { output, input in
-          postbacks(output) { entry in
-            guard entry["sequence_index"] == 0, entry["tier"] == 1, entry["postback"]?["did-win"] != false,
-              let fine = lastWindow0Fine(input)
-            else { return entry }
-            let key = entry["outer"]?.isNull == false ? "outer" : "postback"
-            return entry.updating(key) {
-              $0.setting("conversion-value", .integer(fine)).setting("coarse-conversion-value", nil)
-            }
+  static let postback: [Mutant] = [
+    Mutant(
+      "tier1-first-carries-fine", .postback, "A tier-1 first postback carries the fine value.",
+      output: { output, input in
+        postbacks(output) { entry in
+          guard entry["sequence_index"] == 0, entry["tier"] == 1, entry["postback"]?["did-win"] != false,
+            let fine = lastWindow0Fine(input)
+          else { return entry }
+          let key = entry["outer"]?.isNull == false ? "outer" : "postback"
+          return entry.updating(key) {
+            $0.setting("conversion-value", .integer(fine)).setting("coarse-conversion-value", nil)
           }
-        }),
-      Mutant(
-        "loser-carries-value", .postback, "A losing postback carries the conversion value.",
-        output: { output, input in
-          postbacks(output) { entry in
-            guard entry["postback"]?["did-win"] == false, let fine = lastWindow0Fine(input) else { return entry }
-            let key = entry["outer"]?.isNull == false ? "outer" : "postback"
-            return entry.updating(key) { $0.setting("conversion-value", .integer(fine)) }
-          }
-        }),
-      Mutant(
-        "later-postbacks-at-tier-0", .postback, "Sends the second and third postbacks at tier 0.",
-        input: { input in input.updating("tiers") { $0.mapIndexed { index, tier in index > 0 && tier == 0 ? 1 : tier } }
         }
-      ),
-      Mutant(
-        "leftmost-digits", .postback, "Cuts the source identifier from the left.",
-        output: { output, input in
-          guard let identifier = input["ad"]?["source_identifier"]?.exactInteger else { return output }
-          return postbacks(output) { entry in
-            entry.updating("postback") { postback in
-              postback.updating("source-identifier") { value in
-                guard let text = value.stringValue else { return value }
-                let padded = String(repeating: "0", count: max(0, 4 - String(identifier).count)) + String(identifier)
-                return .string(String(padded.prefix(text.count)))
-              }
+      }),
+    Mutant(
+      "loser-carries-value", .postback, "A losing postback carries the conversion value.",
+      output: { output, input in
+        postbacks(output) { entry in
+          guard entry["postback"]?["did-win"] == false, let fine = lastWindow0Fine(input) else { return entry }
+          let key = entry["outer"]?.isNull == false ? "outer" : "postback"
+          return entry.updating(key) { $0.setting("conversion-value", .integer(fine)) }
+        }
+      }),
+    Mutant(
+      "later-postbacks-at-tier-0", .postback, "Sends the second and third postbacks at tier 0.",
+      input: { input in input.updating("tiers") { $0.mapIndexed { index, tier in index > 0 && tier == 0 ? 1 : tier } } }
+    ),
+    Mutant(
+      "leftmost-digits", .postback, "Cuts the source identifier from the left.",
+      output: { output, input in
+        guard let identifier = input["ad"]?["source_identifier"]?.exactInteger else { return output }
+        return postbacks(output) { entry in
+          entry.updating("postback") { postback in
+            postback.updating("source-identifier") { value in
+              guard let text = value.stringValue else { return value }
+              let padded = String(repeating: "0", count: max(0, 4 - String(identifier).count)) + String(identifier)
+              return .string(String(padded.prefix(text.count)))
             }
           }
-        }),
-      Mutant(
-        "no-zero-padding", .postback, "Does not zero-pad identifiers below 1000.",
-        output: { output, input in
-          guard let identifier = input["ad"]?["source_identifier"]?.exactInteger, identifier < 1000 else {
-            return output
-          }
-          return postbacks(output) { entry in
-            entry.updating("postback") { postback in
-              postback.updating("source-identifier") { value in
-                guard let text = value.stringValue else { return value }
-                return .string(String(String(identifier).suffix(text.count)))
-              }
+        }
+      }),
+    Mutant(
+      "no-zero-padding", .postback, "Does not zero-pad identifiers below 1000.",
+      output: { output, input in
+        guard let identifier = input["ad"]?["source_identifier"]?.exactInteger, identifier < 1000 else { return output }
+        return postbacks(output) { entry in
+          entry.updating("postback") { postback in
+            postback.updating("source-identifier") { value in
+              guard let text = value.stringValue else { return value }
+              return .string(String(String(identifier).suffix(text.count)))
             }
           }
-        }),
-      Mutant(
-        "same-delay-for-all", .postback, "Uses the 24-48 h delay for every postback.",
-        output: { output, _ in
-          postbacks(output) { entry in
-            guard entry["sequence_index"] != 0, let final = entry["finalized_at"]?.exactInteger,
-              (entry["latest_send"]?.exactInteger ?? 0) - final > 600_000
-            else { return entry }
-            return entry.setting("latest_send", .integer(final + 48 * hour))
+        }
+      }),
+    Mutant(
+      "same-delay-for-all", .postback, "Uses the 24-48 h delay for every postback.",
+      output: { output, _ in
+        postbacks(output) { entry in
+          guard entry["sequence_index"] != 0, let final = entry["finalized_at"]?.exactInteger,
+            (entry["latest_send"]?.exactInteger ?? 0) - final > 600_000
+          else { return entry }
+          return entry.setting("latest_send", .integer(final + 48 * hour))
+        }
+      }),
+    Mutant(
+      "timed-from-window-end-despite-lock", .postback, "Times a locked postback from its window's end.",
+      input: { input in input.updating("updates") { $0.mapElements { $0.setting("lock", false) } } }),
+    Mutant(
+      "marketplace-only-tier-3", .postback, "Includes marketplace-identifier only at tier 3.",
+      output: { output, _ in
+        postbacks(output) { entry in
+          guard let tier = entry["tier"]?.exactInteger, tier < 3 else { return entry }
+          return entry.updating("postback") { $0.setting("marketplace-identifier", nil) }
+        }
+      }),
+    Mutant(
+      "unhyphenated-reengagement", .postback, "Writes conversion-type `reengagement`.",
+      output: { output, _ in
+        postbacks(output) { entry in
+          entry.updating("postback") { postback in
+            postback["conversion-type"] == "re-engagement"
+              ? postback.setting("conversion-type", "reengagement") : postback
           }
-        }),
-      Mutant(
-        "timed-from-window-end-despite-lock", .postback, "Times a locked postback from its window's end.",
-        input: { input in input.updating("updates") { $0.mapElements { $0.setting("lock", false) } } }),
-      Mutant(
-        "marketplace-only-tier-3", .postback, "Includes marketplace-identifier only at tier 3.",
-        output: { output, _ in
-          postbacks(output) { entry in
-            guard let tier = entry["tier"]?.exactInteger, tier < 3 else { return entry }
-            return entry.updating("postback") { $0.setting("marketplace-identifier", nil) }
-          }
-        }),
-      Mutant(
-        "unhyphenated-reengagement", .postback, "Writes conversion-type `reengagement`.",
-        output: { output, _ in
-          postbacks(output) { entry in
-            entry.updating("postback") { postback in
-              postback["conversion-type"] == "re-engagement"
-                ? postback.setting("conversion-type", "reengagement") : postback
-            }
-          }
-        }),
-      Mutant(
-        "fine-and-coarse", .postback, "Sends the coarse value next to the fine one.",
-        output: { output, input in
-          let coarse = input["updates"]?.arrayValue?.last(where: { !($0["coarse"]?.isNull ?? true) })?["coarse"]
-          return postbacks(output) { entry in
-            guard let coarse else { return entry }
-            let key = entry["outer"]?.isNull == false ? "outer" : "postback"
-            guard entry[key]?["conversion-value"] != nil else { return entry }
-            return entry.updating(key) { $0.setting("coarse-conversion-value", coarse) }
-          }
-        }),
-      Mutant(
-        "source-app-below-tier-3", .postback, "Includes the source app at tier 2.",
-        output: { output, input in
-          guard let app = input["ad"]?["source_app_id"]?.exactInteger else { return output }
-          return postbacks(output) { entry in
-            guard entry["tier"] == 2, entry["sequence_index"] == 0, entry["postback"]?["did-win"] != false,
-              entry["outer"]?.isNull != false
-            else { return entry }
-            return entry.updating("postback") { $0.setting("source-app-id", .integer(app)) }
-          }
-        }),
-      Mutant(
-        "valueless-later-postbacks", .postback, "Sends a postback for every window, with or without an update.",
-        input: { input in
-          guard let t0 = time(input["t0"]), input["profile"] != "aak-developer",
-            var updates = input["updates"]?.arrayValue, !updates.isEmpty
-          else { return input }
-          updates.append(["at": .integer(t0 + 839 * hour), "fine": 0, "coarse": nil, "lock": false])
-          return input.setting("updates", .array(updates))
-        }),
-    ] + legacyPostback
+        }
+      }),
+    Mutant(
+      "fine-and-coarse", .postback, "Sends the coarse value next to the fine one.",
+      output: { output, input in
+        let coarse = input["updates"]?.arrayValue?.last(where: { !($0["coarse"]?.isNull ?? true) })?["coarse"]
+        return postbacks(output) { entry in
+          guard let coarse else { return entry }
+          let key = entry["outer"]?.isNull == false ? "outer" : "postback"
+          guard entry[key]?["conversion-value"] != nil else { return entry }
+          return entry.updating(key) { $0.setting("coarse-conversion-value", coarse) }
+        }
+      }),
+    Mutant(
+      "source-app-below-tier-3", .postback, "Includes the source app at tier 2.",
+      output: { output, input in
+        guard let app = input["ad"]?["source_app_id"]?.exactInteger else { return output }
+        return postbacks(output) { entry in
+          guard entry["tier"] == 2, entry["sequence_index"] == 0, entry["postback"]?["did-win"] != false,
+            entry["outer"]?.isNull != false
+          else { return entry }
+          return entry.updating("postback") { $0.setting("source-app-id", .integer(app)) }
+        }
+      }),
+    Mutant(
+      "valueless-later-postbacks", .postback, "Sends a postback for every window, with or without an update.",
+      input: { input in
+        guard let t0 = time(input["t0"]), input["profile"] != "aak-developer",
+          var updates = input["updates"]?.arrayValue, !updates.isEmpty
+        else { return input }
+        updates.append(["at": .integer(t0 + 839 * hour), "fine": 0, "coarse": nil, "lock": false])
+        return input.setting("updates", .array(updates))
+      }),
+  ]
 }
