@@ -5,7 +5,9 @@ import SKANSuites
 /// Every mutant, by suite.
 public enum MutantCatalog {
   /// All mutants.
-  public static var all: [Mutant] { window + values + lifecycle + metadata + postback + attribution + s2s + signature }
+  public static var all: [Mutant] {
+    window + values + lifecycle + metadata + postback + legacyPostback + attribution + s2s + signature
+  }
 
   static let hour = 3_600_000
   static let edges = [48 * hour, 168 * hour, 840 * hour]

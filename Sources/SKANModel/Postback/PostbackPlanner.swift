@@ -9,23 +9,27 @@ public enum PostbackPlanner {
   /// - Throws: ``ModelError`` for a scenario that cannot happen (PB-1).
   public static func plan(_ scenario: PostbackScenario) throws(ModelError) -> [PlannedPostback] {
     try validate(scenario)
+    // Every ad's updates are checked in the timeline's order: out-of-order, then before T0.
     var timeline = ConversionTimeline(profile: scenario.profile, t0: scenario.t0)
     for update in scenario.updates { _ = try timeline.apply(update) }
 
     // PB-9: a re-engagement has no losing postbacks.
     if !scenario.didWin && scenario.conversionType == .reengagement { return [] }
     let isModern = scenario.framework == .adattributionkit || scenario.adVersion == "4.0"
-    // PB-10: SKAdNetwork 2.2 and earlier send no postback to losing networks.
-    if !scenario.didWin && !isModern && scenario.adVersion != "3.0" { return [] }
+    if !isModern {
+      // PB-10: SKAdNetwork 2.2 and earlier send no postback to losing networks.
+      if !scenario.didWin && scenario.adVersion != "3.0" { return [] }
+      return [try legacyPostback(scenario)]
+    }
 
     var postbacks: [PlannedPostback] = []
     for window in ConversionWindow.all {
       let tiers = scenario.tiers[window.index]
       let tier = tiers.postbackTier
       if !window.isFirst {
-        // PB-2: later postbacks only for winners of ads signed 4.0 (or AdAttributionKit),
-        // only at tier 1 and above, and (PB-6) only for a window with an applied update.
-        guard scenario.didWin, isModern, tier.rawValue >= 1, timeline.values(in: window).hasUpdate else { continue }
+        // PB-2: later postbacks only for winners, only at tier 1 and above, and (PB-6) only
+        // for a window with an applied update.
+        guard scenario.didWin, tier.rawValue >= 1, timeline.values(in: window).hasUpdate else { continue }
       }
       let values = timeline.values(in: window)
       let finalized = values.lockedAt ?? scenario.profile.bounds(of: window, t0: scenario.t0).end
@@ -33,18 +37,28 @@ public enum PostbackPlanner {
       let (fields, outer) =
         scenario.framework == .adattributionkit
         ? adAttributionKitFields(scenario, window: window, tiers: tiers, values: values)
-        : (
-          isModern
-            ? skadnetwork4Fields(scenario, window: window, tiers: tiers, values: values)
-            : legacyFields(scenario, tier: tier, values: values), [:]
-        )
+        : (skadnetwork4Fields(scenario, window: window, tiers: tiers, values: values), [:])
       postbacks.append(
         PlannedPostback(
           sequenceIndex: window.index, tier: tier, fields: fields, outerFields: outer, finalizedAt: finalized,
           earliestSend: earliest, latestSend: latest))
-      if !isModern { break }  // PB-10: one postback for ads signed before 4.0.
     }
     return postbacks
+  }
+
+  /// The one postback of an ad signed before 4.0 (PB-10), valued and timed by the rules
+  /// Apple gives for ads signed with version 3 or earlier, not by SKAdNetwork 4's windows
+  /// (PB-14, PB-15, PB-16). A losing network's postback has the same timer (PB-16).
+  private static func legacyPostback(_ scenario: PostbackScenario) throws(ModelError) -> PlannedPostback {
+    var timer = LegacyConversionTimer(t0: scenario.t0)
+    for update in scenario.updates { _ = try timer.apply(update) }
+    let tier = scenario.tiers[0].postbackTier
+    let finalized = timer.expiresAt
+    return PlannedPostback(
+      sequenceIndex: 0, tier: tier, fields: legacyFields(scenario, tier: tier, value: timer.value), outerFields: [:],
+      finalizedAt: finalized, earliestSend: finalized,
+      // PB-15: sent 0 to 24 hours after the timer expires.
+      latestSend: finalized.adding(milliseconds: 24 * Milliseconds.hour))
   }
 
   // MARK: - Validation
@@ -179,7 +193,7 @@ public enum PostbackPlanner {
 
   /// PB-10: SKAdNetwork 2.1, 2.2 and 3.0 postbacks.
   private static func legacyFields(
-    _ scenario: PostbackScenario, tier: CrowdTier, values windowValues: WindowValues
+    _ scenario: PostbackScenario, tier: CrowdTier, value: FineValue?
   ) -> [String: PlannedPostback.Value] {
     let ids = scenario.identifiers
     var fields: [String: PlannedPostback.Value] = [
@@ -192,10 +206,11 @@ public enum PostbackPlanner {
     ]
     if scenario.adVersion != "2.1" { fields["fidelity-type"] = .integer(scenario.interaction == .click ? 1 : 0) }
     if scenario.adVersion == "3.0" { fields["did-win"] = .bool(scenario.didWin) }
-    // PB-10: the privacy threshold, met from tier 2 on, for the winner only.
+    // PB-10: the privacy threshold, met from tier 2 on, for the winner only; the value is
+    // the timer's final one (PB-14), present once an update set it (PB-16).
     if scenario.didWin, tier.rawValue >= 2 {
       if let app = ids.sourceAppID { fields["source-app-id"] = .integer(app) }
-      if let fine = windowValues.fine { fields["conversion-value"] = .integer(fine.rawValue) }
+      if let value { fields["conversion-value"] = .integer(value.rawValue) }
     }
     return fields
   }

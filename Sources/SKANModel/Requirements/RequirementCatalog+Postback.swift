@@ -62,7 +62,7 @@ extension RequirementCatalog {
       "PB-10", .must, .kitDefined, area: "postback",
       "An ad signed before 4.0 gets one postback in its version's format: 2.1 has no `fidelity-type`, 2.2 adds it, 3.0 adds `did-win` and is the first to give losing networks a postback; `campaign-id` instead of `source-identifier`; `source-app-id` and `conversion-value` for the winner when the privacy threshold is met, which the kit models as tier 2 or above.",
       source:
-        "\(sk4RN) (ads signed below 4.0 get one postback); the version pages and Apple's examples in apple-samples.json; the privacy threshold predates tiers.",
+        "\(sk4RN) (ads signed below 4.0 get one postback); the version pages and Apple's examples in apple-samples.json; the privacy threshold predates tiers, and for these ads \(skUpd) says the postback \"contains the final conversion value only if the postback data tier contains the value\".",
       alternative: "The threshold met from tier 1 (or 3) on: every vector such an implementation fails lists PB-10."),
     Requirement(
       "PB-11", .must, .kitDefined, area: "postback",
@@ -78,5 +78,25 @@ extension RequirementCatalog {
       "PB-13", .must, .apple, area: "postback",
       "A postback's value is the last update applied in its window (TML-1, LCK-1, SKN-1): a lock freezes it, and the fine value never appears after the first window.",
       source: "\(skMW); \(skUpd)"),
+    Requirement(
+      "PB-14", .must, .apple, area: "postback",
+      "An ad signed before 4.0 has one conversion period, ended by a rolling 24-hour timer that starts at T0: an update whose fine value is greater than the current one sets the value and restarts the timer; when the timer expires the value is final and later updates change nothing. The coarse value and the lock are ignored.",
+      source:
+        "\(skUpd1), \"Update the conversion value for version 3 ads and earlier\" (\"The 24-hour timer restarts each time the app calls this method with a valid `conversionValue` that's greater than the previous value\"; \"When the timer expires, the conversion value is final\"; for these ads \"you need to increase the `conversionValue` each time\"); \(skUpd) (for ads signed with version 3 or earlier \"a single conversion period\", and \"The method ignores the `coarseValue` and `lockWindow` parameters\"); \(skUpd0)"
+    ),
+    Requirement(
+      "PB-15", .must, .apple, area: "postback",
+      "The postback of an ad signed before 4.0 is final when the timer expires (PB-14) and is sent 0 to 24 hours after that.",
+      source:
+        "\(skUpd1) (\"within 0 to 24 hours after the timer expires\"); \(skUpd) (\"0–24 hours after the timer expires\"); \(skUpd0) (\"within 0-24 hours after the timer expires\")"
+    ),
+    Requirement(
+      "PB-16", .must, .kitDefined, area: "postback",
+      "An ad signed before 4.0 follows PB-14 and PB-15, not SKAdNetwork 4's conversion windows. Where Apple is silent: a value lower than or equal to the current one is ignored, without an error, and leaves the timer running; the first update sets any value, 0 included; an update exactly 24 hours after the timer's last start is too late; nothing but the timer ends the period (no 840-hour limit; the `profile` does not apply); a losing network's postback has the same timer.",
+      source:
+        "Apple gives the rules for ads signed with version 3 or earlier, and \(skUpd) says the system picks the behaviour from the ad's version. Apple says the value must increase (\(skUpd1): \"you need to increase\") but not what becomes of one that does not; it gives no edge, no rule for the first value, and no end but the timer (which ends the period within 64 days of T0, since a value can rise at most 63 times); the input does not give a losing network the winning ad's version.",
+      alternative:
+        "SKAdNetwork 4 rules for every ad, the kit's earlier reading (the last value of the first 48 hours, frozen by a lock, final at 48 h or at the lock, sent 24 to 48 hours later); a lower value taken without restarting the timer; the registration's default value 0 counted as the current one: every vector such an implementation fails lists PB-16."
+    ),
   ]
 }

@@ -6,6 +6,7 @@ public enum RequirementCatalog {
   static let skUpd =
     "Apple: storekit/skadnetwork/updatepostbackconversionvalue(_:coarsevalue:lockwindow:completionhandler:)"
   static let skUpd1 = "Apple: storekit/skadnetwork/updatepostbackconversionvalue(_:completionhandler:)"
+  static let skUpd0 = "Apple: storekit/skadnetwork/updateconversionvalue(_:)"
   static let aakDev = "Apple: adattributionkit/testing-adattributionkit-with-developer-mode"
   static let coarse = "Apple: storekit/skadnetwork/coarseconversionvalue"
   static let singular = "Seed: singular-skan4-s2s-guide.txt (SKANSnippet.m)"
@@ -148,7 +149,7 @@ public enum RequirementCatalog {
       source: "\(skUpd) (\"The method ignores the fineValue after the first conversion window\")"),
     Requirement(
       "SKN-2", .must, .apple, area: "timeline",
-      "Values may go down: SKAdNetwork 4 takes any valid value, not only a greater one (SKAdNetwork 3 was increase-only).",
+      "Values may go down: SKAdNetwork 4 takes any valid value, not only a greater one. (An ad signed before 4.0 is increase-only: PB-14, postback.md.)",
       source: "\(skUpd1) (\"doesn't need to increase\")"),
     Requirement(
       "SKN-3", .must, .apple, area: "timeline",

@@ -79,6 +79,7 @@ public enum VectorGenerator {
       if input["did_win"] != false, modern, withheld, !sent.isEmpty {
         derived.append("PB-6")
       }
+      derived += LegacyPostbackScenarios.derivedRequirements(input: input, output: output)
     case .attribution:
       // AT-17: with overlapping conversions enabled, nothing is closed.
       if scenario.input["op"] == "route", scenario.input["overlapping"] == true { derived.append("AT-17") }

@@ -500,8 +500,8 @@ enum PostbackScenarios {
     legacyDecrease.updates = [(at(1, 0, 0, 0), 30, nil, false), (at(2, 0, 0, 0), 10, nil, false)]
     add(
       "skan30-value-decreased",
-      "An ad signed 3.0 on a SKAdNetwork 4 device: the postback carries the last value, 10 (kit-defined: SKAdNetwork 4 value rules apply whatever the ad's version).",
-      ["PB-10", "PB-13"], legacyDecrease)
+      "An ad signed 3.0, fine 30 at 1 h then 10 at 2 h: the value of an ad signed before 4.0 only increases (Apple: updatePostbackConversionValue(_:completionHandler:), version 3 ads and earlier), so the postback carries 30, final at 25 h; catches SKAdNetwork 4's last-value rule applied to an old ad.",
+      ["PB-10", "PB-14"], legacyDecrease)
     var appleAAK = Case()
     appleAAK.framework = "adattributionkit"
     appleAAK.adNetwork = "development.adattributionkit"
@@ -554,6 +554,6 @@ enum PostbackScenarios {
     add(
       "invalid-update-value", "An update with fine 64: `fine-out-of-range` for the scenario.", ["PB-1", "VAL-1"],
       tags: ["bad-input"], badUpdate)
-    return b.scenarios
+    return b.scenarios + LegacyPostbackScenarios.all()
   }
 }

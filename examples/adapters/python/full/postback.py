@@ -228,7 +228,21 @@ def aak_postback(s, index, tier, digits, window):
     return payload, outer
 
 
-def legacy_postback(s, tier, window):
+def legacy_timer(s):
+    """PB-14, PB-16: (value, final) for an ad signed before 4.0. One period, ended by a
+    24-hour timer that starts at T0 and restarts on each greater value; a lower or equal
+    value changes nothing; the first update sets any value; from the expiry on, nothing
+    counts. Coarse values, locks and the profile play no part."""
+    value, restart = None, s["t0"]
+    for at, fine, _coarse, _lock in s["updates"]:
+        if at >= restart + 24 * HOUR:
+            break
+        if value is None or fine > value:
+            value, restart = fine, at
+    return value, restart + 24 * HOUR
+
+
+def legacy_postback(s, tier, value):
     """PB-10: an ad signed 3.0, 2.2 or 2.1; the privacy threshold is modelled as tier >= 2."""
     ad, version = s["ad"], s["ad_version"]
     fields = {
@@ -246,8 +260,8 @@ def legacy_postback(s, tier, window):
     if s["did_win"] and tier >= 2:
         if ad["source_app_id"] is not None:
             fields["source-app-id"] = ad["source_app_id"]
-        if window.updates_applied > 0:
-            fields["conversion-value"] = window.fine
+        if value is not None:
+            fields["conversion-value"] = value
     return fields, None
 
 
@@ -263,20 +277,24 @@ def run(inp):
         return {"postbacks": []}  # PB-9
     if legacy and not s["did_win"] and s["ad_version"] in ("2.1", "2.2"):
         return {"postbacks": []}  # PB-10
+    if legacy:  # PB-10, PB-14, PB-15: one postback, sent 0-24 h after the timer expires
+        tier = max(s["tiers"][0])
+        value, final = legacy_timer(s)
+        postback, outer = legacy_postback(s, tier, value)
+        return {"postbacks": [{"sequence_index": 0, "tier": tier, "postback": postback, "outer": outer,
+                               "finalized_at": final, "earliest_send": final,
+                               "latest_send": final + 24 * HOUR}]}
     postbacks = []
-    for index in range(1 if legacy else 3):
+    for index in range(3):
         tiers = s["tiers"][index]
         tier = max(tiers)
         window = line.windows[index]
         if index > 0 and (not s["did_win"] or tier == 0 or window.updates_applied == 0):
             continue  # PB-2, PB-6
-        if legacy:
-            postback, outer = legacy_postback(s, tier, window)
-        else:
-            digits = source_digits(s["ad"]["source_identifier"], tiers, index)
-            build = skan4_postback if skan else aak_postback
-            postback, outer = build(s, index, tier, digits, window)
-        final, earliest, latest = timing(s, line, index)  # losers and legacy: as postback 0
+        digits = source_digits(s["ad"]["source_identifier"], tiers, index)
+        build = skan4_postback if skan else aak_postback
+        postback, outer = build(s, index, tier, digits, window)
+        final, earliest, latest = timing(s, line, index)  # losers: as postback 0
         postbacks.append({"sequence_index": index, "tier": tier, "postback": postback, "outer": outer,
                           "finalized_at": final, "earliest_send": earliest, "latest_send": latest})
     return {"postbacks": postbacks}

@@ -1,0 +1,133 @@
+import SKANJSON
+import SKANSuites
+
+extension MutantCatalog {
+  /// One flaw in the 24-hour timer of an ad signed before 4.0 (PB-14, PB-16).
+  struct LegacyTimerFlaw: Sendable {
+    /// A lower value replaces the current one (the timer still restarts only on a greater one).
+    var acceptsDecrease = false
+    /// The first applied update starts the timer for good; later increases do not restart it.
+    var fixedAtFirstUpdate = false
+    /// Every call restarts the timer, a lower or equal value included.
+    var restartsOnAnyCall = false
+    /// An update made exactly when the timer expires still counts.
+    var inclusiveExpiry = false
+    /// Updates from 840 h after T0 on are ignored, as SKAdNetwork 4's measurement period.
+    var endsAt840Hours = false
+    /// The registration's default value 0 is the current value before any update.
+    var defaultZero = false
+  }
+
+  /// Whether the input is a postback scenario of an ad signed before 4.0.
+  static func isLegacyAd(_ input: JSONValue) -> Bool {
+    guard input["framework"] == "skadnetwork", let version = input["ad_version"]?.stringValue else { return false }
+    return ["3.0", "2.2", "2.1"].contains(version)
+  }
+
+  /// The value and the time it becomes final, by a timer with one flaw.
+  static func legacyTimer(_ input: JSONValue, _ flaw: LegacyTimerFlaw) -> (value: Int?, final: Int)? {
+    guard let t0 = time(input["t0"]), let updates = input["updates"]?.arrayValue else { return nil }
+    var value: Int? = flaw.defaultZero ? 0 : nil
+    var restart = t0
+    var started = false
+    for update in updates {
+      guard let at = time(update["at"]), let fine = update["fine"]?.exactInteger else { return nil }
+      let expiry = restart + 24 * hour
+      if flaw.inclusiveExpiry ? at > expiry : at >= expiry { continue }
+      if flaw.endsAt840Hours && at - t0 >= edges[2] { continue }
+      let greater = value.map { fine > $0 } ?? true
+      if greater || flaw.acceptsDecrease { value = fine }
+      if (greater || flaw.restartsOnAnyCall) && !(flaw.fixedAtFirstUpdate && started) {
+        restart = at
+        started = true
+      }
+    }
+    return (value, restart + 24 * hour)
+  }
+
+  /// Sets the times and the winner's value of an old ad's postback.
+  static func retimed(_ entry: JSONValue, final: Int, latest: Int, value: JSONValue?) -> JSONValue {
+    let timed = entry.setting("finalized_at", .integer(final)).setting("earliest_send", .integer(final))
+      .setting("latest_send", .integer(latest))
+    guard timed["postback"]?["did-win"] != false, (timed["tier"]?.exactInteger ?? 0) >= 2 else { return timed }
+    return timed.updating("postback") { $0.setting("conversion-value", value) }
+  }
+
+  /// A mutant whose timer for ads signed before 4.0 has one flaw.
+  static func legacyTimerMutant(_ id: String, _ summary: String, _ flaw: LegacyTimerFlaw) -> Mutant {
+    Mutant(
+      id, .postback, summary,
+      output: { output, input in
+        guard isLegacyAd(input), let (value, final) = legacyTimer(input, flaw) else { return output }
+        return postbacks(output) { entry in
+          retimed(entry, final: final, latest: final + 24 * hour, value: value.map { .integer($0) })
+        }
+      })
+  }
+
+  /// A mutant that values and times an old ad's postback as postback 0 of an ad signed 4.0,
+  /// when `applies` says so.
+  static func skadnetwork4Mutant(_ id: String, _ summary: String, applies: @escaping @Sendable (JSONValue) -> Bool)
+    -> Mutant
+  {
+    Mutant(
+      id, .postback, summary,
+      output: { output, input in
+        guard isLegacyAd(input), applies(input),
+          case .output(let modern) = Suite.postback.evaluate(input.setting("ad_version", "4.0")),
+          let first = modern["postbacks"]?.arrayValue?.first,
+          let final = first["finalized_at"]?.exactInteger, let latest = first["latest_send"]?.exactInteger
+        else { return output }
+        return postbacks(output) { entry in
+          retimed(entry, final: final, latest: latest, value: first["postback"]?["conversion-value"])
+            .setting("earliest_send", first["earliest_send"])
+        }
+      })
+  }
+
+  static let legacyPostback: [Mutant] = [
+    skadnetwork4Mutant(
+      "legacy-skan4-rules",
+      "Values and times an ad signed before 4.0 by SKAdNetwork 4's first window: the last value of 48 h, a lock honoured, sent 24-48 h after.",
+      applies: { _ in true }),
+    legacyTimerMutant(
+      "legacy-accepts-decrease", "Takes a lower value for an ad signed before 4.0.",
+      LegacyTimerFlaw(acceptsDecrease: true)),
+    legacyTimerMutant(
+      "legacy-timer-fixed-at-first-update",
+      "Starts the 24-hour timer of an ad signed before 4.0 at the first update and never restarts it.",
+      LegacyTimerFlaw(fixedAtFirstUpdate: true)),
+    legacyTimerMutant(
+      "legacy-any-call-restarts-timer",
+      "Restarts the timer of an ad signed before 4.0 on every call, a lower or equal value included.",
+      LegacyTimerFlaw(restartsOnAnyCall: true)),
+    legacyTimerMutant(
+      "legacy-inclusive-expiry", "Takes an update made exactly when the timer of an ad signed before 4.0 expires.",
+      LegacyTimerFlaw(inclusiveExpiry: true)),
+    legacyTimerMutant(
+      "legacy-840-hour-period", "Ignores the updates of an ad signed before 4.0 from 840 h after T0 on.",
+      LegacyTimerFlaw(endsAt840Hours: true)),
+    legacyTimerMutant(
+      "legacy-default-zero",
+      "Counts the registration's default value 0 as the current value of an ad signed before 4.0.",
+      LegacyTimerFlaw(defaultZero: true)),
+    Mutant(
+      "legacy-sent-24-48h", .postback,
+      "Sends the postback of an ad signed before 4.0 24 to 48 h after its timer expires, SKAdNetwork 4's delay.",
+      output: { output, input in
+        guard isLegacyAd(input) else { return output }
+        return postbacks(output) { entry in
+          guard let final = entry["finalized_at"]?.exactInteger else { return entry }
+          return entry.setting("earliest_send", .integer(final + 24 * hour)).setting(
+            "latest_send", .integer(final + 48 * hour))
+        }
+      }),
+    skadnetwork4Mutant(
+      "legacy-loser-timed-as-skan4",
+      "Times a losing network's postback of an ad signed before 4.0 as a SKAdNetwork 4 winner's first postback.",
+      applies: { $0["did_win"] == false }),
+    skadnetwork4Mutant(
+      "legacy-developer-mode", "Applies Developer Mode's windows and delays to an ad signed before 4.0.",
+      applies: { $0["profile"] == "aak-developer" }),
+  ]
+}
