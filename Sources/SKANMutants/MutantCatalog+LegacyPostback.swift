@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANModel
 import SKANSuites
 
 extension MutantCatalog {

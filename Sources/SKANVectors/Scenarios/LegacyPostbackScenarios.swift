@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANModel
 import SKANSuites
 
 /// Scenarios of the `postback` suite for ads signed before 4.0: the increase-only value and
