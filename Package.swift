@@ -46,8 +46,12 @@ let package = Package(
         "SKANJSON", "SKANModel", "SKANSuites",
         .product(name: "Crypto", package: "swift-crypto"),
       ],
-      swiftSettings: strictSettings
+      swiftSettings: strictSettings,
+      plugins: ["EmbedVectors"]
     ),
+    // Builds the committed Vectors/ files into SKANVectors as data (`VectorSet.embedded()`).
+    .plugin(name: "EmbedVectors", capability: .buildTool(), dependencies: ["skan-embed-vectors"]),
+    .executableTarget(name: "skan-embed-vectors", path: "Plugins/EmbedVectorsTool", swiftSettings: strictSettings),
     // Runs vectors against an implementation over its adapter protocol and decides verdicts. Knows
     // only the protocol: no reference evaluation.
     .target(

@@ -7,73 +7,122 @@
 public enum CanonicalJSON {
   /// The indented form used for files in `Vectors/`, with a trailing newline.
   public static func pretty(_ value: JSONValue) -> String {
-    var out: [UInt8] = []
+    var out = ByteSink(capacity: 4096)
     write(value, indent: 0, pretty: true, into: &out)
     out.append(0x0A)
-    return String(decoding: out, as: UTF8.self)
+    return out.string()
   }
 
   /// The single-line form used on the wire (`","` and `":"` without spaces).
   public static func compact(_ value: JSONValue) -> String {
-    String(decoding: compactBytes(value), as: UTF8.self)
+    var out = ByteSink(capacity: 256)
+    write(value, indent: 0, pretty: false, into: &out)
+    return out.string()
   }
 
   /// The single-line form as UTF-8 bytes.
   public static func compactBytes(_ value: JSONValue) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(256)
+    var out = ByteSink(capacity: 256)
     write(value, indent: 0, pretty: false, into: &out)
-    return out
+    return out.bytes()
+  }
+
+  /// The single-line form as UTF-8 bytes, followed by one more byte (a wire line's newline),
+  /// without copying the bytes a second time.
+  public static func compactBytes(_ value: JSONValue, terminator: UInt8) -> [UInt8] {
+    var out = ByteSink(capacity: 256)
+    write(value, indent: 0, pretty: false, into: &out)
+    out.append(terminator)
+    return out.bytes()
   }
 
   /// Object keys in canonical order: by Unicode code point.
   public static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
-    // For valid UTF-8, byte order is code-point order.
-    members.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    var keys = Array(members.keys)
+    // Insertion sort: objects have a handful of keys, and this is non-generic code, which a
+    // debug build runs far faster than `sorted(by:)`.
+    var index = 1
+    while index < keys.count {
+      let key = keys[index]
+      var position = index
+      while position > 0 && precedes(key, keys[position - 1]) {
+        keys[position] = keys[position - 1]
+        position -= 1
+      }
+      keys[position] = key
+      index += 1
+    }
+    return keys
   }
 
-  private static func write(_ value: JSONValue, indent: Int, pretty: Bool, into out: inout [UInt8]) {
+  /// Whether `left` comes before `right` by code point, which for valid UTF-8 is byte order.
+  static func precedes(_ left: String, _ right: String) -> Bool {
+    var left = left
+    var right = right
+    return left.withUTF8 { l in
+      right.withUTF8 { r in
+        guard let lp = l.baseAddress, let rp = r.baseAddress else { return l.isEmpty && !r.isEmpty }
+        let shorter = min(l.count, r.count)
+        var index = 0
+        while index < shorter {
+          if lp[index] != rp[index] { return lp[index] < rp[index] }
+          index += 1
+        }
+        return l.count < r.count
+      }
+    }
+  }
+
+  private static func write(_ value: JSONValue, indent: Int, pretty: Bool, into out: inout ByteSink) {
     switch value {
-    case .null: out += Array("null".utf8)
-    case .bool(let flag): out += flag ? Array("true".utf8) : Array("false".utf8)
-    case .integer(let number): out += Array(String(number).utf8)
-    case .double(let number): out += Array(formatDouble(number).utf8)
+    case .null: out.append("null")
+    case .bool(let flag): out.append(flag ? "true" : "false")
+    case .integer(let number): out.append(integer: number)
+    case .double(let number):
+      var text = formatDouble(number)
+      text.withUTF8 { bytes in
+        if let base = bytes.baseAddress { out.append(base, length: bytes.count) }
+      }
     case .string(let text): writeString(text, into: &out)
     case .array(let elements):
       if elements.isEmpty {
-        out += [0x5B, 0x5D]
+        out.append(0x5B, 0x5D)
         return
       }
       out.append(0x5B)
-      for (position, element) in elements.enumerated() {
+      var position = 0
+      for element in elements {
         if position > 0 { out.append(0x2C) }
         if pretty { newline(indent + 1, into: &out) }
         write(element, indent: indent + 1, pretty: pretty, into: &out)
+        position += 1
       }
       if pretty { newline(indent, into: &out) }
       out.append(0x5D)
     case .object(let members):
       if members.isEmpty {
-        out += [0x7B, 0x7D]
+        out.append(0x7B, 0x7D)
         return
       }
       out.append(0x7B)
-      for (position, key) in sortedKeys(members).enumerated() {
+      var position = 0
+      for key in members.count == 1 ? Array(members.keys) : sortedKeys(members) {
         if position > 0 { out.append(0x2C) }
         if pretty { newline(indent + 1, into: &out) }
         writeString(key, into: &out)
         out.append(0x3A)
         if pretty { out.append(0x20) }
         write(members[key] ?? .null, indent: indent + 1, pretty: pretty, into: &out)
+        position += 1
       }
       if pretty { newline(indent, into: &out) }
       out.append(0x7D)
     }
   }
 
-  private static func newline(_ indent: Int, into out: inout [UInt8]) {
+  private static func newline(_ indent: Int, into out: inout ByteSink) {
     out.append(0x0A)
-    out += repeatElement(0x20, count: 2 * indent)
+    out.appendSpaces(2 * indent)
   }
 
   /// Shortest round-trip form. Swift and Python agree on it for the values the kit writes;
@@ -83,36 +132,43 @@ public enum CanonicalJSON {
     return "\(number)"
   }
 
-  private static func writeString(_ text: String, into out: inout [UInt8]) {
+  private static func writeString(_ text: String, into out: inout ByteSink) {
     out.append(0x22)
     var text = text
     text.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return }
       // Runs of bytes that need no escape are copied whole; UTF-8 lead and continuation
       // bytes are written as they are.
       var runStart = 0
-      for index in bytes.indices where bytes[index] < 0x20 || bytes[index] == 0x22 || bytes[index] == 0x5C {
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
-        escape(bytes[index], into: &out)
-        runStart = index + 1
+      var index = 0
+      let count = bytes.count
+      while index < count {
+        let byte = base[index]
+        if byte < 0x20 || byte == 0x22 || byte == 0x5C {
+          out.append(base + runStart, length: index - runStart)
+          escape(byte, into: &out)
+          runStart = index + 1
+        }
+        index += 1
       }
-      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart...]))
+      out.append(base + runStart, length: count - runStart)
     }
     out.append(0x22)
   }
 
-  private static func escape(_ byte: UInt8, into out: inout [UInt8]) {
+  private static func escape(_ byte: UInt8, into out: inout ByteSink) {
     switch byte {
-    case 0x22: out += [0x5C, 0x22]
-    case 0x5C: out += [0x5C, 0x5C]
-    case 0x0A: out += [0x5C, 0x6E]
-    case 0x0D: out += [0x5C, 0x72]
-    case 0x09: out += [0x5C, 0x74]
-    case 0x08: out += [0x5C, 0x62]
-    case 0x0C: out += [0x5C, 0x66]
+    case 0x22: out.append(0x5C, 0x22)
+    case 0x5C: out.append(0x5C, 0x5C)
+    case 0x0A: out.append(0x5C, 0x6E)
+    case 0x0D: out.append(0x5C, 0x72)
+    case 0x09: out.append(0x5C, 0x74)
+    case 0x08: out.append(0x5C, 0x62)
+    case 0x0C: out.append(0x5C, 0x66)
     default:
-      let hex = Array("0123456789abcdef".utf8)
-      out += [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+      let hex: StaticString = "0123456789abcdef"
+      out.append("\\u00")
+      out.append(hex.utf8Start[Int(byte >> 4)], hex.utf8Start[Int(byte & 0x0F)])
     }
   }
-
 }

@@ -4,52 +4,90 @@
 /// comments, lone surrogates, leading zeros and text after the value are all errors, each
 /// reported with its line and column. Nesting is capped so hostile input cannot exhaust
 /// the stack.
+///
+/// It reads the bytes through a pointer and compares bytes with integer constants, which the
+/// compiler inlines even in a debug build (`-Onone`): generic collection calls there cost a
+/// runtime metadata lookup each, and the kit's start-up parses over a megabyte of vectors.
+/// Bytes are written in hex: 0x22 `"`, 0x5C `\`, 0x7B `{`, 0x7D `}`, 0x5B `[`, 0x5D `]`,
+/// 0x3A `:`, 0x2C `,`, 0x2D `-`, 0x2B `+`, 0x2E `.`, 0x30-0x39 the digits.
 public struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
   public static let maximumDepth = 512
 
-  private let bytes: [UInt8]
+  private let base: UnsafePointer<UInt8>
+  private let count: Int
   private var index = 0
   private var depth = 0
 
-  private init(bytes: [UInt8]) { self.bytes = bytes }
+  private init(base: UnsafePointer<UInt8>, count: Int) {
+    self.base = base
+    self.count = count
+  }
 
   /// Parses one JSON value that fills the whole text (white space around it allowed).
   /// - Throws: ``JSONError`` naming the line and column of the first problem.
   public static func parse(_ text: String) throws(JSONError) -> JSONValue {
-    try parse(bytes: Array(text.utf8))
+    var text = text
+    return try text.withUTF8 { buffer in Self.result(buffer) }.get()
   }
 
   /// Parses one JSON value from UTF-8 bytes.
   /// - Throws: ``JSONError`` naming the line and column of the first problem.
   public static func parse(bytes: [UInt8]) throws(JSONError) -> JSONValue {
-    var parser = JSONParser(bytes: bytes)
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-      throw parser.error("a byte-order mark is not allowed")
+    try bytes.withUnsafeBufferPointer { buffer in Self.result(buffer) }.get()
+  }
+
+  /// Parses one JSON value from UTF-8 bytes in memory the caller owns for the call.
+  /// - Throws: ``JSONError`` naming the line and column of the first problem.
+  public static func parse(utf8 buffer: UnsafeBufferPointer<UInt8>) throws(JSONError) -> JSONValue {
+    try result(buffer).get()
+  }
+
+  private static func result(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONError> {
+    guard let base = buffer.baseAddress, !buffer.isEmpty else {
+      return .failure(JSONError(reason: "unexpected end of input", line: 1, column: 1))
     }
-    parser.skipWhitespace()
-    let value = try parser.parseValue()
-    parser.skipWhitespace()
-    if parser.index < bytes.count {
-      throw parser.error("unexpected text after the JSON value")
+    var parser = JSONParser(base: base, count: buffer.count)
+    do {
+      return .success(try parser.parseDocument())
+    } catch {
+      return .failure(error)
     }
+  }
+
+  private mutating func parseDocument() throws(JSONError) -> JSONValue {
+    if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF {
+      throw error("a byte-order mark is not allowed")
+    }
+    skipWhitespace()
+    let value = try parseValue()
+    skipWhitespace()
+    if index < count { throw error("unexpected text after the JSON value") }
     return value
   }
 
   // MARK: - Values
 
   private mutating func parseValue() throws(JSONError) -> JSONValue {
-    guard index < bytes.count else { throw error("unexpected end of input") }
-    switch bytes[index] {
-    case UInt8(ascii: "{"): return try parseObject()
-    case UInt8(ascii: "["): return try parseArray()
-    case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): try expectLiteral("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectLiteral("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectLiteral("null"); return .null
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-    default: throw error("unexpected character \(describe(bytes[index]))")
+    guard index < count else { throw error("unexpected end of input") }
+    let byte = base[index]
+    if byte == 0x7B { return try parseObject() }
+    if byte == 0x5B { return try parseArray() }
+    if byte == 0x22 { return .string(try parseString()) }
+    if byte == 0x2D || isDigit(byte) { return try parseNumber() }
+    if byte == 0x74 {  // t
+      try expectLiteral(0x74, 0x72, 0x75, 0x65)
+      return .bool(true)
     }
+    if byte == 0x66 {  // f
+      try expectLiteral(0x66, 0x61, 0x6C, 0x73, 0x65)
+      return .bool(false)
+    }
+    if byte == 0x6E {  // n
+      try expectLiteral(0x6E, 0x75, 0x6C, 0x6C)
+      return .null
+    }
+    throw error("unexpected character \(describe(byte))")
   }
 
   private mutating func parseObject() throws(JSONError) -> JSONValue {
@@ -57,14 +95,14 @@ public struct JSONParser {
     index += 1
     var members: [String: JSONValue] = [:]
     skipWhitespace()
-    if peek() == UInt8(ascii: "}") {
+    if peek() == 0x7D {
       index += 1
       depth -= 1
       return .object(members)
     }
     while true {
       skipWhitespace()
-      guard peek() == UInt8(ascii: "\"") else { throw error("expected a string key") }
+      guard peek() == 0x22 else { throw error("expected a string key") }
       let keyStart = index
       let key = try parseString()
       if members[key] != nil {
@@ -72,18 +110,20 @@ public struct JSONParser {
         throw error("duplicate key \"\(key)\"")
       }
       skipWhitespace()
-      guard peek() == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
+      guard peek() == 0x3A else { throw error("expected ':' after a key") }
       index += 1
       skipWhitespace()
       members[key] = try parseValue()
       skipWhitespace()
-      switch peek() {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "}"):
+      let next = peek()
+      if next == 0x2C {
+        index += 1
+      } else if next == 0x7D {
         index += 1
         depth -= 1
         return .object(members)
-      default: throw error("expected ',' or '}' in an object")
+      } else {
+        throw error("expected ',' or '}' in an object")
       }
     }
   }
@@ -93,7 +133,7 @@ public struct JSONParser {
     index += 1
     var elements: [JSONValue] = []
     skipWhitespace()
-    if peek() == UInt8(ascii: "]") {
+    if peek() == 0x5D {
       index += 1
       depth -= 1
       return .array(elements)
@@ -102,13 +142,15 @@ public struct JSONParser {
       skipWhitespace()
       elements.append(try parseValue())
       skipWhitespace()
-      switch peek() {
-      case UInt8(ascii: ","): index += 1
-      case UInt8(ascii: "]"):
+      let next = peek()
+      if next == 0x2C {
+        index += 1
+      } else if next == 0x5D {
         index += 1
         depth -= 1
         return .array(elements)
-      default: throw error("expected ',' or ']' in an array")
+      } else {
+        throw error("expected ',' or ']' in an array")
       }
     }
   }
@@ -122,20 +164,69 @@ public struct JSONParser {
 
   private mutating func parseString() throws(JSONError) -> String {
     index += 1  // opening quote
+    let start = index
+    var ascii = true
+    var position = index
+    while true {
+      guard position < count else {
+        index = position
+        throw error("unterminated string")
+      }
+      let byte = base[position]
+      if byte == 0x22 { break }
+      if byte == 0x5C {
+        // Rare: the run so far, then the escapes, scalar by scalar.
+        index = position
+        return try parseEscapedString(from: start)
+      }
+      if byte < 0x20 {
+        index = position
+        throw error("control character \(describe(byte)) in a string")
+      }
+      if byte >= 0x80 { ascii = false }
+      position += 1
+    }
+    index = position + 1
+    return ascii ? asciiString(from: start, to: position) : try validated(from: start, to: position)
+  }
+
+  /// A string of ASCII bytes: no validation needed, one copy.
+  private func asciiString(from start: Int, to end: Int) -> String {
+    let length = end - start
+    guard length > 0 else { return "" }
+    let source = UnsafeRawPointer(base + start)
+    return String(unsafeUninitializedCapacity: length) { buffer in
+      if let target = buffer.baseAddress { UnsafeMutableRawPointer(target).copyMemory(from: source, byteCount: length) }
+      return length
+    }
+  }
+
+  /// The bytes from `start` to `end` as a string, or an error when they are not UTF-8.
+  private mutating func validated(from start: Int, to end: Int) throws(JSONError) -> String {
+    guard start < end else { return "" }
+    guard let text = String(validating: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
+    else {
+      index = start
+      throw error("invalid UTF-8 in a string")
+    }
+    return text
+  }
+
+  /// The rest of a string that holds an escape; `index` is at the first backslash.
+  private mutating func parseEscapedString(from start: Int) throws(JSONError) -> String {
     var scalars = String.UnicodeScalarView()
+    try appendRun(from: start, to: index, into: &scalars)
     var runStart = index
     while true {
-      guard index < bytes.count else { throw error("unterminated string") }
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "\"") {
-        // Without escapes the string is its bytes: no scalar-by-scalar copy.
-        let text = scalars.isEmpty ? try validated(from: runStart, to: index) : nil
-        if text == nil { try appendRun(from: runStart, to: index, into: &scalars) }
+      guard index < count else { throw error("unterminated string") }
+      let byte = base[index]
+      if byte == 0x22 {
+        try appendRun(from: runStart, to: index, into: &scalars)
         index += 1
-        return text ?? String(scalars)
+        return String(scalars)
       }
       if byte < 0x20 { throw error("control character \(describe(byte)) in a string") }
-      if byte == UInt8(ascii: "\\") {
+      if byte == 0x5C {
         try appendRun(from: runStart, to: index, into: &scalars)
         try parseEscape(into: &scalars)
         runStart = index
@@ -152,20 +243,10 @@ public struct JSONParser {
     scalars.append(contentsOf: try validated(from: start, to: end).unicodeScalars)
   }
 
-  /// The bytes from `start` to `end` as a string, or an error when they are not UTF-8.
-  private mutating func validated(from start: Int, to end: Int) throws(JSONError) -> String {
-    guard start < end else { return "" }
-    guard let text = String(validating: bytes[start..<end], as: UTF8.self) else {
-      index = start
-      throw error("invalid UTF-8 in a string")
-    }
-    return text
-  }
-
   private mutating func parseEscape(into scalars: inout String.UnicodeScalarView) throws(JSONError) {
     index += 1
-    guard index < bytes.count else { throw error("unterminated escape") }
-    let byte = bytes[index]
+    guard index < count else { throw error("unterminated escape") }
+    let byte = base[index]
     index += 1
     switch byte {
     case UInt8(ascii: "\""): scalars.append("\"")
@@ -178,13 +259,12 @@ public struct JSONParser {
     case UInt8(ascii: "t"): scalars.append("\t")
     case UInt8(ascii: "u"):
       let high = try parseHex4()
-      if (0xD800...0xDBFF).contains(high) {
-        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
-          bytes[index + 1] == UInt8(ascii: "u")
+      if high >= 0xD800 && high <= 0xDBFF {
+        guard index + 1 < count, base[index] == 0x5C, base[index + 1] == UInt8(ascii: "u")
         else { throw error("a high surrogate must be followed by a low surrogate") }
         index += 2
         let low = try parseHex4()
-        guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid low surrogate") }
+        guard low >= 0xDC00 && low <= 0xDFFF else { throw error("invalid low surrogate") }
         let combined = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         guard let scalar = Unicode.Scalar(combined) else { throw error("invalid code point") }
         scalars.append(scalar)
@@ -199,16 +279,19 @@ public struct JSONParser {
   }
 
   private mutating func parseHex4() throws(JSONError) -> UInt32 {
-    guard index + 4 <= bytes.count else { throw error("truncated \\u escape") }
+    guard index + 4 <= count else { throw error("truncated \\u escape") }
     var value: UInt32 = 0
     for _ in 0..<4 {
-      let byte = bytes[index]
+      let byte = base[index]
       let digit: UInt32
-      switch byte {
-      case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
-      case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
-      case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-      default: throw error("invalid hex digit in \\u escape")
+      if isDigit(byte) {
+        digit = UInt32(byte - 0x30)
+      } else if byte >= 0x61 && byte <= 0x66 {
+        digit = UInt32(byte - 0x61 + 10)
+      } else if byte >= 0x41 && byte <= 0x46 {
+        digit = UInt32(byte - 0x41 + 10)
+      } else {
+        throw error("invalid hex digit in \\u escape")
       }
       value = value * 16 + digit
       index += 1
@@ -221,28 +304,43 @@ public struct JSONParser {
   private mutating func parseNumber() throws(JSONError) -> JSONValue {
     let start = index
     var isInteger = true
-    if peek() == UInt8(ascii: "-") { index += 1 }
-    guard let first = peek(), isDigit(first) else { throw error("expected a digit") }
-    if first == UInt8(ascii: "0") {
+    let negative = base[index] == 0x2D
+    if negative { index += 1 }
+    guard index < count, isDigit(base[index]) else { throw error("expected a digit") }
+    let digitsStart = index
+    if base[index] == 0x30 {
       index += 1
-      if let next = peek(), isDigit(next) { throw error("leading zeros are not allowed") }
+      if index < count && isDigit(base[index]) { throw error("leading zeros are not allowed") }
     } else {
-      while let byte = peek(), isDigit(byte) { index += 1 }
+      skipDigits()
     }
-    if peek() == UInt8(ascii: ".") {
+    let digitsEnd = index
+    if peek() == 0x2E {
       isInteger = false
       index += 1
-      guard let byte = peek(), isDigit(byte) else { throw error("expected a digit after '.'") }
-      while let byte = peek(), isDigit(byte) { index += 1 }
+      guard index < count, isDigit(base[index]) else { throw error("expected a digit after '.'") }
+      skipDigits()
     }
-    if peek() == UInt8(ascii: "e") || peek() == UInt8(ascii: "E") {
+    let exponent = peek()
+    if exponent == 0x65 || exponent == 0x45 {  // e, E
       isInteger = false
       index += 1
-      if peek() == UInt8(ascii: "+") || peek() == UInt8(ascii: "-") { index += 1 }
-      guard let byte = peek(), isDigit(byte) else { throw error("expected a digit in the exponent") }
-      while let byte = peek(), isDigit(byte) { index += 1 }
+      let sign = peek()
+      if sign == 0x2B || sign == 0x2D { index += 1 }
+      guard index < count, isDigit(base[index]) else { throw error("expected a digit in the exponent") }
+      skipDigits()
     }
-    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    // Up to 18 digits always fit in Int: no overflow check needed.
+    if isInteger && digitsEnd - digitsStart <= 18 {
+      var value = 0
+      var position = digitsStart
+      while position < digitsEnd {
+        value = value * 10 + Int(base[position] &- 0x30)
+        position += 1
+      }
+      return .integer(negative ? -value : value)
+    }
+    let text = String(decoding: UnsafeBufferPointer(start: base + start, count: index - start), as: UTF8.self)
     if isInteger, let value = Int(text) { return .integer(value) }
     guard let value = Double(text), value.isFinite else {
       index = start
@@ -251,26 +349,29 @@ public struct JSONParser {
     return .double(value)
   }
 
+  private mutating func skipDigits() {
+    while index < count && base[index] >= 0x30 && base[index] <= 0x39 { index += 1 }
+  }
+
+  private func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
   // MARK: - Helpers
 
-  private mutating func expectLiteral(_ literal: StaticString) throws(JSONError) {
-    let expected = literal.withUTF8Buffer { Array($0) }
-    guard index + expected.count <= bytes.count,
-      Array(bytes[index..<index + expected.count]) == expected
-    else { throw error("invalid literal") }
-    index += expected.count
+  private mutating func expectLiteral(_ bytes: UInt8...) throws(JSONError) {
+    guard index + bytes.count <= count else { throw error("invalid literal") }
+    for (offset, byte) in bytes.enumerated() where base[index + offset] != byte {
+      throw error("invalid literal")
+    }
+    index += bytes.count
   }
 
-  private func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }
-
-  private func isDigit(_ byte: UInt8) -> Bool {
-    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-  }
+  /// The byte at the current position, or 0 at the end (0 is never valid there).
+  private func peek() -> UInt8 { index < count ? base[index] : 0 }
 
   private mutating func skipWhitespace() {
-    while let byte = peek(),
-      byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
-    {
+    while index < count {
+      let byte = base[index]
+      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
       index += 1
     }
   }
@@ -283,8 +384,8 @@ public struct JSONParser {
   private func error(_ reason: String) -> JSONError {
     var line = 1
     var column = 1
-    for byte in bytes[0..<min(index, bytes.count)] {
-      if byte == 0x0A {
+    for position in 0..<min(index, count) {
+      if base[position] == 0x0A {
         line += 1
         column = 1
       } else {

@@ -40,6 +40,24 @@ struct CanonicalJSONTests {
     #expect(CanonicalJSON.compact(.double(value)) == text)
   }
 
+  @Test("sorts keys by code point, as Python does, not by Swift's string order")
+  func keyOrder() {
+    // "\u{FB01}" (a ligature) sorts after "z" by code point; "e\u{301}" (decomposed) sorts
+    // before "f" by its bytes, whatever its canonical equivalence to "é".
+    let keys = CanonicalJSON.sortedKeys(["z": 1, "\u{FB01}": 2, "a": 3, "e\u{301}": 4, "f": 5, "": 6, "aa": 7])
+    #expect(keys == ["", "a", "aa", "e\u{301}", "f", "z", "\u{FB01}"])
+  }
+
+  @Test("writes integers at the edges of Int, and a wire line with its newline")
+  func integersAndLines() {
+    #expect(
+      CanonicalJSON.compact(.array([.integer(Int.min), .integer(Int.max), 0, -7, 10]))
+        == "[-9223372036854775808,9223372036854775807,0,-7,10]")
+    #expect(
+      CanonicalJSON.compactBytes(["b": 1, "a": "\u{7}"], terminator: 0x0A)
+        == Array("{\"a\":\"\\u0007\",\"b\":1}\n".utf8))
+  }
+
   @Test("round-trips through the parser")
   func roundTrip() throws {
     let value: JSONValue = ["k": ["x", 1, 2.5, nil, false, ["n": "é"]]]

@@ -49,6 +49,39 @@ struct JSONParserTests {
     }
   }
 
+  @Test("reads integers at the edges of Int exactly, and larger ones as doubles")
+  func integerEdges() throws {
+    #expect(try JSONParser.parse("9223372036854775807") == .integer(Int.max))
+    #expect(try JSONParser.parse("-9223372036854775808") == .integer(Int.min))
+    #expect(try JSONParser.parse("999999999999999999") == .integer(999_999_999_999_999_999))
+    #expect(try JSONParser.parse("-1234567890123456789") == .integer(-1_234_567_890_123_456_789))
+    #expect(try JSONParser.parse("9223372036854775808") == .double(9_223_372_036_854_775_808))
+    #expect(try JSONParser.parse("[-0.5e-3, 0, -7]") == [.double(-0.0005), 0, -7])
+  }
+
+  @Test("strings: empty, non-ASCII keys and values, escapes at either end, invalid UTF-8 refused")
+  func strings() throws {
+    let value = try JSONParser.parse(#"{"": "", "é": "ü\n", "\"k": "\u0041b\\"}"#)
+    #expect(value == ["": "", "é": "ü\n", "\"k": "Ab\\"])
+    #expect(throws: JSONError(reason: "invalid UTF-8 in a string", line: 1, column: 2)) {
+      _ = try JSONParser.parse(bytes: [0x22, 0x61, 0xC3, 0x28, 0x22])
+    }
+    #expect(throws: JSONError(reason: "unterminated string", line: 1, column: 5)) {
+      _ = try JSONParser.parse("\"abc")
+    }
+  }
+
+  @Test("parses from a buffer the caller owns, as from a string or an array")
+  func buffer() throws {
+    let bytes = Array(#"{"a": [1, "x"]}"#.utf8)
+    let fromBuffer = try bytes.withUnsafeBufferPointer { buffer in try JSONParser.parse(utf8: buffer) }
+    #expect(fromBuffer == ["a": [1, "x"]])
+    #expect(try JSONParser.parse(bytes: bytes) == fromBuffer)
+    #expect(throws: JSONError(reason: "unexpected end of input", line: 1, column: 1)) {
+      _ = try JSONParser.parse(utf8: UnsafeBufferPointer(start: nil, count: 0))
+    }
+  }
+
   @Test("caps nesting depth instead of overflowing the stack")
   func depth() {
     let deep = String(repeating: "[", count: 100_000)

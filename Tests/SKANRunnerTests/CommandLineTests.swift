@@ -198,4 +198,31 @@ struct CommandLineTests {
     #expect(outcome.status == 0, "exit \(outcome.status): \(outcome.output)")
     #expect(outcome.output.contains("passed, 0 failed"))
   }
+
+  @Test(
+    "without ./Vectors the built-in vectors run: the committed set, same digest, nothing regenerated",
+    .timeLimit(.minutes(1)))
+  func builtInVectors() async throws {
+    let binary = try #require(RepositoryPaths.kitBinary)
+    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-vectors-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: empty) }
+    let builtIn = try await Subprocess.run(
+      .name("sh"),
+      arguments: [
+        "-c", "cd \(RepositoryPaths.quoted(empty)) && exec \(RepositoryPaths.quoted(binary)) run --report-json r.json",
+      ],
+      output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
+    #expect(builtIn.terminationStatus.isSuccess, "\(builtIn.standardOutput)\(builtIn.standardError)")
+    let committed = try await kit(["list", "--vectors", RepositoryPaths.vectors, "--json"])
+    let listed = try await Subprocess.run(
+      .name("sh"),
+      arguments: ["-c", "cd \(RepositoryPaths.quoted(empty)) && exec \(RepositoryPaths.quoted(binary)) list --json"],
+      output: .string(limit: 1 << 22), error: .discarded)
+    #expect(listed.standardOutput == committed.output)
+    let report = try String(contentsOfFile: empty + "/r.json", encoding: .utf8)
+    let manifest = try String(contentsOfFile: RepositoryPaths.vectors + "/manifest.json", encoding: .utf8)
+    let digest = try #require(manifest.split(separator: "\"digest\": \"").dropFirst().first?.prefix(64))
+    #expect(report.contains("\"vector_digest\": \"\(digest)\""), "the report names the committed set")
+  }
 }

@@ -18,12 +18,25 @@ public struct Manifest: Sendable, Hashable {
     public var cases: Int
     /// Lower-case hex SHA-256 of the file's bytes.
     public var sha256: String
+
+    /// Creates an entry.
+    public init(path: String, suite: String, cases: Int, sha256: String) {
+      self.path = path
+      self.suite = suite
+      self.cases = cases
+      self.sha256 = sha256
+    }
   }
 
   /// The entries, one per vector file, in suite order.
   public var entries: [Entry]
 
-  /// Builds the manifest for a set of files.
+  /// A manifest of the given entries, in order.
+  public init(entries: [Entry]) {
+    self.entries = entries
+  }
+
+  /// Builds the manifest for a set of files, writing each in canonical form to hash it.
   public init(files: [VectorFile]) {
     entries = files.map { file in
       Entry(path: file.fileName, suite: file.suite.rawValue, cases: file.cases.count, sha256: Self.sha256(file.text))
@@ -55,9 +68,19 @@ public struct Manifest: Sendable, Hashable {
 
   /// Lower-case hex SHA-256 of a text's UTF-8 bytes.
   public static func sha256(_ text: String) -> String {
-    SHA256.hash(data: Array(text.utf8)).map { byte in
-      let hex = String(byte, radix: 16)
-      return byte < 16 ? "0" + hex : hex
-    }.joined()
+    var text = text
+    return text.withUTF8 { sha256(bytes: UnsafeRawBufferPointer($0)) }
+  }
+
+  /// Lower-case hex SHA-256 of bytes.
+  public static func sha256(bytes: UnsafeRawBufferPointer) -> String {
+    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+    var text: [UInt8] = []
+    text.reserveCapacity(64)
+    for byte in SHA256.hash(data: bytes) {
+      text.append(hex[Int(byte >> 4)])
+      text.append(hex[Int(byte & 0x0F)])
+    }
+    return String(decoding: text, as: UTF8.self)
   }
 }

@@ -12,13 +12,23 @@ public enum VectorLoader {
   /// Loads and checks every file the manifest lists.
   /// - Throws: ``VectorsError`` naming the file, the case and the field.
   public static func load(directory: String) throws(VectorsError) -> VectorSet {
-    let manifestText = try read(directory + "/manifest.json", name: "manifest.json")
-    let manifest = try parse(manifestText, file: "manifest.json")
+    try load { name throws(VectorsError) in try readBytes(directory + "/" + name, name: name) }
+  }
+
+  /// Loads and checks `manifest.json` and every file it lists, reading each file's bytes
+  /// with `read` (from a directory, or from the copy built into the binary).
+  ///
+  /// The set's digest is made from the SHA-256 of each file's bytes, checked against the
+  /// manifest; nothing is written back out to hash it.
+  /// - Throws: ``VectorsError`` naming the file, the case and the field.
+  static func load(reading read: (String) throws(VectorsError) -> [UInt8]) throws(VectorsError) -> VectorSet {
+    let manifest = try parse(try read("manifest.json"), file: "manifest.json")
     try checkSchemaVersion(manifest, file: "manifest.json")
     guard let entries = manifest["files"]?.arrayValue else {
       throw .invalidField(file: "manifest.json", caseID: nil, field: "files", reason: "must be an array")
     }
     var files: [VectorFile] = []
+    var checked: [Manifest.Entry] = []
     var firstFile: [String: String] = [:]
     for (index, entry) in entries.enumerated() {
       guard let path = entry["path"]?.stringValue, let sha = entry["sha256"]?.stringValue,
@@ -32,10 +42,10 @@ public enum VectorLoader {
           file: "manifest.json", caseID: nil, field: "files[\(index)].path",
           reason: "must be a file name in the directory")
       }
-      let text = try read(directory + "/" + path, name: path)
+      let bytes = try read(path)
       // Decode first: a broken or hand-edited file is best explained by its own error.
-      let file = try decodeFile(text, name: path)
-      let actual = Manifest.sha256(text)
+      let file = try decodeFile(bytes: bytes, name: path)
+      let actual = bytes.withUnsafeBytes { Manifest.sha256(bytes: $0) }
       guard actual == sha else {
         throw .manifestMismatch(
           file: path,
@@ -50,37 +60,51 @@ public enum VectorLoader {
         firstFile[vector.id] = path
       }
       files.append(file)
+      checked.append(Manifest.Entry(path: path, suite: file.suite.rawValue, cases: count, sha256: actual))
     }
-    let digest = Manifest(files: files).digest
-    return VectorSet(files: files, digest: digest, kitVersion: manifest["kit_version"]?.stringValue ?? "unknown")
+    return VectorSet(
+      files: files, digest: Manifest(entries: checked).digest,
+      kitVersion: manifest["kit_version"]?.stringValue ?? "unknown")
   }
 
   /// Loads loose vector files that no manifest lists, such as the ones `skan-conform fuzz`
   /// writes: every file is decoded and checked as in ``load(directory:)``, IDs must be unique,
-  /// and the digest is computed from the files themselves.
+  /// and the digest is computed from the files' bytes.
   /// - Throws: ``VectorsError`` naming the file, the case and the field.
   public static func load(files paths: [String]) throws(VectorsError) -> VectorSet {
     guard !paths.isEmpty else {
       throw .invalidField(file: "(no file)", caseID: nil, field: "cases", reason: "no vector file was given")
     }
     var files: [VectorFile] = []
+    var entries: [Manifest.Entry] = []
     var firstFile: [String: String] = [:]
     for path in paths {
       let name = (path as NSString).lastPathComponent
-      let file = try decodeFile(try read(path, name: name), name: name)
+      let bytes = try readBytes(path, name: name)
+      let file = try decodeFile(bytes: bytes, name: name)
       for vector in file.cases {
         if let first = firstFile[vector.id] { throw .duplicateID(id: vector.id, file: name, firstFile: first) }
         firstFile[vector.id] = name
       }
       files.append(file)
+      entries.append(
+        Manifest.Entry(
+          path: file.fileName, suite: file.suite.rawValue, cases: file.cases.count,
+          sha256: bytes.withUnsafeBytes { Manifest.sha256(bytes: $0) }))
     }
-    return VectorSet(files: files, digest: Manifest(files: files).digest, kitVersion: Manifest.kitVersion)
+    return VectorSet(files: files, digest: Manifest(entries: entries).digest, kitVersion: Manifest.kitVersion)
   }
 
   /// Decodes and checks one vector file's text.
   /// - Throws: ``VectorsError`` naming the file, the case and the field.
   public static func decodeFile(_ text: String, name: String) throws(VectorsError) -> VectorFile {
-    let root = try parse(text, file: name)
+    try decodeFile(bytes: Array(text.utf8), name: name)
+  }
+
+  /// Decodes and checks one vector file's bytes.
+  /// - Throws: ``VectorsError`` naming the file, the case and the field.
+  public static func decodeFile(bytes: [UInt8], name: String) throws(VectorsError) -> VectorFile {
+    let root = try parse(bytes, file: name)
     try checkSchemaVersion(root, file: name)
     guard let suiteName = root["suite"]?.stringValue else {
       throw .invalidField(file: name, caseID: nil, field: "suite", reason: "must be a string")
@@ -177,16 +201,30 @@ public enum VectorLoader {
   }
 
   static func read(_ path: String, name: String) throws(VectorsError) -> String {
+    guard let text = String(validating: try readBytes(path, name: name), as: UTF8.self) else {
+      throw .io(file: name, reason: "is not UTF-8")
+    }
+    return text
+  }
+
+  static func readBytes(_ path: String, name: String) throws(VectorsError) -> [UInt8] {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .io(file: name, reason: "cannot read \(path)")
     }
-    guard let text = String(data: data, encoding: .utf8) else { throw .io(file: name, reason: "is not UTF-8") }
-    return text
+    return [UInt8](data)
   }
 
   static func parse(_ text: String, file: String) throws(VectorsError) -> JSONValue {
     do {
       return try JSONParser.parse(text)
+    } catch {
+      throw .notJSON(file: file, reason: error.description)
+    }
+  }
+
+  static func parse(_ bytes: [UInt8], file: String) throws(VectorsError) -> JSONValue {
+    do {
+      return try JSONParser.parse(bytes: bytes)
     } catch {
       throw .notJSON(file: file, reason: error.description)
     }

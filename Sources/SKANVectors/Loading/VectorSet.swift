@@ -19,9 +19,24 @@ public struct VectorSet: Sendable {
     self.kitVersion = kitVersion
   }
 
-  /// The vectors the reference model generates now, without reading any file: what
-  /// `skan-conform` runs when it is not given a directory.
+  /// The vectors built into this binary: the committed `Vectors/` files as they were when it
+  /// was built, checked as a directory is (each file's SHA-256 against the manifest, every
+  /// field of every case). What `skan-conform` runs when it is not given a directory and
+  /// there is no `./Vectors`. Nothing is regenerated: ``generated()`` asks the model.
+  /// - Throws: ``VectorsError`` naming the file, the case and the field, as for a directory.
   public static func embedded() throws(VectorsError) -> VectorSet {
+    try VectorLoader.load { name throws(VectorsError) in
+      guard let bytes = EmbeddedVectors.bytes(named: name) else {
+        throw .io(file: name, reason: "is not among the vector files built into this binary")
+      }
+      return bytes
+    }
+  }
+
+  /// The vectors the reference model generates now, without reading any file (what
+  /// `skan-conform vectors generate` writes); it runs the model on every scenario.
+  /// - Throws: ``VectorsError`` when a scenario is broken.
+  public static func generated() throws(VectorsError) -> VectorSet {
     let files = try VectorGenerator.files()
     return VectorSet(files: files, digest: Manifest(files: files).digest, kitVersion: Manifest.kitVersion)
   }

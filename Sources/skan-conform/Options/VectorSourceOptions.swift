@@ -32,11 +32,18 @@ struct VectorSourceOptions: ParsableArguments {
       if FileManager.default.fileExists(atPath: "Vectors/manifest.json") {
         return try VectorLoader.load(directory: "Vectors")
       }
-      return try VectorSet.embedded()
     } catch let exit as ExitCode {
       throw exit
     } catch {
       printError("error: invalid vectors: \(error)")
+      throw KitExit.invalidVectors
+    }
+    do {
+      return try VectorSet.embedded()
+    } catch {
+      printError(
+        "error: invalid vectors built into this binary: \(error) (it was built from a Vectors/ directory that does not check out; rebuild it from a clean checkout)"
+      )
       throw KitExit.invalidVectors
     }
   }
