@@ -45,10 +45,12 @@ extension RequirementCatalog {
     ),
     Requirement(
       "SIG-7", .must, .kitDefined, area: "signature",
-      "A `version` the kit does not know (such as `5.0` or `4`) is `unverifiable` (`unknown-version`); a missing `version` is `rejected` (`missing-field`).",
+      "A `version` the kit does not know (such as `5.0`, `4`, or a minor version Apple never defined such as `4.1`, `3.1` or `2.3`) is `unverifiable` (`unknown-version`), whatever its fields and even when a signature over them in a known version's layout verifies; a missing `version` is `rejected` (`missing-field`).",
       source:
         "A verifier cannot know the layout of a future version; guessing one turns a new version into a forgery verdict.",
-      alternative: "Reject unknown versions, or verify them with the 4.0 layout."),
+      alternative:
+        "Reject unknown versions, or verify them with the 4.0 layout or with the nearest known layout of their major version."
+    ),
     Requirement(
       "SIG-8", .must, .kitDefined, area: "signature",
       "A postback may be given as the text of its body; text that is not a JSON object is `rejected` (`malformed-json`).",
@@ -91,7 +93,7 @@ extension RequirementCatalog {
       alternative: "Try every published key."),
     Requirement(
       "SIG-16", .must, .apple, area: "signature",
-      "After the signature verifies, the payload must have `impression-type`, `ad-network-identifier`, `source-identifier` (a string), `advertised-item-identifier` (integer), `conversion-type`, `postback-identifier` (string), `did-win` (boolean), `postback-sequence-index` (integer), and may have `marketplace-identifier` (string) and `publisher-item-identifier` (integer); otherwise `rejected` (`missing-field`, `wrong-type`).",
+      "After the signature verifies, the payload must have `impression-type`, `ad-network-identifier`, `source-identifier` (a string), `advertised-item-identifier` (integer), `conversion-type`, `postback-identifier` (string), `did-win` (boolean), `postback-sequence-index` (integer), and may have `marketplace-identifier` (string) and `publisher-item-identifier` (integer); otherwise `rejected` (`missing-field`, `wrong-type`). The payload is read only after the key lookup (SIG-15) and the signature: a JWS whose kid has no key is `unknown-kid`, and one whose signature does not verify `bad-signature` (or `malformed-signature`), whatever its payload.",
       source: aakPar),
     Requirement(
       "SIG-17", .must, .kitDefined, area: "signature",
@@ -111,8 +113,8 @@ extension RequirementCatalog {
       alternative: "Reject postbacks with fields Apple does not send, which rejects forwarded postbacks."),
     Requirement(
       "SIG-20", .must, .kitDefined, area: "signature",
-      "A 4.0 postback with both `source-app-id` and `source-domain` is `rejected` (`ambiguous-source`).",
+      "A 4.0 postback with both `source-app-id` and `source-domain` is `rejected` (`ambiguous-source`), whichever fields its signature covers.",
       source: "Apple sends one or the other (\(skVer)); a verifier must not pick one for the signed string.",
-      alternative: "Sign one of them (which one differs between implementations)."),
+      alternative: "Sign one of them (which one differs between implementations), or sign both."),
   ]
 }

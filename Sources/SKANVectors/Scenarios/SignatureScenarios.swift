@@ -10,8 +10,10 @@ enum SignatureScenarios {
     appleSamples(&b)
     tampering(&b)
     testKeyPostbacks(&b)
+    libraryBugPostbacks(&b)
     impressions(&b)
     jws(&b)
+    libraryBugJWS(&b)
     b.add("unknown-op", "An unknown op is `invalid-input`.", ["IN-1"], tags: ["bad-input"], ["op": "verify"])
     return b.scenarios
   }
@@ -55,7 +57,8 @@ enum SignatureScenarios {
         ["SIG-3", "SIG-2", "SIG-5"]
       ),
       (
-        "apple-v2-2", "apple_doc_v2_2", "Apple's 2.2 example verifies with the 2.2 layout (no did-win).",
+        "apple-v2-2", "apple_doc_v2_2",
+        "Apple's 2.2 example verifies with the 2.2 layout (no did-win, fidelity-type signed); catches verifiers that sign 2.2 with the 2.1 layout and leave fidelity-type out (seen in vap 1.1.0).",
         ["SIG-3", "SIG-5"]
       ),
       (
@@ -70,7 +73,7 @@ enum SignatureScenarios {
       ),
       (
         "field-v2-1-tiktok-via-adjust", "field_v2_1_tiktok_via_adjust",
-        "A real 2.1 postback forwarded through an MMP with adjust-* fields and no source-app-id verifies.",
+        "A real 2.1 postback forwarded through an MMP with adjust-* fields and no source-app-id verifies; catches verifiers that require source-app-id below 3.0 or fail without it (vap 1.1.0 raises a TypeError).",
         ["SIG-2", "SIG-3", "SIG-19"]
       ),
       (
@@ -219,31 +222,40 @@ enum SignatureScenarios {
   }
 
   private static func testKeyPostbacks(_ b: inout ScenarioBuilder) {
-    let cases: [(String, String, [String])] = [
-      ("t0-p0", "Tier 0, first postback: 2-digit source-identifier, no source slot, no value", ["SIG-1", "SIG-2"]),
+    // The bug class a vector catches beyond a wrong field order, where it has one.
+    let noSource =
+      "; catches verifiers that require source-app-id or source-domain in 4.0 (seen in a real TypeScript verifier, which rejects every such postback)"
+    let cases: [(String, String, [String], String)] = [
+      (
+        "t0-p0", "Tier 0, first postback: 2-digit source-identifier, no source slot, no value", ["SIG-1", "SIG-2"],
+        noSource
+      ),
       (
         "t1-p0", "Tier 1, first postback: 2-digit source-identifier and a coarse value, no source slot",
-        ["SIG-1", "SIG-2"]
+        ["SIG-1", "SIG-2"], noSource
       ),
       (
         "t2-p0", "Tier 2, first postback: 4-digit source-identifier and a fine value, no source slot",
-        ["SIG-1", "SIG-2"]
+        ["SIG-1", "SIG-2"], noSource
       ),
-      ("t3-p0", "Tier 3, first postback: source-app-id in the slot", ["SIG-1", "SIG-2"]),
-      ("t2-p1", "Tier 2, second postback (sequence index 1), coarse value", ["SIG-1"]),
-      ("t3-p1", "Tier 3, second postback with source-app-id", ["SIG-1"]),
-      ("t3-p2", "Tier 3, third postback (sequence index 2) with source-app-id", ["SIG-1"]),
-      ("t1-p2", "Tier 1, third postback", ["SIG-1"]),
-      ("nonwinning", "A non-winning postback (did-win false, no slot)", ["SIG-1", "SIG-2"]),
-      ("view-through-redownload", "A view-through (fidelity-type 0) redownload", ["SIG-1"]),
-      ("web-t3-p2", "A web ad's third postback with source-domain in the slot", ["SIG-1", "SIG-2"]),
-      ("dev-source-app-0", "A development-signed source app (source-app-id 0)", ["SIG-1"]),
+      ("t3-p0", "Tier 3, first postback: source-app-id in the slot", ["SIG-1", "SIG-2"], ""),
+      ("t2-p1", "Tier 2, second postback (sequence index 1), coarse value, no source slot", ["SIG-1"], noSource),
+      ("t3-p1", "Tier 3, second postback with source-app-id", ["SIG-1"], ""),
+      ("t3-p2", "Tier 3, third postback (sequence index 2) with source-app-id", ["SIG-1"], ""),
+      ("t1-p2", "Tier 1, third postback, no source slot", ["SIG-1"], noSource),
+      ("nonwinning", "A non-winning postback (did-win false, no slot)", ["SIG-1", "SIG-2"], noSource),
+      ("view-through-redownload", "A view-through (fidelity-type 0) redownload", ["SIG-1"], ""),
+      ("web-t3-p2", "A web ad's third postback with source-domain in the slot", ["SIG-1", "SIG-2"], ""),
+      (
+        "dev-source-app-0", "A development-signed source app (source-app-id 0)", ["SIG-1"],
+        "; catches verifiers that take source-app-id 0 for absent and drop it from the slot (seen in vap 1.1.0)"
+      ),
     ]
-    for (name, text, requirements) in cases {
+    for (name, text, requirements, catches) in cases {
       let postback = SignatureTestKey.postbacks[name] ?? .null
       b.add(
         "test-key-\(name)",
-        "\(text), signed with the kit's test key, which the vector carries: verified. Apple published no such example.",
+        "\(text), signed with the kit's test key, which the vector carries: verified\(catches). Apple published no such example.",
         requirements + ["SIG-5"], verify(postback, key: SignatureTestKey.publicKey))
     }
     let p2 = SignatureTestKey.postbacks["t3-p2"] ?? .null
@@ -406,17 +418,22 @@ enum SignatureScenarios {
       "conversion-type `reengagement` (AAK-RCV's spelling): verified and reported as `re-engagement`.", ["SIG-17"],
       aak(outer(testJWS("postback-reengagement-unhyphenated")), keys: testKeys))
     b.add(
-      "aak-test-key-conversion-type-install", "conversion-type `install`, correctly signed: `invalid-value`.",
+      "aak-test-key-conversion-type-install",
+      "conversion-type `install`, correctly signed: `rejected`, `invalid-value`; catches verifiers that accept any conversion-type (seen in a real verifier).",
       ["SIG-17"], aak(outer(testJWS("postback-conversion-type-install")), keys: testKeys))
     b.add(
-      "aak-test-key-psi-3", "postback-sequence-index 3, correctly signed: `invalid-value`.", ["SIG-17"],
+      "aak-test-key-psi-3",
+      "postback-sequence-index 3, correctly signed: `rejected`, `invalid-value`; catches verifiers that do not check the index is 0 to 2 (seen in a real verifier).",
+      ["SIG-17"],
       tags: ["edge-exact"], aak(outer(testJWS("postback-psi-3")), keys: testKeys))
     b.add(
       "aak-test-key-source-identifier-number",
       "source-identifier as a number in a postback, correctly signed: `wrong-type` (postbacks carry a string).",
       ["SIG-16"], aak(outer(testJWS("postback-source-id-number")), keys: testKeys))
     b.add(
-      "aak-test-key-missing-did-win", "A payload without did-win, correctly signed: `missing-field`.", ["SIG-16"],
+      "aak-test-key-missing-did-win",
+      "A payload without did-win, correctly signed: `rejected`, `missing-field`; catches verifiers that check the signature but not the payload's fields (seen in a real verifier).",
+      ["SIG-16"],
       aak(outer(testJWS("postback-missing-did-win")), keys: testKeys))
     b.add(
       "aak-test-key-alg-none", "A header with alg `none`: `unsupported-alg`; catches the classic JWS downgrade.",
