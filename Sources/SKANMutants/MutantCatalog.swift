@@ -6,7 +6,7 @@ import SKANSuites
 public enum MutantCatalog {
   /// All mutants.
   public static var all: [Mutant] {
-    window + values + lifecycle + metadata + postback + legacyPostback + attribution + s2s + signature
+    window + values + lifecycle + metadata + postback + legacyPostback + attribution + s2s + signature + libraryBugs
   }
 
   static let hour = 3_600_000
