@@ -10,16 +10,21 @@ public import SKANVectors
 /// incomplete and holds the verdicts so far.
 public enum Runner {
   /// Runs `cases` and returns the report.
-  /// - Parameter progress: called after each case completes.
+  /// - Parameters:
+  ///   - identity: the hello reply when the caller has already made the handshake on
+  ///     `transport` (to start the implementation while it loads the vectors); `nil` makes it here.
+  ///   - progress: called after each case completes.
   /// - Throws: ``RunnerError`` when the implementation cannot start or fails its first
   ///   handshake (exit code 3).
   public static func run(
     cases: [VectorCase], vectors: VectorSet, transport: any ImplementationTransport,
+    identity: ImplementationIdentity? = nil,
     progress: @escaping @Sendable (CaseResult) -> Void = { _ in }
   ) async throws(RunnerError) -> RunReport {
-    let startedAt = ISO8601DateFormatter().string(from: Date())
-    let identity = try await transport.handshake()
-    let declared = Set(identity.suites)
+    let startedAt = UTCTime.iso8601(Date())
+    let hello: ImplementationIdentity
+    if let identity { hello = identity } else { hello = try await transport.handshake() }
+    let declared = Set(hello.suites)
     var results: [CaseResult?] = Array(repeating: nil, count: cases.count)
     await withTaskGroup(of: (Int, CaseResult?).self) { group in
       var next = 0
@@ -72,7 +77,7 @@ public enum Runner {
     }
     let finished = results.compactMap { $0 }
     var report = RunReport(
-      kitVersion: vectors.kitVersion, vectorDigest: vectors.digest, implementation: identity,
+      kitVersion: vectors.kitVersion, vectorDigest: vectors.digest, implementation: hello,
       transport: transport.name, target: transport.target, startedAt: startedAt, results: finished,
       complete: finished.count == cases.count)
     report.incidents = await transport.incidents()

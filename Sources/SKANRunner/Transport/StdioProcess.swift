@@ -2,6 +2,12 @@ import Foundation
 import SKANJSON
 import Subprocess
 
+#if canImport(System)
+  import System
+#else
+  import SystemPackage
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -38,10 +44,13 @@ final class StdioProcess: Sendable {
     var platformOptions = PlatformOptions()
     // Its own process group, so that a kill reaches whatever `sh -c` started.
     platformOptions.processGroupID = 0
+    // `/bin/sh` by its path (POSIX puts it there, on macOS too): `.name("sh")` makes
+    // swift-subprocess try an exec in every PATH entry before the one that has it, a fork
+    // each, several milliseconds of every start and restart.
     task = Task {
       do {
         let result = try await run(
-          .name("sh"), arguments: ["-c", command], platformOptions: platformOptions, input: .inputWriter,
+          .path("/bin/sh"), arguments: ["-c", command], platformOptions: platformOptions, input: .inputWriter,
           output: .sequence, error: .sequence
         ) { execution in
           pidBox.set(execution.processIdentifier.value)
@@ -99,8 +108,21 @@ final class StdioProcess: Sendable {
   /// within `grace` seconds.
   func shutdown(grace: Double) async {
     wake.finish()
-    let deadline = Date().addingTimeInterval(grace)
-    while pidBox.get() != nil, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+    // Whichever comes first: the child ends (its task finishes) or the grace runs out. No
+    // polling: a run's end waits for the child's exit, not for the next tick of a timer.
+    let task = self.task
+    await withTaskGroup(of: Bool.self) { group in
+      group.addTask {
+        await task.value
+        return true
+      }
+      group.addTask {
+        try? await Task.sleep(for: .seconds(grace))
+        return false
+      }
+      if await group.next() == false { kill() }
+      group.cancelAll()
+    }
     kill()
     _ = await task.value
   }

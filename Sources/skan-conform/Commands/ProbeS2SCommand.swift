@@ -76,7 +76,7 @@ struct ProbeS2SCommand: AsyncParsableCommand {
       printError("error: \(error)")
       throw KitExit.usage
     }
-    let startedAt = ISO8601DateFormatter().string(from: Date())
+    let startedAt = UTCTime.iso8601(Date())
     let results: [CaseResult]
     do {
       results = try await probe.run()

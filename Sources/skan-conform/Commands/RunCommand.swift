@@ -71,34 +71,45 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let vectors = try source.load()
-    let selected = selection.selection.apply(to: vectors.cases)
-    guard !selected.isEmpty else {
-      printError("error: the selection matches no case (\(selection.summary)); nothing was run")
-      throw KitExit.usage
-    }
-    // --repeat (hidden) runs the selection several times over, for bench/.
-    let cases = Array(repeating: selected, count: max(1, `repeat`)).flatMap { $0 }
-    let known = try expectations.map(ExpectationsFile.load)
-    let command = cli ?? Self.referenceCommand()
-    let options = RunOptions(command: command, timeout: timeout)
-    let transport: any ImplementationTransport
-    if let endpoint {
-      transport = HTTPTransport(
-        url: endpoint, options: options, kitVersion: vectors.kitVersion, concurrency: concurrency ?? 8)
-    } else if perCase {
-      transport = PerCaseTransport(options: options, kitVersion: vectors.kitVersion, concurrency: concurrency ?? 2)
-    } else {
-      transport = StdioTransport(options: options, kitVersion: vectors.kitVersion, pipelineDepth: concurrency ?? 64)
+    // The implementation starts, and answers hello, while the vectors load: the two are
+    // most of a run's start-up, and neither needs the other (bench/, docs/benchmarks.md).
+    let transport = makeTransport()
+    let handshake = Task { () async throws -> ImplementationIdentity in try await transport.handshake() }
+    let vectors: VectorSet
+    let cases: [VectorCase]
+    let known: Expectations?
+    do {
+      vectors = try source.load()
+      let selected = selection.selection.apply(to: vectors.cases)
+      guard !selected.isEmpty else {
+        printError("error: the selection matches no case (\(selection.summary)); nothing was run")
+        throw KitExit.usage
+      }
+      // --repeat (hidden) runs the selection several times over, for bench/.
+      cases = Array(repeating: selected, count: max(1, `repeat`)).flatMap { $0 }
+      known = try expectations.map(ExpectationsFile.load)
+    } catch {
+      handshake.cancel()
+      _ = await handshake.result
+      await transport.close()
+      throw error
     }
     let report: RunReport
     do {
       let progress = Progress(total: cases.count)
       report = try await InterruptibleRun.run {
-        try await Runner.run(cases: cases, vectors: vectors, transport: transport) { _ in progress.advance() }
+        let identity = try await withTaskCancellationHandler {
+          try await handshake.value
+        } onCancel: {
+          handshake.cancel()
+        }
+        return try await Runner.run(cases: cases, vectors: vectors, transport: transport, identity: identity) { _ in
+          progress.advance()
+        }
       }
       progress.finish()
     } catch let error as RunnerError {
+      await transport.close()
       printError("error: \(error)")
       throw KitExit.implementation
     }
@@ -117,6 +128,19 @@ struct RunCommand: AsyncParsableCommand {
     }
     print(ConsoleReport.text(judged, color: Terminal.colorOnStandardOutput))
     if !judged.succeeded(strict: strictExpectations) { throw KitExit.unexpected }
+  }
+
+  /// The transport the options name, for the kit's own version (the hello's `kit_version`).
+  private func makeTransport() -> any ImplementationTransport {
+    let options = RunOptions(command: cli ?? Self.referenceCommand(), timeout: timeout)
+    if let endpoint {
+      return HTTPTransport(
+        url: endpoint, options: options, kitVersion: Manifest.kitVersion, concurrency: concurrency ?? 8)
+    }
+    if perCase {
+      return PerCaseTransport(options: options, kitVersion: Manifest.kitVersion, concurrency: concurrency ?? 2)
+    }
+    return StdioTransport(options: options, kitVersion: Manifest.kitVersion, pipelineDepth: concurrency ?? 64)
   }
 
   /// This executable's own `reference --stdio`.
