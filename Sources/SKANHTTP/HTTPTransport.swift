@@ -61,7 +61,7 @@ public final class HTTPTransport: ImplementationTransport {
       throw .handshakeFailed(reason: reason)
     case .interrupted:
       await shutdown()
-      throw .handshakeFailed(reason: "interrupted")
+      throw .interrupted
     }
   }
 

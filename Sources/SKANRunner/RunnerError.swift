@@ -4,6 +4,9 @@ public enum RunnerError: Error, Sendable, CustomStringConvertible {
   case cannotStart(command: String, reason: String)
   /// The implementation started but its `hello` reply was missing or malformed (exit code 3).
   case handshakeFailed(reason: String)
+  /// The run was interrupted (SIGINT, SIGTERM) before the implementation answered `hello`:
+  /// nothing was run and there is no report (exit code 1, as for any interrupted run).
+  case interrupted
   /// An expectations file is malformed (exit code 2).
   case invalidExpectations(file: String, message: String)
 
@@ -11,6 +14,7 @@ public enum RunnerError: Error, Sendable, CustomStringConvertible {
     switch self {
     case .cannotStart(let command, let reason): return "cannot start `\(command)`: \(reason)"
     case .handshakeFailed(let reason): return "handshake failed: \(reason)"
+    case .interrupted: return "interrupted before the implementation answered hello; nothing was run"
     case .invalidExpectations(let file, let message): return "\(file): \(message)"
     }
   }

@@ -225,4 +225,42 @@ struct CommandLineTests {
     let digest = try #require(manifest.split(separator: "\"digest\": \"").dropFirst().first?.prefix(64))
     #expect(report.contains("\"vector_digest\": \"\(digest)\""), "the report names the committed set")
   }
+
+  @Test(
+    "the implementation starts while the vectors load: bad vectors are exit 4 at once, and the hung adapter is killed",
+    .timeLimit(.minutes(1)))
+  func badVectorsWhileStarting() async throws {
+    // A hanging adapter found again by its unique command line; a manifest the loader refuses.
+    let nap = "sleep 59.\(Int.random(in: 100_000...999_999))"
+    let vectors = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: vectors, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: vectors) }
+    try Data("{\"schema_version\": 99}\n".utf8).write(to: URL(fileURLWithPath: vectors + "/manifest.json"))
+    let started = ContinuousClock.now
+    let outcome = try await kit(["run", "--cli", nap, "--vectors", vectors])
+    #expect(outcome.status == 4, "exit \(outcome.status): \(outcome.output)")
+    #expect(outcome.output.contains("schema_version 99 is not supported"), "\(outcome.output)")
+    #expect(ContinuousClock.now - started < .seconds(5), "waited for the handshake timeout instead of stopping")
+    let left = try await Subprocess.run(
+      .name("sh"), arguments: ["-c", "pgrep -f '^\(nap)' || true"], output: .string(limit: 4096), error: .discarded)
+    #expect(left.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty, "the adapter was left running")
+  }
+
+  @Test(
+    "Ctrl-C before the implementation answers hello stops at once with exit 1 and a sentence",
+    .timeLimit(.minutes(1)))
+  func interruptedHandshake() async throws {
+    let binary = try #require(RepositoryPaths.kitBinary)
+    let started = ContinuousClock.now
+    let result = try await Subprocess.run(
+      .name("sh"),
+      arguments: [
+        "-c",
+        "\(RepositoryPaths.quoted(binary)) run --cli 'sleep 60' & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo \"exit $?\"",
+      ],
+      output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
+    #expect(result.standardOutput.contains("exit 1"), "\(result.standardOutput)\(result.standardError)")
+    #expect(result.standardError.contains("interrupted before the implementation answered hello"))
+    #expect(ContinuousClock.now - started < .seconds(5), "waited for the handshake timeout instead of stopping")
+  }
 }

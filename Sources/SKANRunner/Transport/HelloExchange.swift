@@ -7,7 +7,17 @@ enum HelloExchange {
   {
     process.send(AdapterProtocol.line(AdapterProtocol.hello(kitVersion: kitVersion)))
     if closeInput { process.finishInput() }
-    let reply = await read(process, timeout: options.handshakeTimeout)
+    // Cancelled (Ctrl-C, or the run gave up while the vectors loaded): the process dies at
+    // once, which ends the wait, instead of the wait running to the handshake timeout.
+    let reply = await withTaskCancellationHandler {
+      await read(process, timeout: options.handshakeTimeout)
+    } onCancel: {
+      process.kill()
+    }
+    if Task.isCancelled {
+      process.kill()
+      throw .interrupted
+    }
     guard case .message(let message) = reply else {
       process.kill()
       switch reply {
@@ -19,7 +29,7 @@ enum HelloExchange {
         throw .handshakeFailed(reason: "the hello reply is longer than the cap (\(size) bytes)")
       case .httpStatus(let code): throw .handshakeFailed(reason: "HTTP status \(code)")
       case .protocolViolation(let reason): throw .handshakeFailed(reason: reason)
-      case .interrupted: throw .handshakeFailed(reason: "interrupted")
+      case .interrupted: throw .interrupted
       case .message: throw .handshakeFailed(reason: "unreachable")
       }
     }

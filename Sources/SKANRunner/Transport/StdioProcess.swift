@@ -53,7 +53,9 @@ final class StdioProcess: Sendable {
           .path("/bin/sh"), arguments: ["-c", command], platformOptions: platformOptions, input: .inputWriter,
           output: .sequence, error: .sequence
         ) { execution in
-          pidBox.set(execution.processIdentifier.value)
+          // A kill asked for before the child had a pid (a run interrupted while it starts)
+          // reaches it now.
+          if pidBox.started(execution.processIdentifier.value) { Self.killGroup(execution.processIdentifier.value) }
           await withTaskGroup(of: Void.self) { group in
             group.addTask {
               var splitter = LineSplitter(maximumLineLength: maximumLineLength)
@@ -143,7 +145,7 @@ final class StdioProcess: Sendable {
   /// Ends the child and its process group at once.
   func kill() {
     wake.finish()
-    if let pid = pidBox.get() { Self.killGroup(pid) }
+    if let pid = pidBox.killRequested() { Self.killGroup(pid) }
   }
 
   /// Sends SIGKILL to the process group `pid` leads.
@@ -185,8 +187,23 @@ final class StatusBox: @unchecked Sendable {
 final class PIDBox: @unchecked Sendable {
   private let lock = NSLock()
   private var pid: pid_t?
+  private var killed = false
   func set(_ value: pid_t?) { lock.withLock { pid = value } }
   func get() -> pid_t? { lock.withLock { pid } }
+  /// Records the child's pid; `true` when a kill was asked for before it had one.
+  func started(_ value: pid_t) -> Bool {
+    lock.withLock {
+      pid = value
+      return killed
+    }
+  }
+  /// Records that the child must die, and returns its pid if it has one yet.
+  func killRequested() -> pid_t? {
+    lock.withLock {
+      killed = true
+      return pid
+    }
+  }
 }
 
 /// The last bytes of a stream, kept in bounded memory.

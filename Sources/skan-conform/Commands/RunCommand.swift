@@ -111,6 +111,7 @@ struct RunCommand: AsyncParsableCommand {
     } catch let error as RunnerError {
       await transport.close()
       printError("error: \(error)")
+      if case .interrupted = error { throw KitExit.unexpected }
       throw KitExit.implementation
     }
     if !report.complete {
