@@ -1,5 +1,6 @@
 import SKANModel
 public import SKANRunner
+public import SKANVectors
 
 /// Pass rates per suite and requirement level, and the conformance level reached: what the
 /// certification page and the badge show.
@@ -37,6 +38,18 @@ public struct ConformanceSummary: Sendable {
   public var suitesNotRun: [String]
   /// The headline rate over every applicable case.
   public var overall: Cell
+  /// Cases with diagnostic members (SIG-21), by how the answers compare there: reported
+  /// apart, never part of the level.
+  public var diagnostics: [DiagnosticAgreement.Status: Int]
+
+  /// One sentence on the diagnostic level, or `nil` when no case has diagnostic members.
+  public var diagnosticsSentence: String? {
+    let total = diagnostics.values.reduce(0, +)
+    guard total > 0 else { return nil }
+    return "diagnostics (reasons, signed strings; SIG-21, not part of the level): "
+      + "\(diagnostics[.agree] ?? 0) of \(total) agree, \(diagnostics[.differ] ?? 0) differ, "
+      + "\(diagnostics[.notGiven] ?? 0) not given"
+  }
 
   /// Summarizes a report. A case counts under the strongest level among its requirements.
   public init(_ report: RunReport) {
@@ -70,6 +83,7 @@ public struct ConformanceSummary: Sendable {
     }
     self.cells = cells
     self.overall = overall
+    diagnostics = Dictionary(grouping: report.results.compactMap(\.diagnostics?.status), by: { $0 }).mapValues(\.count)
     suites = cells.keys.sorted()
     let core = mustClean && overall.applicable > 0 && report.complete
     level = core && othersAsExpected ? "full" : (core ? "core" : "partial")

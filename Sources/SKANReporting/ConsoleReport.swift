@@ -42,6 +42,7 @@ public enum ConsoleReport {
     let stated = expected.isEmpty ? "" : " (and \(expected.count) expected difference(s), not counted as failed)"
     lines.append(
       "conformance: \(counts[.pass] ?? 0) passed, \(bad.count) failed, \(counts[.skipped] ?? 0) skipped\(stated)")
+    if let sentence = ConformanceSummary(report).diagnosticsSentence { lines.append(sentence) }
     return lines.joined(separator: "\n")
   }
 }

@@ -1,5 +1,6 @@
 public import SKANJSON
 public import SKANRunner
+import SKANVectors
 
 /// `--report-json`: the run as one JSON document with a header, results, a summary and a
 /// footer that marks it complete. Schema: `Spec/schema/report.schema.json`.
@@ -24,9 +25,19 @@ public enum JSONReport {
       "summary": .object(summary),
       "unexpected": .integer(report.unexpected.count),
       "unexpected_passes": .integer(report.unexpectedPasses.count),
+      "diagnostics": diagnosticsSummary(report),
       "stale_expectations": .array(report.staleExpectations.map(JSONValue.string)),
       "footer": footer(report),
     ]
+  }
+
+  /// How many cases with diagnostic members (SIG-21) agree, leave some out, or differ there.
+  static func diagnosticsSummary(_ report: RunReport) -> JSONValue {
+    var counts: [String: JSONValue] = [:]
+    for status in DiagnosticAgreement.Status.allCases {
+      counts[status.rawValue] = .integer(report.results.count { $0.diagnostics?.status == status })
+    }
+    return .object(counts)
   }
 
   /// `complete` and `total`, and `incidents` when the transport absorbed any fault.
@@ -41,13 +52,7 @@ public enum JSONReport {
       "id": .string(result.id), "suite": .string(result.suite), "status": .string(result.status.rawValue),
       "requirements": .array(result.requirements.map(JSONValue.string)),
       "message": .optional(result.message),
-      "differences": .array(
-        result.differences.map { difference in
-          [
-            "path": .string(difference.path), "expected": difference.expected ?? .null,
-            "actual": difference.actual ?? .null,
-          ]
-        }),
+      "differences": differencesJSON(result.differences),
       "duration_ms": .double((result.duration * 1_000_000).rounded() / 1000),
       "expected_status": .optional(result.expectedStatus?.rawValue),
       "expectation_reason": .optional(result.expectationReason),
@@ -58,6 +63,23 @@ public enum JSONReport {
     if let description = result.description { members["description"] = .string(description) }
     if let input = result.input { members["input"] = input }
     if let link = result.expectationLink { members["expectation_link"] = .string(link) }
+    if let diagnostics = result.diagnostics {
+      members["diagnostics"] = [
+        "status": .string(diagnostics.status.rawValue),
+        "missing": .array(diagnostics.missing.map(JSONValue.string)),
+        "differences": differencesJSON(diagnostics.differences),
+      ]
+    }
     return .object(members)
+  }
+
+  static func differencesJSON(_ differences: [JSONDiff.Difference]) -> JSONValue {
+    .array(
+      differences.map { difference in
+        [
+          "path": .string(difference.path), "expected": difference.expected ?? .null,
+          "actual": difference.actual ?? .null,
+        ]
+      })
   }
 }

@@ -1,5 +1,6 @@
 public import SKANJSON
 public import SKANRunner
+import SKANVectors
 
 /// Reads a `--report-json` document back into a ``RunReport``: the inverse of
 /// ``JSONReport/json(_:)``, so that `report diff` and `expectations update` work on the same
@@ -48,13 +49,7 @@ public enum JSONReportReader {
     guard let status = CaseStatus(rawValue: statusText) else {
       throw ReportError("\(path).status: \"\(statusText)\" is not a status")
     }
-    var differences: [JSONDiff.Difference] = []
-    for (index, difference) in try members.array("differences").enumerated() {
-      let entry = try Members(difference, "\(path).differences[\(index)]")
-      differences.append(
-        JSONDiff.Difference(
-          path: try entry.string("path"), expected: entry.nonNull("expected"), actual: entry.nonNull("actual")))
-    }
+    let differences = try Self.differences(members, path: path)
     guard let milliseconds = members.raw["duration_ms"]?.numberValue else {
       throw ReportError("\(path).duration_ms: must be a number")
     }
@@ -73,7 +68,28 @@ public enum JSONReportReader {
     result.expectationLink = try members.optionalString("expectation_link")
     result.description = try members.optionalString("description")
     result.input = members.raw["input"]
+    if let value = members.raw["diagnostics"] {
+      let diagnostics = try Members(value, "\(path).diagnostics")
+      let statusText = try diagnostics.string("status")
+      guard let status = DiagnosticAgreement.Status(rawValue: statusText) else {
+        throw ReportError("\(path).diagnostics.status: \"\(statusText)\" is not agree, not-given or differ")
+      }
+      result.diagnostics = DiagnosticAgreement(
+        status: status, missing: try diagnostics.strings("missing"),
+        differences: try Self.differences(diagnostics, path: "\(path).diagnostics"))
+    }
     return result
+  }
+
+  private static func differences(_ members: Members, path: String) throws(ReportError) -> [JSONDiff.Difference] {
+    var differences: [JSONDiff.Difference] = []
+    for (index, difference) in try members.array("differences").enumerated() {
+      let entry = try Members(difference, "\(path).differences[\(index)]")
+      differences.append(
+        JSONDiff.Difference(
+          path: try entry.string("path"), expected: entry.nonNull("expected"), actual: entry.nonNull("actual")))
+    }
+    return differences
   }
 
   /// An object's members, with errors that name the path.

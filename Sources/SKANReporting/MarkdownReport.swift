@@ -12,6 +12,10 @@ public enum MarkdownReport {
     lines.append("## skan-conform: \(verdict)")
     lines.append("")
     lines.append("Conformance level: **\(Badge.message(summary))** (the same as the certification page's).")
+    if let sentence = summary.diagnosticsSentence {
+      lines.append("")
+      lines.append(sentence.prefix(1).uppercased() + sentence.dropFirst() + ".")
+    }
     if !summary.suitesNotRun.isEmpty {
       lines.append(
         "Suites not run: \(summary.suitesNotRun.joined(separator: ", ")); the level holds for the suites run only.")

@@ -65,6 +65,16 @@ struct VectorLoaderTests {
       ("\"description\": \"d\"", "\"description\": 5", "case window/a: field description"),
       ("\"input\": {}, ", "", "case window/a: field input"),
       ("\"suite\": \"window\"", "\"suite\": \"windows\"", "field suite"),
+      (
+        "\"expected\": {\"error\": \"invalid-input\"}",
+        "\"expected\": {\"output\": {\"verdict\": 1}, \"diagnostic\": [\"reason\"]}",
+        "case window/a: field expected.diagnostic: must name members of expected.output"
+      ),
+      (
+        "\"expected\": {\"error\": \"invalid-input\"}",
+        "\"expected\": {\"output\": {\"verdict\": 1}, \"diagnostic\": \"verdict\"}",
+        "case window/a: field expected.diagnostic: must be an array"
+      ),
     ])
   func badFields(original: String, replacement: String, message: String) {
     let text = minimal.replacingOccurrences(of: original, with: replacement)

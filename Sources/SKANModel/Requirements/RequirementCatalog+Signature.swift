@@ -116,5 +116,13 @@ extension RequirementCatalog {
       "A 4.0 postback with both `source-app-id` and `source-domain` is `rejected` (`ambiguous-source`), whichever fields its signature covers.",
       source: "Apple sends one or the other (\(skVer)); a verifier must not pick one for the signed string.",
       alternative: "Sign one of them (which one differs between implementations), or sign both."),
+    Requirement(
+      "SIG-21", .should, .kitDefined, area: "signature",
+      "For the verifying operations the verdict is what conformance is about; the `reason`, the `signed_string` or `signing_input` the check covered, and the `kid` and `conversion_type` read from a payload are diagnostics: an answer SHOULD carry them and, when it does, they SHOULD match; an answer without them, or with other values, still conforms at the verdict level.",
+      source:
+        "A choice of the kit: real verifiers (vap, Go, PHP and TypeScript libraries) return a verdict and at most a coarse reason, never the signed string.",
+      alternative:
+        "Compare every member, as the kit did before: a library whose verdicts are all right then fails dozens of vectors on reasons it does not report."
+    ),
   ]
 }

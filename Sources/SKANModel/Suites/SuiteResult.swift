@@ -7,3 +7,11 @@ public enum SuiteResult: Sendable, Hashable {
   /// An error code from the Spec, with a message for people (never compared).
   case error(code: String, message: String)
 }
+
+extension SuiteResult {
+  /// The output, or `nil` for an error.
+  public var outputValue: JSONValue? {
+    if case .output(let output) = self { return output }
+    return nil
+  }
+}

@@ -1,4 +1,5 @@
 public import SKANJSON
+public import SKANVectors
 
 /// The result of one case.
 public struct CaseResult: Sendable, Hashable {
@@ -14,6 +15,9 @@ public struct CaseResult: Sendable, Hashable {
   public var message: String?
   /// For `fail` and `error`: where the answer differs.
   public var differences: [JSONDiff.Difference]
+  /// How the answer's diagnostic members compare (SIG-21), for cases that have them and
+  /// got an output; they do not decide ``status``.
+  public var diagnostics: DiagnosticAgreement?
   /// Wall time for the case, in seconds.
   public var duration: Double
   /// The status an expectations file names for this case, if any.

@@ -74,7 +74,9 @@ public enum Verdict {
     } else {
       answer = .output(message["output"] ?? .null)
     }
-    guard let mismatch = vector.mismatch(answer) else { return result }
+    let (verdictMismatch, diagnostics) = vector.judgement(answer)
+    result.diagnostics = diagnostics
+    guard let mismatch = verdictMismatch else { return result }
     switch mismatch.kind {
     case .outputDiffers, .outputInsteadOfError: return set(.fail, mismatch.message, mismatch.differences)
     case .wrongErrorCode, .errorInsteadOfOutput: return set(.error, mismatch.message, mismatch.differences)

@@ -30,11 +30,14 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   public var input: JSONValue
   /// The expected answer: an output, or an error code (its message is not compared).
   public var expected: SuiteResult
+  /// The members of the expected output that are diagnostics (SIG-21), sorted: compared only
+  /// when an answer carries them, and reported apart from the verdict. Empty for most cases.
+  public var diagnostic: [String]
 
   /// Creates a case.
   public init(
     id: String, suite: Suite, description: String, requirements: [String], basis: Basis,
-    tags: [String], input: JSONValue, expected: SuiteResult
+    tags: [String], input: JSONValue, expected: SuiteResult, diagnostic: [String] = []
   ) {
     self.id = id
     self.suite = suite
@@ -44,13 +47,17 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
     self.tags = tags
     self.input = input
     self.expected = expected
+    self.diagnostic = diagnostic
   }
 
   /// The case as it is written in a vector file.
   public var json: JSONValue {
     let expectedJSON: JSONValue
     switch expected {
-    case .output(let output): expectedJSON = ["output": output]
+    case .output(let output):
+      expectedJSON =
+        diagnostic.isEmpty
+        ? ["output": output] : ["output": output, "diagnostic": .array(diagnostic.map(JSONValue.string))]
     case .error(let code, _): expectedJSON = ["error": .string(code)]
     }
     return [

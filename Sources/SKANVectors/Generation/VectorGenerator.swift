@@ -55,7 +55,10 @@ public enum VectorGenerator {
       let vector = VectorCase(
         id: scenario.id, suite: scenario.suite, description: scenario.description,
         requirements: requirements, basis: basis, tags: scenario.tags.sorted(),
-        input: scenario.input, expected: expected)
+        input: scenario.input, expected: expected,
+        diagnostic: expected.outputValue.map { output in
+          scenario.suite.diagnosticMembers(for: scenario.input).filter { output[$0] != nil }
+        } ?? [])
       bySuite[scenario.suite, default: []].append(vector)
     }
     return Suite.allCases.map { VectorFile(suite: $0, cases: bySuite[$0] ?? []) }

@@ -172,9 +172,19 @@ public enum VectorLoader {
     guard let input = object["input"] else { throw invalid("input", "is missing") }
     guard let expected = object["expected"]?.objectValue else { throw invalid("expected", "must be an object") }
     let result: SuiteResult
+    var diagnostic: [String] = []
     switch (expected["output"], expected["error"]) {
     case (let output?, nil):
       result = .output(output)
+      for value in expected["diagnostic"]?.arrayValue ?? [] {
+        guard let member = value.stringValue, output[member] != nil else {
+          throw invalid("expected.diagnostic", "must name members of expected.output (\(value) is not one)")
+        }
+        diagnostic.append(member)
+      }
+      if let value = expected["diagnostic"], value.arrayValue == nil {
+        throw invalid("expected.diagnostic", "must be an array of member names")
+      }
     case (nil, let error?):
       guard let code = error.stringValue, !code.isEmpty else {
         throw invalid("expected.error", "must be an error code string")
@@ -185,7 +195,7 @@ public enum VectorLoader {
     }
     return VectorCase(
       id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
-      input: input, expected: result)
+      input: input, expected: result, diagnostic: diagnostic)
   }
 
   private static func checkSchemaVersion(_ root: JSONValue, file: String) throws(VectorsError) {

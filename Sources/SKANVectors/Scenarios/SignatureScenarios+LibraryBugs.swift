@@ -34,8 +34,9 @@ extension SignatureScenarios {
     for (name, suffix, order) in orders {
       b.add(
         "test-key-source-app-id-and-domain-signed\(suffix)",
-        "A 4.0 postback with both source-app-id and source-domain, validly signed with the kit's test key over both (\(order), in the source slot's place): `rejected`, `ambiguous-source`; catches verifiers that sign every source field present instead of refusing the postback, which answer verified here (two of five real verifiers tried do; vap 1.1.0 signs only source-app-id and rejects it as bad-signature).",
-        ["SIG-20", "SIG-2"], verify(SignatureTestKey.postbacks[name] ?? .null, key: SignatureTestKey.publicKey))
+        "A 4.0 postback with both source-app-id and source-domain, validly signed with the kit's test key over both (\(order), in the source slot's place): `rejected`, `ambiguous-source`; catches verifiers that sign every source field present instead of refusing the postback, which answer verified here (two of five real verifiers tried do; vap 1.1.0 signs only source-app-id and rejects it as bad-signature, a right verdict with a differing diagnostic: SIG-21).",
+        ["SIG-20", "SIG-2", "SIG-21"],
+        verify(SignatureTestKey.postbacks[name] ?? .null, key: SignatureTestKey.publicKey))
     }
   }
 
@@ -86,8 +87,8 @@ extension SignatureScenarios {
       ["SIG-16", "SIG-13"], aakInput(withSignature(of: other, on: missing), keys: testKeys))
     b.add(
       "aak-bad-signature-conversion-type-install",
-      "A payload with conversion-type `install` carrying another payload's test-key signature: `rejected`, `bad-signature`, not `invalid-value`: the signature is checked before the payload's values (steps 5 and 7).",
-      ["SIG-17", "SIG-13"], aakInput(withSignature(of: other, on: install), keys: testKeys))
+      "A payload with conversion-type `install` carrying another payload's test-key signature: `rejected`, `bad-signature`, not `invalid-value`: the signature is checked before the payload's values (steps 5 and 7). The order shows in the reason only, a diagnostic (SIG-21): both orders give the verdict `rejected`.",
+      ["SIG-17", "SIG-13", "SIG-21"], aakInput(withSignature(of: other, on: install), keys: testKeys))
     b.add(
       "aak-unknown-kid-missing-did-win",
       "A correctly signed test-key payload without did-win checked against Apple's keys only: `unverifiable`, `unknown-kid`, not `rejected`: the key is looked up before the payload is read (steps 4 and 6); catches verifiers that judge the payload of a JWS they cannot verify.",

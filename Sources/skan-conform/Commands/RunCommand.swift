@@ -56,6 +56,12 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Fail the run on an unexpected pass too.")
   var strictExpectations = false
 
+  @Flag(
+    help:
+      "Fail a case whose diagnostic members (reason, signed string: SIG-21) differ or are left out, not only its verdict."
+  )
+  var strictDiagnostics = false
+
   @Option(help: .hidden)
   var `repeat` = 1
 
@@ -118,6 +124,7 @@ struct RunCommand: AsyncParsableCommand {
       printError("interrupted: the report holds the \(report.results.count) verdicts so far and is marked incomplete")
     }
     var judged = report
+    if strictDiagnostics { judged.requireDiagnostics() }
     known?.apply(to: &judged, knownIDs: vectors.cases.map(\.id))
     try reports.write(judged)
     if let html {

@@ -1,0 +1,57 @@
+public import SKANJSON
+public import SKANModel
+
+/// How an answer's diagnostic members compare with the expected ones (SIG-21; Spec/README.md,
+/// "Comparing results"), apart from the verdict: a difference here never fails a case unless
+/// the run asks for it (`--strict-diagnostics`).
+public struct DiagnosticAgreement: Sendable, Hashable {
+  /// The outcome for one case.
+  public enum Status: String, Sendable, Hashable, CaseIterable {
+    /// Every diagnostic member is in the answer and matches.
+    case agree
+    /// None differs, but the answer leaves at least one out.
+    case notGiven = "not-given"
+    /// At least one given diagnostic member differs.
+    case differ
+  }
+
+  /// The outcome.
+  public var status: Status
+  /// The diagnostic members the answer left out.
+  public var missing: [String]
+  /// Where the given diagnostic members differ.
+  public var differences: [JSONDiff.Difference]
+
+  /// Creates an agreement.
+  public init(status: Status, missing: [String] = [], differences: [JSONDiff.Difference] = []) {
+    self.status = status
+    self.missing = missing
+    self.differences = differences
+  }
+}
+
+extension VectorCase {
+  /// Compares `answer` at the two levels: the verdict level, every member but the
+  /// diagnostic ones, which decides whether the case passes; and the diagnostic members,
+  /// compared only when the answer carries them. `diagnostics` is `nil` when the case has no
+  /// diagnostic members or either side is an error. ``mismatch(_:)`` compares every member.
+  public func judgement(_ answer: SuiteResult) -> (mismatch: AnswerMismatch?, diagnostics: DiagnosticAgreement?) {
+    guard !diagnostic.isEmpty, case .output(let expectedOutput) = expected, case .output(let output) = answer,
+      let expectedMembers = expectedOutput.objectValue, let members = output.objectValue
+    else { return (mismatch(answer), nil) }
+    let diagnosticSet = Set(diagnostic)
+    let verdictLevel = JSONDiff.differences(
+      expected: .object(expectedMembers.filter { !diagnosticSet.contains($0.key) }),
+      actual: .object(members.filter { !diagnosticSet.contains($0.key) }))
+    let mismatch = verdictLevel.first.map { first in
+      AnswerMismatch(kind: .outputDiffers, message: "output differs at \(first.path)", differences: verdictLevel)
+    }
+    let missing = diagnostic.filter { members[$0] == nil }
+    let given = diagnostic.filter { members[$0] != nil }
+    let differences = JSONDiff.differences(
+      expected: .object(expectedMembers.filter { given.contains($0.key) }),
+      actual: .object(members.filter { given.contains($0.key) }))
+    let status: DiagnosticAgreement.Status = !differences.isEmpty ? .differ : missing.isEmpty ? .agree : .notGiven
+    return (mismatch, DiagnosticAgreement(status: status, missing: missing, differences: differences))
+  }
+}
