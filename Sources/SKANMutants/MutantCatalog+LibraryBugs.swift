@@ -67,6 +67,24 @@ extension MutantCatalog {
         else { return output }
         return ["verdict": "rejected", "reason": "missing-field", "signed_string": .null]
       }),
+    Mutant(
+      "integral-double-wrong-type", .signature,
+      "Takes only numbers written without a fraction as integers, so fidelity-type 1.0 is wrong-type (the kit's rule before numbers by value, SIG-4).",
+      output: { output, input in
+        guard output["verdict"] == "verified", let members = postbackMembers(input),
+          members.values.contains(where: { if case .double = $0 { return true } else { return false } })
+        else { return output }
+        return ["verdict": "rejected", "reason": "wrong-type", "signed_string": .null]
+      }),
+    Mutant(
+      "integral-double-signed-as-written", .signature,
+      "Signs an integral number written with a fraction as its text, `1.0` (Python's str, as vap 1.1.0 does), so the signature fails (SIG-4).",
+      output: { output, input in
+        guard output["verdict"] == "verified", let members = postbackMembers(input),
+          members.values.contains(where: { if case .double = $0 { return true } else { return false } })
+        else { return output }
+        return ["verdict": "rejected", "reason": "bad-signature", "signed_string": output["signed_string"] ?? .null]
+      }),
   ]
 
   /// A mutant that fills the 4.0 source slot with both source fields when both are present

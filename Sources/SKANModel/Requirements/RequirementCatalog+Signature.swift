@@ -25,11 +25,11 @@ extension RequirementCatalog {
       source: "\(sk3); \(skPrev)"),
     Requirement(
       "SIG-4", .must, .kitDefined, area: "signature",
-      "Signed fields have fixed JSON types: strings (`version`, `ad-network-id`, `source-identifier`, `transaction-id`, `source-domain`), integers written in decimal (`app-id`, `campaign-id`, `source-app-id`, `fidelity-type`, `postback-sequence-index`), booleans written `true`/`false` (`redownload`, `did-win`). A signed field of another type is rejected (`wrong-type`); an absent one too (`missing-field`).",
+      "Signed fields have fixed JSON types: strings (`version`, `ad-network-id`, `source-identifier`, `transaction-id`, `source-domain`), integers (`app-id`, `campaign-id`, `source-app-id`, `fidelity-type`, `postback-sequence-index`): JSON numbers with an integral value from -2^63 to 2^63 - 1 however written (`1`, `1.0`, `1e0` are the same number, signed as `1`), booleans written `true`/`false` (`redownload`, `did-win`). A signed field of another type, or a number with a fraction or beyond that range, is rejected (`wrong-type`); an absent one too (`missing-field`).",
       source:
         "Apple's postbacks are typed as listed (storekit/identifying-the-parameters-in-install-validation-postbacks); a verifier that signs the text of any JSON type accepts forged shapes.",
       alternative:
-        "Sign the text whatever the JSON type: a copy of the 2.1 example with every value a string would verify (a gist quotes one)."
+        "Sign the text whatever the JSON type: a copy of the 2.1 example with every value a string would verify (a gist quotes one). Or take only numbers written without a fraction or exponent as integers (the kit before 0.2): JavaScript's and Go's JSON decoders cannot tell `1.0` from `1`, so verifiers in those languages could not conform."
     ),
     Requirement(
       "SIG-5", .must, .apple, area: "signature",

@@ -17,7 +17,10 @@ public struct PostbackField: Sendable, Hashable {
       switch (self, value) {
       case (.string, .string(let text)): return text
       case (.boolean, .bool(let flag)): return flag ? "true" : "false"
+      // Numbers by value (SIG-4, Spec/README.md): `1.0` and `1e0` are the integer 1, as a
+      // JavaScript or Go JSON decoder reads them; the text signed is the decimal integer.
       case (.integer, .integer(let number)): return String(number)
+      case (.integer, .double): return value.exactInteger.map { String($0) }
       default: return nil
       }
     }

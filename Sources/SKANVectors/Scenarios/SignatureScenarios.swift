@@ -170,17 +170,22 @@ enum SignatureScenarios {
       ("app-id", "525463029", "app-id as a string"),
       ("redownload", "false", "redownload as the string \"false\""),
       ("did-win", 1, "did-win as 1"),
-      ("fidelity-type", 1.0, "fidelity-type as 1.0"),
+      ("fidelity-type-fraction", 1.5, "fidelity-type as 1.5"),
       ("postback-sequence-index", "0", "postback-sequence-index as a string"),
       ("source-identifier", 5239, "source-identifier as a number"),
       ("source-domain", nil, "source-domain as null"),
     ]
-    for (key, value, what) in types {
+    for (name, value, what) in types {
+      let key = name == "fidelity-type-fraction" ? "fidelity-type" : name
       b.add(
-        "wrong-type-\(key)",
+        "wrong-type-\(name)",
         "Apple's 4.0 example with \(what): `wrong-type`; catches a verifier that signs the text of any JSON type.",
         ["SIG-4"], verify(with(base, key, value)))
     }
+    b.add(
+      "integral-double-fidelity-type",
+      "Apple's 4.0 example with fidelity-type written 1.0: the number 1, signed as `1`, so the postback verifies (numbers by value, SIG-4); catches verifiers that sign the text `1.0` (vap 1.1.0 does, with Python's str) and verifiers that reject an integral number written with a fraction, which JavaScript and Go decoders cannot even see.",
+      ["SIG-4"], verify(with(base, "fidelity-type", 1.0)))
     b.add(
       "wrong-type-version", "`version` as the number 4.0: `wrong-type`.", ["SIG-4", "SIG-7"],
       verify(with(base, "version", 4.0)))

@@ -145,12 +145,17 @@ def verify_raw(key, signature, message):
 
 
 # ---------------------------------------------------------------------------
-# Typed fields of postbacks and JWS payloads: integers are JSON numbers written without a
-# fraction or an exponent (a Python int after json.loads), within 64 bits.
+# Typed fields of postbacks and JWS payloads: integers are JSON numbers with an integral
+# value within 64 bits, however written (SIG-4: json.loads makes 1.0 a float, and it is
+# still the integer 1, signed as "1").
 # ---------------------------------------------------------------------------
 
 def is_int64(value):
-    return isinstance(value, int) and not isinstance(value, bool) and INT64[0] <= value <= INT64[1]
+    if isinstance(value, bool):
+        return False
+    if isinstance(value, float):
+        return value.is_integer() and -2.0**63 <= value < 2.0**63
+    return isinstance(value, int) and INT64[0] <= value <= INT64[1]
 
 
 CHECKS = {
@@ -174,6 +179,8 @@ def field_text(value):
     """SIG-4: strings as they are, integers in decimal, booleans as true/false."""
     if isinstance(value, bool):
         return "true" if value else "false"
+    if isinstance(value, float):
+        return str(int(value))
     return str(value)
 
 
