@@ -85,6 +85,20 @@ extension MutantCatalog {
         else { return output }
         return ["verdict": "rejected", "reason": "bad-signature", "signed_string": output["signed_string"] ?? .null]
       }),
+    Mutant(
+      "base64-junk-skipped", .signature,
+      "Decodes attribution-signature skipping every character outside the base64 alphabet, as Python's base64.b64decode does without validate=True (vap 1.1.0) (SIG-5).",
+      output: { output, input in
+        guard output["reason"] == "malformed-signature", var members = postbackMembers(input),
+          let text = members["attribution-signature"]?.stringValue,
+          let layout = members["version"]?.stringValue.flatMap(PostbackVersion.init(rawValue:))
+        else { return output }
+        let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
+        let kept = String(text.filter { alphabet.contains($0) })
+        guard kept != text else { return output }
+        members["attribution-signature"] = .string(kept)
+        return verifyPostback(input, members, layout: layout)
+      }),
   ]
 
   /// A mutant that fills the 4.0 source slot with both source fields when both are present

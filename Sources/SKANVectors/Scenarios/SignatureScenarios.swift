@@ -216,6 +216,15 @@ enum SignatureScenarios {
     b.add(
       "signature-not-der", "A signature that is base64 but not DER (\"AAAA\"): `malformed-signature`.", ["SIG-5"],
       verify(with(base, "attribution-signature", "AAAA")))
+    let appleSignature = base["attribution-signature"]?.stringValue ?? ""
+    b.add(
+      "signature-junk-inside-base64",
+      "Apple's valid 4.0 signature with `*!`, a space and a line feed inserted after its 8th character (the length stays a multiple of 4): `malformed-signature`, base64 is canonical or nothing (SIG-5); catches verifiers whose decoder skips characters outside the alphabet and then verify it (vap 1.1.0 decodes with Python's base64.b64decode without validate=True).",
+      ["SIG-5"],
+      verify(
+        with(
+          base, "attribution-signature",
+          .string(String(appleSignature.prefix(8)) + "*! \n" + appleSignature.dropFirst(8)))))
     b.add(
       "signature-of-other-postback", "Apple's 4.0 example carrying the low-tier example's signature: `bad-signature`.",
       ["SIG-5"],

@@ -77,43 +77,53 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    // The implementation starts, and answers hello, while the vectors load: the two are
-    // most of a run's start-up, and neither needs the other (bench/, docs/benchmarks.md).
     let transport = makeTransport()
-    let handshake = Task { () async throws -> ImplementationIdentity in try await transport.handshake() }
+    let source = self.source
+    let selection = self.selection
+    let expectationsPath = self.expectations
+    let times = max(1, `repeat`)
+    let report: RunReport
     let vectors: VectorSet
-    let cases: [VectorCase]
     let known: Expectations?
     do {
-      vectors = try source.load()
-      let selected = selection.selection.apply(to: vectors.cases)
-      guard !selected.isEmpty else {
-        printError("error: the selection matches no case (\(selection.summary)); nothing was run")
-        throw KitExit.usage
-      }
-      // --repeat (hidden) runs the selection several times over, for bench/.
-      cases = Array(repeating: selected, count: max(1, `repeat`)).flatMap { $0 }
-      known = try expectations.map(ExpectationsFile.load)
-    } catch {
-      handshake.cancel()
-      _ = await handshake.result
-      await transport.close()
-      throw error
-    }
-    let report: RunReport
-    do {
-      let progress = Progress(total: cases.count)
-      report = try await InterruptibleRun.run {
-        let identity = try await withTaskCancellationHandler {
-          try await handshake.value
+      // Ctrl-C is handled from the start: the implementation is already running while the
+      // vectors load.
+      (report, vectors, known) = try await InterruptibleRun.run {
+        // The implementation starts, and answers hello, while the vectors load: the two are
+        // most of a run's start-up, and neither needs the other (bench/, docs/benchmarks.md).
+        let handshake = Task { () async throws -> ImplementationIdentity in try await transport.handshake() }
+        return try await withTaskCancellationHandler {
+          let vectors: VectorSet
+          let cases: [VectorCase]
+          let known: Expectations?
+          do {
+            vectors = try source.load()
+            let selected = selection.selection.apply(to: vectors.cases)
+            guard !selected.isEmpty else {
+              printError("error: the selection matches no case (\(selection.summary)); nothing was run")
+              throw KitExit.usage
+            }
+            // --repeat (hidden) runs the selection several times over, for bench/.
+            cases = Array(repeating: selected, count: times).flatMap { $0 }
+            known = try expectationsPath.map(ExpectationsFile.load)
+            if Task.isCancelled { throw RunnerError.interrupted }
+          } catch {
+            handshake.cancel()
+            _ = await handshake.result
+            await transport.close()
+            throw error
+          }
+          let identity = try await handshake.value
+          let progress = Progress(total: cases.count)
+          let report = try await Runner.run(cases: cases, vectors: vectors, transport: transport, identity: identity) {
+            _ in progress.advance()
+          }
+          progress.finish()
+          return (report, vectors, known)
         } onCancel: {
           handshake.cancel()
         }
-        return try await Runner.run(cases: cases, vectors: vectors, transport: transport, identity: identity) { _ in
-          progress.advance()
-        }
       }
-      progress.finish()
     } catch let error as RunnerError {
       await transport.close()
       printError("error: \(error)")
