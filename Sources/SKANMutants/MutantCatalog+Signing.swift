@@ -8,6 +8,22 @@ extension MutantCatalog {
 
   static let s2s: [Mutant] = [
     Mutant(
+      "s2s-fine-applies-in-every-window", .s2s,
+      "Applies an AppsFlyer response's fine value whatever window its postback_sequence_index names (S2S-15, SKN-1).",
+      output: { output, input in
+        guard input["op"] == "parse-response", output["fine_applies"] == false else { return output }
+        return output.setting("fine_applies", true)
+      }),
+    Mutant(
+      "s2s-missing-index-is-window-0", .s2s,
+      "Reads an absent or null postback_sequence_index as window 0 (S2S-15).",
+      output: { output, input in
+        guard input["op"] == "parse-response", input["api"] == "appsflyer-v2", output["window"] == .null else {
+          return output
+        }
+        return output.setting("window", 0).setting("fine_applies", true)
+      }),
+    Mutant(
       "hmac-fields-swapped", .s2s, "Signs uid before app_id.",
       input: { input in
         guard input["op"] == "sign" || input["op"] == "build-request", let app = input["app_id"], let uid = input["uid"]

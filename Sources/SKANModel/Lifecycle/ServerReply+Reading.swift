@@ -1,7 +1,7 @@
 public import SKANJSON
 
 extension ServerReply {
-  /// Reads a Singular conversion-value response body (LIF-2 to LIF-4, S2S-17).
+  /// Reads a Singular conversion-value response body (LIF-2 to LIF-4, S2S-14).
   ///
   /// Without `conversion_value` (absent or null) the reply is `noUpdate` when `status` is
   /// `"ok"` and `failure` otherwise. With it, the fields are checked in order:

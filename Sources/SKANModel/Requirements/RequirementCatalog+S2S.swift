@@ -92,5 +92,21 @@ extension RequirementCatalog {
       "S2S-14", .must, .seed, area: "s2s",
       "A Singular response is read as the lifecycle suite reads it: `conversion_value` (VAL-1, VAL-2), `skan_updated_coarse_value` a code 0 to 2 (VAL-5), `skan_updated_lock_window_value` a boolean or 0/1; without a value, `status: \"ok\"` means no update and anything else is `server-error`.",
       source: "\(singular) (`getConversionValueFromServer`); LIF-3, LIF-4"),
+    Requirement(
+      "S2S-15", .must, .kitDefined, area: "s2s",
+      "The update says which conversion window it is for and whether its fine value applies: `window` is an AppsFlyer v2 `postback_sequence_index` (0 the first window, 1 the second, 2 the third); in windows 1 and 2 `fine_applies` is false, because SKAdNetwork ignores a fine value after the first window (SKN-1) and only the coarse value and the lock apply there. Without an index (v1, Singular, an absent or null index) both are null and the client's own current window decides.",
+      source:
+        "The README's Example 2 answers `value` 63 with `postback_sequence_index` 2; the client treats a response with `postback_sequence_index > 0 || next_w_time > 0` as SKAdNetwork 4 (\(afHistory)); Apple ignores the fine value after the first window (SKN-1).",
+      alternative:
+        "Report `fine` and the index only and leave the rule to the reader, as the kit did before: a reader of the output alone then sees fine 63 for the third window."
+    ),
+    Requirement(
+      "S2S-16", .must, .kitDefined, area: "s2s",
+      "The `reason` of a Singular reply without a value is not part of the answer: the answer is the error `server-error`, whose message may carry the reason for people and is never compared.",
+      source:
+        "The snippet logs the reason and changes nothing (\(singular), `getConversionValueFromServer`); the reasons a server sends are free text.",
+      alternative:
+        "Answer an output with the reason as a member: implementations would then have to reproduce the server's free text to pass."
+    ),
   ]
 }

@@ -1,6 +1,6 @@
 public import SKANJSON
 
-/// What a client does with a conversion-value response body (S2S-14 to S2S-17).
+/// What a client does with a conversion-value response body (S2S-12 to S2S-16).
 public enum S2SResponseContract {
   /// The APIs whose responses the kit reads.
   public enum API: String, Sendable, Hashable, CaseIterable {
@@ -28,7 +28,7 @@ public enum S2SResponseContract {
   }
 
   /// AppsFlyer: `value` (v1, v2); `coarse_value`, `lock`, `next_w_time`,
-  /// `postback_sequence_index` (v2), checked in that order (S2S-14, S2S-15, S2S-16).
+  /// `postback_sequence_index` (v2), checked in that order (S2S-12, S2S-13).
   private static func appsFlyer(_ members: [String: JSONValue], v2: Bool) throws(ModelError) -> S2SUpdate {
     let fine = try ValueReader.fine(members["value"])
     guard v2 else { return S2SUpdate(apply: true, fine: fine, coarse: nil, lock: false) }
@@ -52,8 +52,9 @@ public enum S2SResponseContract {
       apply: true, fine: fine, coarse: coarse, lock: lock, postbackSequenceIndex: index, nextWindowTime: nextTime)
   }
 
-  /// Singular: as the lifecycle reads a server response (S2S-17, LIF-3, LIF-4); a reply
-  /// without a value and without `status: "ok"` is `server-error`.
+  /// Singular: as the lifecycle reads a server response (S2S-14, LIF-3, LIF-4); a reply
+  /// without a value and without `status: "ok"` is `server-error`, and the server's `reason`
+  /// goes into the error's message only, never into the answer (S2S-16).
   private static func singular(_ members: [String: JSONValue]) throws(ModelError) -> S2SUpdate {
     switch try ServerReply(reading: members) {
     case .noUpdate:

@@ -1,7 +1,7 @@
 import SKANJSON
 import SKANModel
 
-/// `op: "parse-response"`: input JSON to ``S2SResponseContract`` and back (S2S-14 to S2S-17).
+/// `op: "parse-response"`: input JSON to ``S2SResponseContract`` and back (S2S-12 to S2S-16).
 enum S2SResponseParsing {
   static func parse(_ reader: InputReader) throws(ModelError) -> JSONValue {
     let apiText = try reader.string("api")
@@ -21,6 +21,8 @@ enum S2SResponseParsing {
       "lock": .bool(update.lock),
       "postback_sequence_index": .optional(update.postbackSequenceIndex),
       "next_w_time": .optional(update.nextWindowTime),
+      "window": .optional(update.window),
+      "fine_applies": .optional(update.fineApplies),
     ]
   }
 }

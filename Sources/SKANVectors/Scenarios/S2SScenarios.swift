@@ -408,6 +408,18 @@ enum S2SScenarios {
       "parse-af-v2-psi-0", "`postback_sequence_index: 0` with `next_w_time: 0`: a SKAN 3-style answer, read as given.",
       ["S2S-13"], tags: ["edge-exact"], v2(["postback_sequence_index": 0, "next_w_time": 0]))
     b.add(
+      "parse-af-v2-window-1",
+      "`postback_sequence_index: 1` with value 40 and coarse low: window 1, `fine_applies` false: only the coarse value and the lock apply there (SKN-1); catches clients that pass a later window's fine value on, or take the index for a window counted from 1.",
+      ["S2S-15", "SKN-1"], v2(["postback_sequence_index": 1, "value": 40, "coarse_value": "low"]))
+    b.add(
+      "parse-af-v2-window-0",
+      "`postback_sequence_index: 0` with `next_w_time` set: window 0, the fine value applies; catches clients that ignore fine values whenever an index is given.",
+      ["S2S-15"], tags: ["edge-exact"], v2(["postback_sequence_index": 0]))
+    b.add(
+      "parse-af-v2-window-null",
+      "`postback_sequence_index: null`: no window named, `window` and `fine_applies` null, the client's own window decides; catches clients that read a missing index as window 0.",
+      ["S2S-15"], v2(["postback_sequence_index": nil]))
+    b.add(
       "parse-af-v2-next-negative", "`next_w_time: -1` is `invalid-window-time`.", ["S2S-13"], v2(["next_w_time": -1]))
     b.add(
       "parse-af-v2-next-fraction", "`next_w_time: 1672147423.5` is `invalid-window-time`.", ["S2S-13"],
@@ -439,7 +451,9 @@ enum S2SScenarios {
       "parse-singular-no-value", "Singular: status ok without a value: nothing to apply.", ["S2S-14"],
       parse("singular", ["status": "ok"]))
     b.add(
-      "parse-singular-error", "Singular: status error with a reason is `server-error`.", ["S2S-14"],
+      "parse-singular-error",
+      "Singular: status error with a reason is `server-error`; the reason is for people, in the message only (S2S-16).",
+      ["S2S-14", "S2S-16"],
       parse("singular", ["status": "error", "reason": "Invalid API key"]))
     b.add(
       "parse-singular-coarse-3",

@@ -207,9 +207,12 @@ def parse_response(inp):
     body = inp["body"]
     if not isinstance(body, dict):
         raise SpecError("malformed-response", "the response body is not a JSON object")
-    if api == "singular":
-        return parse_singular(body)
-    return parse_appsflyer(body, 1 if api == "appsflyer-v1" else 2)
+    answer = parse_singular(body) if api == "singular" else parse_appsflyer(body, 1 if api == "appsflyer-v1" else 2)
+    # S2S-15: the index names the window; a fine value applies in window 0 only (SKN-1).
+    window = answer["postback_sequence_index"]
+    answer["window"] = window
+    answer["fine_applies"] = None if window is None else window == 0
+    return answer
 
 
 def build_request(inp):
