@@ -127,6 +127,7 @@ public enum ReportMerge {
     }
     var results: [CaseResult] = []
     var missingFromIncomplete = 0
+    var absentShards: [Int: [String]] = [:]
     for (offset, vector) in selected.enumerated() {
       if let hit = found[vector.id] {
         results.append(hit.result)
@@ -141,8 +142,15 @@ public enum ReportMerge {
           problems.append("case \(vector.id) is missing: \(file) (\(owning)) does not hold it")
         }
       } else {
-        problems.append("case \(vector.id) is missing: it belongs to \(owning), and no report given is \(owning)")
+        absentShards[owner, default: []].append(vector.id)
       }
+    }
+    // A shard with no report at all is one problem, not one per case.
+    for (owner, ids) in absentShards.sorted(by: { $0.key < $1.key }) {
+      let owning = "shard \(owner)/\(referenceShard.count)"
+      problems.insert(
+        "\(owning) is missing: no report given is \(owning), so its \(ids.count) case(s) are missing (case \(ids[0]) first)",
+        at: 0)
     }
     if !problems.isEmpty {
       let shown = problems.prefix(20)

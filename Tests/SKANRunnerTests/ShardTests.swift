@@ -190,6 +190,46 @@ struct ShardTests {
     }
   }
 
+  @Test("merge refuses another implementation, and vectors that are not the shards'", .timeLimit(.minutes(2)))
+  func otherImplementationOrVectors() async throws {
+    try await refusal("another implementation", naming: { paths, _ in [paths[2], "header.implementation"] }) {
+      _, reports in
+      reports[2].implementation.version = "9.9.9"
+    }
+    try await refusal("other vectors", naming: { _, _ in ["--vectors"] }) { _, reports in
+      for index in reports.indices { reports[index].vectorDigest = String(repeating: "0", count: 64) }
+    }
+  }
+
+  @Test("merge refuses a missing shard, naming it and its first case", .timeLimit(.minutes(2)))
+  func missingShard() async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let paths = try await shards(in: directory, selection: ["--suite", "window"])
+    let second = try read(paths[1])
+    let outcome = try await kit(["report", "merge", paths[0], paths[2], "-o", "\(directory)/merged.json"])
+    #expect(outcome.status == 2, "exit \(outcome.status): \(outcome.output)")
+    #expect(outcome.output.contains("shard 2/3 is missing"), "\(outcome.output)")
+    #expect(outcome.output.contains("case \(second.results[0].id) first"), "\(outcome.output)")
+  }
+
+  @Test("--allow-incomplete merges an interrupted shard into an incomplete report, exit 1", .timeLimit(.minutes(2)))
+  func allowIncomplete() async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let paths = try await shards(in: directory, selection: ["--suite", "window"])
+    var last = try read(paths[2])
+    last.results.removeLast()
+    last.complete = false
+    try write(last, to: paths[2])
+    let output = "\(directory)/merged.json"
+    let outcome = try await kit(["report", "merge", "--allow-incomplete", "-o", output] + paths)
+    #expect(outcome.status == 1, "exit \(outcome.status): \(outcome.output)")
+    let merged = try read(output)
+    #expect(!merged.complete)
+    #expect(merged.results.count == (last.shard?.selectedTotal ?? 0) - 1)
+  }
+
   @Test("merge refuses a shard given twice and a report that is not a shard", .timeLimit(.minutes(2)))
   func notOneRun() async throws {
     try await refusal("the same shard twice", naming: { paths, _ in [paths[1], "shard 1/3 again"] }) { _, reports in
