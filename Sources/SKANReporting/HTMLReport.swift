@@ -39,7 +39,7 @@ public enum HTMLReport {
       <tr><th>Kit</th><td>skan-conform \(escape(report.kitVersion))</td></tr>
       <tr><th>Vectors</th><td>manifest digest <code>\(escape(report.vectorDigest))</code></td></tr>
       <tr><th>Transport</th><td>\(escape(report.transport)): <code>\(escape(report.target))</code></td></tr>
-      <tr><th>Started</th><td>\(escape(report.startedAt))\(report.complete ? "" : " — <strong>interrupted: incomplete</strong>")</td></tr>
+      <tr><th>Started</th><td>\(escape(report.startedAt))\(report.complete ? "" : " — <strong>interrupted: incomplete</strong>")\(report.shard.map { " — <strong>shard \($0) only</strong>: \(report.results.count) of the \($0.selectedTotal) selected cases" } ?? "")</td></tr>
       <tr><th>Diagnostics</th><td>\(summary.diagnosticsSentence.map(escape) ?? "no case has diagnostic members")</td></tr>
       <tr><th>Suites not run</th><td>\(summary.suitesNotRun.isEmpty ? "none: every suite of the kit was run" : escape(summary.suitesNotRun.joined(separator: ", ")) + " (the level holds for the suites run only)")</td></tr>
       </table>

@@ -9,18 +9,20 @@ public enum JSONReport {
   public static func json(_ report: RunReport) -> JSONValue {
     var summary: [String: JSONValue] = [:]
     for status in CaseStatus.allCases { summary[status.rawValue] = .integer(report.counts[status] ?? 0) }
+    var header: [String: JSONValue] = [
+      "kit_version": .string(report.kitVersion), "vector_digest": .string(report.vectorDigest),
+      "implementation": [
+        "name": .string(report.implementation.name), "version": .string(report.implementation.version),
+        "language": .string(report.implementation.language),
+        "suites": .array(report.implementation.suites.map(JSONValue.string)),
+      ],
+      "transport": .string(report.transport), "target": .string(report.target),
+      "started_at": .string(report.startedAt),
+    ]
+    if let shard = report.shard { header["shard"] = shardJSON(shard) }
     return [
       "report_version": 1,
-      "header": [
-        "kit_version": .string(report.kitVersion), "vector_digest": .string(report.vectorDigest),
-        "implementation": [
-          "name": .string(report.implementation.name), "version": .string(report.implementation.version),
-          "language": .string(report.implementation.language),
-          "suites": .array(report.implementation.suites.map(JSONValue.string)),
-        ],
-        "transport": .string(report.transport), "target": .string(report.target),
-        "started_at": .string(report.startedAt),
-      ],
+      "header": .object(header),
       "results": .array(report.results.map(result)),
       "summary": .object(summary),
       "unexpected": .integer(report.unexpected.count),
@@ -28,6 +30,18 @@ public enum JSONReport {
       "diagnostics": diagnosticsSummary(report),
       "stale_expectations": .array(report.staleExpectations.map(JSONValue.string)),
       "footer": footer(report),
+    ]
+  }
+
+  /// `header.shard`: which slice of which selection a sharded run ran.
+  static func shardJSON(_ shard: Shard) -> JSONValue {
+    let strings = { (texts: [String]) in JSONValue.array(texts.map(JSONValue.string)) }
+    return [
+      "index": .integer(shard.index), "count": .integer(shard.count), "selected": .integer(shard.selectedTotal),
+      "selection": [
+        "suites": strings(shard.selection.suites.sorted()), "ids": strings(shard.selection.idGlobs),
+        "tags": strings(shard.selection.tags.sorted()), "requirements": strings(shard.selection.requirements.sorted()),
+      ],
     ]
   }
 

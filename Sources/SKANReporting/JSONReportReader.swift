@@ -40,7 +40,25 @@ public enum JSONReportReader {
       startedAt: try header.string("started_at"), results: results, complete: try footer.bool("complete"))
     report.staleExpectations = try root.strings("stale_expectations")
     report.incidents = footer.raw["incidents"] == nil ? [] : try footer.strings("incidents")
+    if let value = header.raw["shard"], !value.isNull { report.shard = try shard(value) }
     return report
+  }
+
+  /// `header.shard`: index and count (1 <= index <= count), the selection's size and filters.
+  private static func shard(_ value: JSONValue) throws(ReportError) -> Shard {
+    let members = try Members(value, "header.shard")
+    let index = try members.integer("index")
+    let count = try members.integer("count")
+    guard count >= 1, (1...count).contains(index) else {
+      throw ReportError("header.shard: index \(index) and count \(count) are not 1 <= index <= count")
+    }
+    let selected = try members.integer("selected")
+    guard selected >= 0 else { throw ReportError("header.shard.selected: must not be negative") }
+    let filters = try Members(try members.value("selection"), "header.shard.selection")
+    let selection = CaseSelection(
+      suites: Set(try filters.strings("suites")), idGlobs: try filters.strings("ids"),
+      tags: Set(try filters.strings("tags")), requirements: Set(try filters.strings("requirements")))
+    return Shard(index: index, count: count, selection: selection, selectedTotal: selected)
   }
 
   private static func result(_ element: JSONValue, path: String) throws(ReportError) -> CaseResult {
@@ -119,6 +137,11 @@ public enum JSONReportReader {
       guard let value = raw[key], !value.isNull else { return nil }
       guard let text = value.stringValue else { throw ReportError("\(name(key)): must be a string or null") }
       return text
+    }
+
+    func integer(_ key: String) throws(ReportError) -> Int {
+      guard let number = try value(key).exactInteger else { throw ReportError("\(name(key)): must be an integer") }
+      return number
     }
 
     func bool(_ key: String) throws(ReportError) -> Bool {

@@ -12,6 +12,12 @@ public enum MarkdownReport {
     lines.append("## skan-conform: \(verdict)")
     lines.append("")
     lines.append("Conformance level: **\(Badge.message(summary))** (the same as the certification page's).")
+    if let shard = report.shard {
+      lines.append("")
+      lines.append(
+        "Shard \(shard): \(report.results.count) of the \(shard.selectedTotal) selected cases; `skan-conform report merge` makes the shards one report."
+      )
+    }
     if let sentence = summary.diagnosticsSentence {
       lines.append("")
       lines.append(sentence.prefix(1).uppercased() + sentence.dropFirst() + ".")

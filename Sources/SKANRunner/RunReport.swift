@@ -44,6 +44,10 @@ public struct RunReport: Sendable {
   /// were replayed one at a time and each got its own verdict).
   public var incidents: [String] = []
 
+  /// For a run of one shard (`--shard I/N`), the shard, the selection and its size; `nil`
+  /// for a run of the whole selection (and for a merged report).
+  public var shard: Shard?
+
   /// Entries of the expectations file that matched no case of the vector set.
   public var staleExpectations: [String] = []
 

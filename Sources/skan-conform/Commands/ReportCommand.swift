@@ -3,10 +3,10 @@ import Foundation
 import SKANReporting
 import SKANRunner
 
-/// `skan-conform report diff OLD NEW`.
+/// `skan-conform report diff OLD NEW` and `skan-conform report merge SHARD…`.
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "report", abstract: "Work with JSON reports.", subcommands: [Diff.self])
+    commandName: "report", abstract: "Work with JSON reports.", subcommands: [Diff.self, ReportMergeCommand.self])
 
   /// Regressions, fixes, added and removed cases between two reports.
   struct Diff: ParsableCommand {

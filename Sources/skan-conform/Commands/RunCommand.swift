@@ -62,6 +62,12 @@ struct RunCommand: AsyncParsableCommand {
   )
   var strictDiagnostics = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Run only shard I of N of the selection: the cases at positions I-1, I-1+N, … in vector order. Merge the shards' JSON reports with `report merge`.",
+      valueName: "I/N"))
+  var shard: String?
+
   @Option(help: .hidden)
   var `repeat` = 1
 
@@ -74,6 +80,7 @@ struct RunCommand: AsyncParsableCommand {
     if endpoint != nil && cli != nil { throw ValidationError("pass --cli or --endpoint, not both") }
     if let endpoint { try EndpointURL.check(endpoint, option: "--endpoint") }
     if let cli, cli.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--cli needs a command") }
+    if let shard, case .failure(let error) = Shard.parse(shard) { throw ValidationError(error.message) }
   }
 
   func run() async throws {
@@ -85,10 +92,12 @@ struct RunCommand: AsyncParsableCommand {
     let report: RunReport
     let vectors: VectorSet
     let known: Expectations?
+    let slice: Shard?
+    let shard = self.shard
     do {
       // Ctrl-C is handled from the start: the implementation is already running while the
       // vectors load.
-      (report, vectors, known) = try await InterruptibleRun.run {
+      (report, vectors, known, slice) = try await InterruptibleRun.run {
         // The implementation starts, and answers hello, while the vectors load: the two are
         // most of a run's start-up, and neither needs the other (bench/, docs/benchmarks.md).
         let handshake = Task { () async throws -> ImplementationIdentity in try await transport.handshake() }
@@ -96,12 +105,26 @@ struct RunCommand: AsyncParsableCommand {
           let vectors: VectorSet
           let cases: [VectorCase]
           let known: Expectations?
+          var slice: Shard?
           do {
             vectors = try source.load()
-            let selected = selection.selection.apply(to: vectors.cases)
+            var selected = selection.selection.apply(to: vectors.cases)
             guard !selected.isEmpty else {
               printError("error: the selection matches no case (\(selection.summary)); nothing was run")
               throw KitExit.usage
+            }
+            if let shard, case .success(let parsed) = Shard.parse(shard) {
+              let part = Shard(
+                index: parsed.index, count: parsed.count, selection: selection.selection, selectedTotal: selected.count)
+              // An empty shard is a usage error, as an empty selection is: nothing run, nothing passed.
+              guard part.index <= selected.count else {
+                printError(
+                  "error: shard \(part) holds no case: the selection (\(selection.summary)) has \(selected.count) case(s), so use at most \(selected.count) shard(s); nothing was run"
+                )
+                throw KitExit.usage
+              }
+              selected = part.slice(selected)
+              slice = part
             }
             // --repeat (hidden) runs the selection several times over, for bench/.
             cases = Array(repeating: selected, count: times).flatMap { $0 }
@@ -119,7 +142,7 @@ struct RunCommand: AsyncParsableCommand {
             _ in progress.advance()
           }
           progress.finish()
-          return (report, vectors, known)
+          return (report, vectors, known, slice)
         } onCancel: {
           handshake.cancel()
         }
@@ -134,17 +157,17 @@ struct RunCommand: AsyncParsableCommand {
       printError("interrupted: the report holds the \(report.results.count) verdicts so far and is marked incomplete")
     }
     var judged = report
+    judged.shard = slice
     if strictDiagnostics { judged.requireDiagnostics() }
     known?.apply(to: &judged, knownIDs: vectors.cases.map(\.id))
     try reports.write(judged)
-    if let html {
-      try ReportOptions.write(HTMLReport.html(judged), to: html)
-      let summary = ConformanceSummary(judged)
-      let base = html.hasSuffix(".html") ? String(html.dropLast(5)) : html
-      try ReportOptions.write(Badge.svg(summary), to: base + ".badge.svg")
-      try ReportOptions.write(CanonicalJSON.pretty(Badge.json(summary)), to: base + ".badge.json")
-    }
+    if let html { try ReportOptions.writeHTML(judged, to: html) }
     print(ConsoleReport.text(judged, color: Terminal.colorOnStandardOutput))
+    if let slice {
+      print(
+        "shard \(slice): \(report.results.count) of the \(slice.selectedTotal) selected cases; merge with `report merge`"
+      )
+    }
     if !judged.succeeded(strict: strictExpectations) { throw KitExit.unexpected }
   }
 

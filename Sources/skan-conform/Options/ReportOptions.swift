@@ -22,6 +22,16 @@ struct ReportOptions: ParsableArguments {
     if let markdown { try Self.write(MarkdownReport.text(report), to: markdown) }
   }
 
+  /// Writes the HTML certification page to `path`, with `FILE.badge.svg` and
+  /// `FILE.badge.json` beside it (`FILE` is `path` without `.html`).
+  static func writeHTML(_ report: RunReport, to path: String) throws {
+    try write(HTMLReport.html(report), to: path)
+    let summary = ConformanceSummary(report)
+    let base = path.hasSuffix(".html") ? String(path.dropLast(5)) : path
+    try write(Badge.svg(summary), to: base + ".badge.svg")
+    try write(CanonicalJSON.pretty(Badge.json(summary)), to: base + ".badge.json")
+  }
+
   /// Writes one file; a failure is a usage error (exit 2) naming the file.
   static func write(_ text: String, to path: String) throws {
     do {

@@ -1,0 +1,177 @@
+public import SKANRunner
+public import SKANVectors
+
+/// `skan-conform report merge`: the reports of the shards of one run (`run --shard I/N`)
+/// made into the report one unsharded run would have written: the same results, in vector
+/// order, with no `shard` in the header.
+///
+/// It refuses, naming the file and the case, shards that do not belong together: another
+/// kit version, vector digest, implementation, shard count or selection; two reports of the
+/// same shard; a case in no report, or in two; a case outside the selection; an incomplete
+/// shard (unless allowed, and then the merged report is incomplete too).
+public enum ReportMerge {
+  /// One shard's report and the file it was read from (for messages).
+  public struct Input: Sendable {
+    /// The file name, as the user gave it.
+    public var file: String
+    /// The report read from it.
+    public var report: RunReport
+
+    /// Creates an input.
+    public init(file: String, report: RunReport) {
+      self.file = file
+      self.report = report
+    }
+  }
+
+  /// The merged report.
+  /// - Parameters:
+  ///   - inputs: the shard reports, in any order.
+  ///   - vectors: the vectors the shards were run on (their digest must be the shards'):
+  ///     the selection is applied to them again to know every case it holds.
+  ///   - allowIncomplete: accept an incomplete shard (an interrupted run); the cases it did
+  ///     not reach are then missing from the merged report, which is marked incomplete.
+  /// - Throws: ``ReportError`` listing every problem, each naming the file or the case.
+  public static func merge(
+    _ inputs: [Input], vectors: VectorSet, allowIncomplete: Bool = false
+  ) throws(ReportError) -> RunReport {
+    guard let first = inputs.first else { throw ReportError("no report to merge") }
+    var problems: [String] = []
+    var shards: [(input: Input, shard: Shard)] = []
+    for input in inputs {
+      guard let shard = input.report.shard else {
+        problems.append("\(input.file): not the report of a shard (no header.shard); run each shard with --shard I/N")
+        continue
+      }
+      shards.append((input, shard))
+    }
+    if !problems.isEmpty { throw ReportError(problems.joined(separator: "\n")) }
+    let reference = first.report
+    let referenceShard = shards[0].shard
+    for (input, shard) in shards.dropFirst() {
+      let report = input.report
+      if report.kitVersion != reference.kitVersion {
+        problems.append(
+          "\(input.file): header.kit_version is \(report.kitVersion), but \(first.file) has \(reference.kitVersion)")
+      }
+      if report.vectorDigest != reference.vectorDigest {
+        problems.append(
+          "\(input.file): header.vector_digest is \(report.vectorDigest.prefix(12))…, but \(first.file) has \(reference.vectorDigest.prefix(12))…: the shards were run on different vectors"
+        )
+      }
+      if report.implementation != reference.implementation {
+        problems.append(
+          "\(input.file): header.implementation is \(describe(report.implementation)), but \(first.file) has \(describe(reference.implementation))"
+        )
+      }
+      if shard.count != referenceShard.count {
+        problems.append(
+          "\(input.file): header.shard is \(shard), but \(first.file) is \(referenceShard): a different number of shards"
+        )
+      }
+      if shard.selection != referenceShard.selection || shard.selectedTotal != referenceShard.selectedTotal {
+        problems.append(
+          "\(input.file): header.shard.selection differs from \(first.file)'s: the shards were run with different filters"
+        )
+      }
+    }
+    if !problems.isEmpty { throw ReportError(problems.joined(separator: "\n")) }
+    var byIndex: [Int: String] = [:]
+    for (input, shard) in shards {
+      if let other = byIndex[shard.index] {
+        problems.append("\(input.file): shard \(shard) again (\(other) is shard \(shard) too)")
+      } else {
+        byIndex[shard.index] = input.file
+      }
+      if !input.report.complete && !allowIncomplete {
+        problems.append(
+          "\(input.file): shard \(shard) is incomplete (an interrupted run, or no footer); run it again, or pass --allow-incomplete"
+        )
+      }
+    }
+    if !problems.isEmpty { throw ReportError(problems.joined(separator: "\n")) }
+    if vectors.digest != reference.vectorDigest {
+      throw ReportError(
+        "the shards were run on vectors \(reference.vectorDigest.prefix(12))…, but the vectors here are \(vectors.digest.prefix(12))…; pass --vectors with the vectors the shards were run on"
+      )
+    }
+    let selected = referenceShard.selection.apply(to: vectors.cases)
+    guard selected.count == referenceShard.selectedTotal else {
+      throw ReportError(
+        "header.shard.selected is \(referenceShard.selectedTotal), but the selection holds \(selected.count) cases of these vectors"
+      )
+    }
+    // Where each case of the selection belongs, and where it was found.
+    var position: [String: Int] = [:]
+    for (offset, vector) in selected.enumerated() { position[vector.id] = offset }
+    var found: [String: (file: String, result: CaseResult)] = [:]
+    for (input, shard) in shards {
+      for result in input.report.results {
+        guard let offset = position[result.id] else {
+          problems.append("\(input.file): case \(result.id) is not in the selection of these vectors")
+          continue
+        }
+        if let earlier = found[result.id] {
+          problems.append(
+            earlier.file == input.file
+              ? "case \(result.id) is doubled: \(input.file) holds it twice"
+              : "case \(result.id) is doubled: it is in both \(earlier.file) and \(input.file)")
+          continue
+        }
+        if !shard.includes(position: offset) {
+          let owner = Shard(index: offset % shard.count + 1, count: shard.count)
+          problems.append("\(input.file): case \(result.id) belongs to shard \(owner), not \(shard)")
+        }
+        found[result.id] = (input.file, result)
+      }
+    }
+    var results: [CaseResult] = []
+    var missingFromIncomplete = 0
+    var absentShards: [Int: [String]] = [:]
+    for (offset, vector) in selected.enumerated() {
+      if let hit = found[vector.id] {
+        results.append(hit.result)
+        continue
+      }
+      let owner = offset % referenceShard.count + 1
+      let owning = "shard \(owner)/\(referenceShard.count)"
+      if let file = byIndex[owner] {
+        if let input = shards.first(where: { $0.input.file == file })?.input, !input.report.complete {
+          missingFromIncomplete += 1
+        } else {
+          problems.append("case \(vector.id) is missing: \(file) (\(owning)) does not hold it")
+        }
+      } else {
+        absentShards[owner, default: []].append(vector.id)
+      }
+    }
+    // A shard with no report at all is one problem, not one per case.
+    for (owner, ids) in absentShards.sorted(by: { $0.key < $1.key }) {
+      let owning = "shard \(owner)/\(referenceShard.count)"
+      problems.insert(
+        "\(owning) is missing: no report given is \(owning), so its \(ids.count) case(s) are missing (case \(ids[0]) first)",
+        at: 0)
+    }
+    if !problems.isEmpty {
+      let shown = problems.prefix(20)
+      let more = problems.count > shown.count ? "\n… and \(problems.count - shown.count) more" : ""
+      throw ReportError(shown.joined(separator: "\n") + more)
+    }
+    var merged = RunReport(
+      kitVersion: reference.kitVersion, vectorDigest: reference.vectorDigest, implementation: reference.implementation,
+      transport: reference.transport, target: reference.target,
+      startedAt: shards.map(\.input.report.startedAt).min() ?? reference.startedAt, results: results,
+      complete: missingFromIncomplete == 0 && shards.allSatisfy(\.input.report.complete))
+    for (input, shard) in shards.sorted(by: { $0.shard.index < $1.shard.index }) {
+      merged.incidents += input.report.incidents.map { "shard \(shard): \($0)" }
+      for stale in input.report.staleExpectations where !merged.staleExpectations.contains(stale) {
+        merged.staleExpectations.append(stale)
+      }
+    }
+    return merged
+  }
+
+  private static func describe(_ identity: ImplementationIdentity) -> String {
+    "\(identity.name) \(identity.version) (\(identity.language); suites \(identity.suites.joined(separator: ",")))"
+  }
+}

@@ -1,0 +1,257 @@
+import Foundation
+import SKANJSON
+import SKANReporting
+import SKANRunner
+import SKANTestSupport
+import SKANVectors
+import Subprocess
+import Testing
+
+/// `run --shard I/N` and `report merge` (issue #12): shards that partition the selection,
+/// merged into the report one unsharded run writes, and merges that refuse shards that do not
+/// make one run, with exit 2 and a message naming the file and the case.
+@Suite("Sharded runs and one merged report")
+struct ShardTests {
+  struct Outcome {
+    var status: Int32
+    var output: String
+  }
+
+  /// Runs `skan-conform` with `arguments`; standard output and error together.
+  func kit(_ arguments: [String]) async throws -> Outcome {
+    let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
+    let result = try await Subprocess.run(
+      .name("sh"),
+      arguments: [
+        "-c",
+        "cd \(RepositoryPaths.quoted(RepositoryPaths.root)) && "
+          + (["exec", binary] + arguments).map(RepositoryPaths.quoted).joined(separator: " "),
+      ],
+      output: .string(limit: 1 << 22),
+      error: .string(limit: 1 << 22))
+    let status: Int32
+    switch result.terminationStatus {
+    case .exited(let code): status = Int32(code)
+    case .signaled(let signal): status = 128 + Int32(signal)
+    }
+    return Outcome(status: status, output: result.standardOutput + result.standardError)
+  }
+
+  /// A fresh temporary directory.
+  func scratch() throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("skan-shards-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
+
+  func read(_ path: String) throws -> RunReport {
+    let data = try #require(FileManager.default.contents(atPath: path), "\(path) was not written")
+    return try JSONReportReader.read(bytes: Array(data))
+  }
+
+  func write(_ report: RunReport, to path: String) throws {
+    try Data(CanonicalJSON.pretty(JSONReport.json(report)).utf8).write(to: URL(fileURLWithPath: path))
+  }
+
+  /// Runs shards 1/3, 2/3, 3/3 of `selection` against the bundled reference; their paths.
+  func shards(in directory: String, selection: [String] = []) async throws -> [String] {
+    var paths: [String] = []
+    for index in 1...3 {
+      let path = "\(directory)/shard-\(index).json"
+      let outcome = try await kit(["run", "--shard", "\(index)/3", "--report-json", path] + selection)
+      #expect(outcome.status == 0, "shard \(index)/3: exit \(outcome.status): \(outcome.output)")
+      paths.append(path)
+    }
+    return paths
+  }
+
+  @Test("the slices of 1/N … N/N partition a selection, balanced, in order")
+  func partition() throws {
+    for total in [0, 1, 2, 7, 764] {
+      for count in 1...9 {
+        let items = Array(0..<total)
+        let slices = (1...count).map { Shard(index: $0, count: count).slice(items) }
+        #expect(slices.flatMap { $0 }.sorted() == items, "\(total) cases in \(count) shards")
+        let sizes = slices.map(\.count)
+        #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1, "\(total) in \(count): \(sizes)")
+        for slice in slices { #expect(slice == slice.sorted()) }
+      }
+    }
+  }
+
+  @Test("--shard is parsed strictly", arguments: ["0/3", "4/3", "1/0", "x", "3", "1/3/5", "-1/3", "1/", "/3", " 1/3"])
+  func badSyntax(text: String) {
+    guard case .failure(let error) = Shard.parse(text) else {
+      Issue.record("\(text) was accepted")
+      return
+    }
+    #expect(error.message.contains("--shard"), "\(error)")
+  }
+
+  @Test(
+    "a bad --shard, or an empty shard, is exit 2 and no green run", .timeLimit(.minutes(1)),
+    arguments: [
+      ["--shard", "4/3"], ["--shard", "0/2"], ["--shard", "two/3"], ["--shard", "3"],
+      ["--id", "window/p1-48h-exact", "--shard", "2/2"],
+    ])
+  func badShard(arguments: [String]) async throws {
+    let outcome = try await kit(["run"] + arguments)
+    #expect(outcome.status == 2, "\(arguments): exit \(outcome.status): \(outcome.output)")
+    #expect(outcome.output.contains("shard"), "\(arguments): \(outcome.output)")
+    #expect(!outcome.output.contains("passed"), "\(arguments): \(outcome.output)")
+  }
+
+  @Test("shards 1/3, 2/3, 3/3 merged equal the unsharded run, case by case", .timeLimit(.minutes(2)))
+  func mergeEqualsUnsharded() async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let paths = try await shards(in: directory)
+    let whole = "\(directory)/whole.json"
+    let unsharded = try await kit(["run", "--report-json", whole])
+    #expect(unsharded.status == 0, "\(unsharded.output)")
+    let mergedPath = "\(directory)/merged.json"
+    let merge = try await kit(
+      [
+        "report", "merge", paths[2], paths[0], paths[1], "-o", mergedPath, "--junit", "\(directory)/junit.xml",
+        "--markdown", "\(directory)/summary.md", "--html", "\(directory)/index.html",
+      ])
+    #expect(merge.status == 0, "exit \(merge.status): \(merge.output)")
+
+    let expected = try read(whole)
+    let merged = try read(mergedPath)
+    #expect(merged.complete)
+    #expect(merged.shard == nil)
+    #expect(merged.vectorDigest == expected.vectorDigest)
+    #expect(merged.results.map(\.id) == expected.results.map(\.id))
+    #expect(merged.results.map(\.status) == expected.results.map(\.status))
+    #expect(merged.results.map(\.message) == expected.results.map(\.message))
+    let parts = try paths.map(read)
+    #expect(parts.map(\.results.count).reduce(0, +) == expected.results.count)
+    for (offset, part) in parts.enumerated() {
+      let shard = try #require(part.shard)
+      #expect(shard.index == offset + 1 && shard.count == 3)
+      #expect(shard.selectedTotal == expected.results.count)
+    }
+    for name in ["junit.xml", "summary.md", "index.html", "index.badge.svg", "index.badge.json"] {
+      #expect(FileManager.default.fileExists(atPath: "\(directory)/\(name)"), "\(name) was not written")
+    }
+  }
+
+  /// A merge of the three shards after `edit` changed them; it must exit 2 naming `expected`.
+  func refusal(
+    _ what: Comment, naming expected: @escaping ([String], [RunReport]) -> [String],
+    edit: ([String], inout [RunReport]) throws -> Void
+  ) async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let paths = try await shards(in: directory, selection: ["--suite", "window,values"])
+    var reports = try paths.map(read)
+    let original = reports
+    try edit(paths, &reports)
+    for (path, report) in zip(paths, reports) { try write(report, to: path) }
+    let output = "\(directory)/merged.json"
+    let outcome = try await kit(["report", "merge"] + paths + ["-o", output])
+    #expect(outcome.status == 2, "\(what): exit \(outcome.status): \(outcome.output)")
+    for text in expected(paths, original) {
+      #expect(outcome.output.contains(text), "\(what): no '\(text)' in: \(outcome.output)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: output), "\(what): a merged report was written")
+  }
+
+  @Test("merge refuses shards of different vector digests", .timeLimit(.minutes(2)))
+  func differentDigests() async throws {
+    try await refusal("different digests", naming: { paths, _ in [paths[1], "vector_digest"] }) { _, reports in
+      reports[1].vectorDigest = String(repeating: "0", count: 64)
+    }
+  }
+
+  @Test("merge refuses a missing case, naming it and the shard's file", .timeLimit(.minutes(2)))
+  func missingCase() async throws {
+    try await refusal(
+      "a missing case", naming: { paths, reports in [reports[1].results[2].id, "missing", paths[1]] }
+    ) { _, reports in
+      reports[1].results.remove(at: 2)
+    }
+  }
+
+  @Test("merge refuses a doubled case, naming it and both files", .timeLimit(.minutes(2)))
+  func doubledCase() async throws {
+    try await refusal(
+      "a doubled case", naming: { paths, reports in [reports[0].results[0].id, "doubled", paths[0], paths[2]] }
+    ) { _, reports in
+      reports[2].results.append(reports[0].results[0])
+    }
+  }
+
+  @Test("merge refuses an incomplete shard, naming its file", .timeLimit(.minutes(2)))
+  func incompleteShard() async throws {
+    try await refusal("an incomplete shard", naming: { paths, _ in [paths[2], "incomplete"] }) { _, reports in
+      reports[2].complete = false
+    }
+  }
+
+  @Test("merge refuses another implementation, and vectors that are not the shards'", .timeLimit(.minutes(2)))
+  func otherImplementationOrVectors() async throws {
+    try await refusal("another implementation", naming: { paths, _ in [paths[2], "header.implementation"] }) {
+      _, reports in
+      reports[2].implementation.version = "9.9.9"
+    }
+    try await refusal("other vectors", naming: { _, _ in ["--vectors"] }) { _, reports in
+      for index in reports.indices { reports[index].vectorDigest = String(repeating: "0", count: 64) }
+    }
+  }
+
+  @Test("merge refuses a missing shard, naming it and its first case", .timeLimit(.minutes(2)))
+  func missingShard() async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let paths = try await shards(in: directory, selection: ["--suite", "window"])
+    let second = try read(paths[1])
+    let outcome = try await kit(["report", "merge", paths[0], paths[2], "-o", "\(directory)/merged.json"])
+    #expect(outcome.status == 2, "exit \(outcome.status): \(outcome.output)")
+    #expect(outcome.output.contains("shard 2/3 is missing"), "\(outcome.output)")
+    #expect(outcome.output.contains("case \(second.results[0].id) first"), "\(outcome.output)")
+  }
+
+  @Test("--allow-incomplete merges an interrupted shard into an incomplete report, exit 1", .timeLimit(.minutes(2)))
+  func allowIncomplete() async throws {
+    let directory = try scratch()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let paths = try await shards(in: directory, selection: ["--suite", "window"])
+    var last = try read(paths[2])
+    last.results.removeLast()
+    last.complete = false
+    try write(last, to: paths[2])
+    let output = "\(directory)/merged.json"
+    let outcome = try await kit(["report", "merge", "--allow-incomplete", "-o", output] + paths)
+    #expect(outcome.status == 1, "exit \(outcome.status): \(outcome.output)")
+    let merged = try read(output)
+    #expect(!merged.complete)
+    #expect(merged.results.count == (last.shard?.selectedTotal ?? 0) - 1)
+  }
+
+  @Test("merge refuses a shard given twice and a report that is not a shard", .timeLimit(.minutes(2)))
+  func notOneRun() async throws {
+    try await refusal("the same shard twice", naming: { paths, _ in [paths[1], "shard 1/3 again"] }) { _, reports in
+      reports[1] = reports[0]
+    }
+    try await refusal("no shard", naming: { paths, _ in [paths[0], "header.shard"] }) { _, reports in
+      reports[0].shard = nil
+    }
+  }
+
+  @Test("the shard survives the JSON report and back")
+  func roundTrip() throws {
+    var report = RunReport(
+      kitVersion: "1.0.0", vectorDigest: String(repeating: "a", count: 64),
+      implementation: ImplementationIdentity(name: "n", version: "1", language: "swift", suites: ["window"]),
+      transport: "stdio", target: "t", startedAt: "2026-11-23T00:00:00Z", results: [], complete: true)
+    let selection = CaseSelection(
+      suites: ["window", "values"], idGlobs: ["window/*"], tags: ["edge"], requirements: [])
+    report.shard = Shard(index: 2, count: 5, selection: selection, selectedTotal: 41)
+    let back = try JSONReportReader.read(JSONReport.json(report))
+    #expect(back.shard == report.shard)
+    report.shard = nil
+    #expect(try JSONReportReader.read(JSONReport.json(report)).shard == nil)
+  }
+}
