@@ -15,6 +15,9 @@ take turns within each round (paired runs), so a machine that slows down mid-run
 of them alike; the figures are the medians over the rounds. From the 1x and 10x medians:
 per-case cost = (t10 - t1) / (9 x cases), fixed cost = t1 - cases x per-case cost.
 
+`--static` adds a release build linked with `--static-swift-stdlib` (Linux), whose process
+start skips loading the Swift runtime and Foundation as shared libraries.
+
 Part 2 (release only, unless --skip-transports): throughput of the kit's three transports
 against the reference over 40 repetitions of the corpus (29,000+ cases), and differential
 fuzzing, as in earlier versions of this script.
@@ -34,10 +37,13 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HARNESS = os.path.join(ROOT, "bench", "harness.py")
 
 
-def build(configuration):
-    subprocess.run(["swift", "build", "-c", configuration, "--product", "skan-conform"], cwd=ROOT, check=True,
+def build(configuration, static=False, scratch=None):
+    """Builds `configuration`; `static` links the Swift runtime and Foundation into the binary
+    (`--static-swift-stdlib`, Linux only), in its own scratch directory."""
+    extra = ["--static-swift-stdlib", "--scratch-path", scratch or os.path.join(ROOT, ".build", "static")] if static else []
+    subprocess.run(["swift", "build", "-c", configuration, "--product", "skan-conform"] + extra, cwd=ROOT, check=True,
                    stdout=subprocess.DEVNULL)
-    path = subprocess.run(["swift", "build", "-c", configuration, "--show-bin-path"], cwd=ROOT, check=True,
+    path = subprocess.run(["swift", "build", "-c", configuration, "--show-bin-path"] + extra, cwd=ROOT, check=True,
                           capture_output=True, text=True).stdout.strip()
     return os.path.join(path, "skan-conform")
 
@@ -135,8 +141,13 @@ def main():
     parser.add_argument("--builds", default="debug,release")
     parser.add_argument("--scale", type=int, default=10)
     parser.add_argument("--skip-transports", action="store_true")
+    parser.add_argument("--static", action="store_true",
+                        help="also measure a release build with --static-swift-stdlib (Linux)")
+    parser.add_argument("--static-scratch", help="scratch directory of that build (default .build/static)")
     args = parser.parse_args()
     binaries = {configuration: build(configuration) for configuration in args.builds.split(",")}
+    if args.static:
+        binaries["release, static"] = build("release", static=True, scratch=args.static_scratch)
     for configuration, binary in binaries.items():
         print(f"{configuration} build: the kit beside the harness, same adapter ({args.runs} rounds)")
         compare(binary, args.runs, args.scale)
