@@ -10,26 +10,10 @@ import Testing
 /// exit code, never a trap (issue: a CI gate that is never falsely green).
 @Suite("The command line as a user types it")
 struct CommandLineTests {
-  struct Outcome {
-    var status: Int32
-    var output: String
-  }
+  typealias Outcome = KitCommand.Outcome
 
   /// Runs `skan-conform` with `arguments`; standard output and error together.
-  func kit(_ arguments: [String]) async throws -> Outcome {
-    let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
-    let result = try await Subprocess.run(
-      .name("sh"),
-      arguments: ["-c", (["exec", binary] + arguments).map(RepositoryPaths.quoted).joined(separator: " ")],
-      output: .string(limit: 1 << 20),
-      error: .string(limit: 1 << 20))
-    let status: Int32
-    switch result.terminationStatus {
-    case .exited(let code): status = Int32(code)
-    case .signaled(let signal): status = 128 + Int32(signal)
-    }
-    return Outcome(status: status, output: result.standardOutput + result.standardError)
-  }
+  func kit(_ arguments: [String]) async throws -> Outcome { try await KitCommand.run(arguments) }
 
   @Test(
     "a URL with a bad port or no host is a usage error, not a trap",

@@ -12,30 +12,10 @@ import Testing
 /// make one run, with exit 2 and a message naming the file and the case.
 @Suite("Sharded runs and one merged report")
 struct ShardTests {
-  struct Outcome {
-    var status: Int32
-    var output: String
-  }
+  typealias Outcome = KitCommand.Outcome
 
   /// Runs `skan-conform` with `arguments`; standard output and error together.
-  func kit(_ arguments: [String]) async throws -> Outcome {
-    let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
-    let result = try await Subprocess.run(
-      .name("sh"),
-      arguments: [
-        "-c",
-        "cd \(RepositoryPaths.quoted(RepositoryPaths.root)) && "
-          + (["exec", binary] + arguments).map(RepositoryPaths.quoted).joined(separator: " "),
-      ],
-      output: .string(limit: 1 << 22),
-      error: .string(limit: 1 << 22))
-    let status: Int32
-    switch result.terminationStatus {
-    case .exited(let code): status = Int32(code)
-    case .signaled(let signal): status = 128 + Int32(signal)
-    }
-    return Outcome(status: status, output: result.standardOutput + result.standardError)
-  }
+  func kit(_ arguments: [String]) async throws -> Outcome { try await KitCommand.run(arguments) }
 
   /// A fresh temporary directory.
   func scratch() throws -> String {

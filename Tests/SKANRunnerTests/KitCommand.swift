@@ -1,0 +1,35 @@
+import SKANTestSupport
+import Subprocess
+import Testing
+
+/// The `skan-conform` executable run as a user types it, from the repository root, for the
+/// command-line tests of this target.
+enum KitCommand {
+  /// What a run printed and how it ended.
+  struct Outcome {
+    /// The exit status; 128 + the signal for a process ended by one.
+    var status: Int32
+    /// Standard output and standard error, in that order.
+    var output: String
+  }
+
+  /// Runs `skan-conform` with `arguments`; standard output and error together.
+  static func run(_ arguments: [String]) async throws -> Outcome {
+    let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
+    let result = try await Subprocess.run(
+      .name("sh"),
+      arguments: [
+        "-c",
+        "cd \(RepositoryPaths.quoted(RepositoryPaths.root)) && "
+          + (["exec", binary] + arguments).map(RepositoryPaths.quoted).joined(separator: " "),
+      ],
+      output: .string(limit: 1 << 22),
+      error: .string(limit: 1 << 22))
+    let status: Int32
+    switch result.terminationStatus {
+    case .exited(let code): status = Int32(code)
+    case .signaled(let signal): status = 128 + Int32(signal)
+    }
+    return Outcome(status: status, output: result.standardOutput + result.standardError)
+  }
+}
