@@ -1,3 +1,4 @@
+import Foundation
 public import SKANVectors
 
 /// Runs every vector of a mutant's suite against it and reports which vectors kill it.
@@ -12,14 +13,38 @@ public enum SelfCheck {
     public var killed: Bool { !killedBy.isEmpty }
   }
 
+  /// The sentence a vector's description starts its reason with when the vector is kept
+  /// though no mutant fails it (Apple's own example, say): `Kept without a mutant: …`.
+  public static let keptMarker = "Kept without a mutant: "
+
+  /// A vector that kills no mutant.
+  public struct IdleVector: Sendable, Hashable {
+    /// The vector's ID.
+    public var id: String
+    /// Why it is kept anyway: the text after ``SelfCheck/keptMarker`` in its description, or
+    /// `nil` when it states none.
+    public var reason: String?
+  }
+
   /// The kill matrix.
   public struct Report: Sendable {
     /// One entry per mutant.
     public var mutants: [MutantResult]
-    /// Vectors that kill no mutant.
-    public var idleVectors: [String]
+    /// Vectors that kill no mutant, in vector order.
+    public var idle: [IdleVector]
     /// The mutants no vector kills.
     public var survivors: [MutantResult] { mutants.filter { !$0.killed } }
+    /// The IDs of the vectors that kill no mutant.
+    public var idleVectors: [String] { idle.map(\.id) }
+    /// Idle vectors whose description states no reason to keep them.
+    public var unexplained: [IdleVector] { idle.filter { $0.reason == nil } }
+  }
+
+  /// The reason a description states for keeping its vector without a mutant, if any.
+  public static func keptReason(_ description: String) -> String? {
+    guard let range = description.range(of: keptMarker) else { return nil }
+    let reason = description[range.upperBound...].trimmingCharacters(in: .whitespaces)
+    return reason.isEmpty ? nil : reason
   }
 
   /// Runs the check.
@@ -36,7 +61,8 @@ public enum SelfCheck {
       results.append(MutantResult(mutant: mutant, killedBy: killedBy))
     }
     let suites = Set(mutants.map(\.suite))
-    let idle = vectors.filter { suites.contains($0.suite) && !killers.contains($0.id) }.map(\.id)
-    return Report(mutants: results, idleVectors: idle)
+    let idle = vectors.filter { suites.contains($0.suite) && !killers.contains($0.id) }
+      .map { IdleVector(id: $0.id, reason: keptReason($0.description)) }
+    return Report(mutants: results, idle: idle)
   }
 }

@@ -34,4 +34,13 @@ struct SelfCheckTests {
       #expect(!result.killed, "\(result.mutant.id) is 'killed' by \(result.killedBy.prefix(5))")
     }
   }
+
+  @Test("an idle vector counts as explained only when its description states a reason after the marker")
+  func keptReasons() {
+    #expect(
+      SelfCheck.keptReason("Apple's example. Kept without a mutant: Apple published it.") == "Apple published it.")
+    #expect(SelfCheck.keptReason("Kept without a mutant:   ") == nil)
+    #expect(SelfCheck.keptReason("Kept without a mutant") == nil)
+    #expect(SelfCheck.keptReason("A plain description.") == nil)
+  }
 }

@@ -8,15 +8,21 @@ struct SelfcheckCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "selfcheck",
     abstract: "Run the vectors against deliberately broken copies of the reference and show which vectors kill which.",
-    discussion: "Exit 1 if any mutant survives every vector.")
+    discussion: """
+      Exit 1 if any mutant survives every vector, or, with --require-reasons, if a vector kills \
+      no mutant and its description states no reason to keep it ("Kept without a mutant: …").
+      """)
 
   @OptionGroup var source: VectorSourceOptions
 
   @Flag(help: "Print the kill matrix as JSON.")
   var json = false
 
-  @Flag(help: "Also list the vectors that kill no mutant.")
+  @Flag(help: "Also list the vectors that kill no mutant, with the reason each one is kept, if it states one.")
   var showIdle = false
+
+  @Flag(help: "Fail when a vector kills no mutant and states no reason to be kept.")
+  var requireReasons = false
 
   func run() throws {
     let vectors = try source.load()
@@ -31,7 +37,8 @@ struct SelfcheckCommand: ParsableCommand {
       print(
         CanonicalJSON.pretty([
           "mutants": .array(rows), "survivors": .array(report.survivors.map { .string($0.mutant.id) }),
-          "idle_vectors": .array(report.idleVectors.map(JSONValue.string)),
+          "idle_vectors": .array(
+            report.idle.map { ["id": .string($0.id), "kept_because": $0.reason.map(JSONValue.string) ?? .null] }),
         ]), terminator: "")
     } else {
       for result in report.mutants {
@@ -41,11 +48,15 @@ struct SelfcheckCommand: ParsableCommand {
           "\(mark) \(result.mutant.id) (\(result.killedBy.count) vectors\(sample.isEmpty ? "" : ": \(sample)\(result.killedBy.count > 3 ? ", …" : "")")) — \(result.mutant.summary)"
         )
       }
-      if showIdle { for id in report.idleVectors { print("idle     \(id)") } }
+      if showIdle {
+        for vector in report.idle {
+          print(vector.reason.map { "kept     \(vector.id) — \($0)" } ?? "idle     \(vector.id)")
+        }
+      }
       print(
-        "selfcheck: \(report.mutants.count - report.survivors.count) of \(report.mutants.count) mutants killed; \(report.idleVectors.count) vectors kill none"
+        "selfcheck: \(report.mutants.count - report.survivors.count) of \(report.mutants.count) mutants killed; \(report.idle.count) vectors kill none, \(report.unexplained.count) of them without a stated reason"
       )
     }
-    if !report.survivors.isEmpty { throw KitExit.unexpected }
+    if !report.survivors.isEmpty || (requireReasons && !report.unexplained.isEmpty) { throw KitExit.unexpected }
   }
 }
