@@ -6,7 +6,8 @@ import SKANSuites
 public enum MutantCatalog {
   /// All mutants.
   public static var all: [Mutant] {
-    window + values + lifecycle + metadata + postback + legacyPostback + attribution + s2s + signature + libraryBugs
+    window + values + lifecycle + metadata + tracking + postback + legacyPostback + attribution + s2s + signature
+      + libraryBugs
       + adAttributionKit
   }
 

@@ -93,6 +93,17 @@ struct InputReader {
     return choice
   }
 
+  /// The user's tracking choices, `{"status": …, "consent": …}`, both required; `nil` when
+  /// the member is absent or null (ATT-5). An unknown status is `invalid-input` (IN-1).
+  func tracking(_ key: String) throws(ModelError) -> TrackingState? {
+    guard let value = optional(key) else { return nil }
+    let reader = try InputReader(value, path: "\(path).\(key)")
+    let authorization = try reader.choice("status", TrackingAuthorization.self)
+    guard let consentValue = reader.members["consent"] else { throw reader.missing("consent") }
+    guard let consent = consentValue.boolValue else { throw reader.mistyped("consent", "a boolean", consentValue) }
+    return TrackingState(authorization: authorization, consent: consent)
+  }
+
   func number(_ key: String) throws(ModelError) -> Double? {
     guard let value = optional(key) else { return nil }
     return value.numberValue

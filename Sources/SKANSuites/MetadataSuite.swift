@@ -1,8 +1,8 @@
 import SKANJSON
 import SKANModel
 
-/// The `metadata` suite: `{"metadata": {…strings…}, "ios_version"}` to the SKAdNetwork call
-/// and the overlay.
+/// The `metadata` suite: `{"metadata": {…strings…}, "ios_version", "att", "idfa"}` to the
+/// SKAdNetwork call, the overlay and the forwarded IDFA.
 enum MetadataSuite {
   static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
     let reader = try InputReader(input)
@@ -14,7 +14,10 @@ enum MetadataSuite {
       }
       metadata[key] = text
     }
-    let decision = try MetadataContract.decide(metadata: metadata, iosVersion: iosVersion)
+    let tracking = try reader.tracking("att")
+    let idfa = try reader.optionalString("idfa")
+    let decision = try MetadataContract.decide(
+      metadata: metadata, iosVersion: iosVersion, idfa: idfa, tracking: tracking)
     let call: JSONValue =
       decision.skanCall.map { call in
         [
@@ -32,6 +35,6 @@ enum MetadataSuite {
           "dismissible": .bool(overlay.dismissible),
         ]
       } ?? .null
-    return ["skan_call": call, "overlay": overlay]
+    return ["skan_call": call, "overlay": overlay, "idfa": .optional(decision.idfa?.text)]
   }
 }

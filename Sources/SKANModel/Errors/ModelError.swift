@@ -61,5 +61,7 @@ public struct ModelError: Error, Sendable, Hashable, CustomStringConvertible {
     case invalidNonce = "invalid-nonce"
     /// An impression source identifier outside 0 to 9999 (SIG-11).
     case invalidSourceIdentifier = "invalid-source-identifier"
+    /// An IDFA that is not a UUID (ATT-4).
+    case invalidIDFA = "invalid-idfa"
   }
 }

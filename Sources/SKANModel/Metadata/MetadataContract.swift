@@ -18,13 +18,17 @@ public enum MetadataContract {
   ///
   /// Errors are checked in this order, and the first one found is reported (META-9): the
   /// iOS version, the fine value, the coarse value, the lock flag, the overlay app ID, its
-  /// position, its dismissible flag. Unknown keys are ignored; so are the prose names
-  /// `overlay_position` and `overlay_dismissible` (META-8).
+  /// position, its dismissible flag, then the IDFA (ATT-4). Unknown keys are ignored; so
+  /// are the prose names `overlay_position` and `overlay_dismissible` (META-8).
+  ///
+  /// `idfa` is what the device returned, if the SDK read it; `tracking` the user's
+  /// tracking choices, `nil` when unknown. They decide only the forwarded IDFA, never the
+  /// call or the overlay (``IDFAGate``, ATT-6).
   /// - Throws: a ``ModelError`` with the Spec's code; one bad key rejects the whole
   ///   metadata (META-9).
-  public static func decide(metadata: [String: String], iosVersion text: String) throws(ModelError)
-    -> MetadataDecision
-  {
+  public static func decide(
+    metadata: [String: String], iosVersion text: String, idfa: String? = nil, tracking: TrackingState? = nil
+  ) throws(ModelError) -> MetadataDecision {
     let version = try IOSVersion(parsing: text)
     let fine = try metadata[fineKey].map { (text) throws(ModelError) in try FineValue(parsing: text) }
     let coarse = try metadata[coarseKey].map { (text) throws(ModelError) in try CoarseValue(parsing: text) }
@@ -48,17 +52,18 @@ public enum MetadataContract {
         } ?? true
       overlay = OverlayRequest(appID: appID, position: position, dismissible: dismissible)
     }
+    let forwarded = try IDFAGate.forwarded(text: idfa, tracking: tracking)
 
     // META-3: a coarse-only update gets the synthesized fine value; META-10: no value, no call.
     guard let fineValue = fine ?? coarse.map(FineValue.synthesized(from:)), let api = SKANAPI.forIOS(version) else {
-      return MetadataDecision(skanCall: nil, overlay: overlay)
+      return MetadataDecision(skanCall: nil, overlay: overlay, idfa: forwarded)
     }
     let call: SKANCall
     switch api {
     case .fineCoarseLock: call = SKANCall(api: api, fine: fineValue, coarse: coarse, lock: lock)
     case .fineOnly, .legacy: call = SKANCall(api: api, fine: fineValue, coarse: nil, lock: nil)
     }
-    return MetadataDecision(skanCall: call, overlay: overlay)
+    return MetadataDecision(skanCall: call, overlay: overlay, idfa: forwarded)
   }
 
   /// Reads a metadata boolean: `true`/`false`, `yes`/`no`, `1`/`0`, in any letter case, and

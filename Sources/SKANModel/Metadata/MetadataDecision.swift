@@ -4,11 +4,14 @@ public struct MetadataDecision: Sendable, Hashable {
   public var skanCall: SKANCall?
   /// The StoreKit overlay to show, or `nil` for none.
   public var overlay: OverlayRequest?
+  /// The IDFA forwarded alongside the metadata, or `nil` for none (ATT-1).
+  public var idfa: AdvertisingIdentifier?
 
   /// Creates a decision.
-  public init(skanCall: SKANCall?, overlay: OverlayRequest?) {
+  public init(skanCall: SKANCall?, overlay: OverlayRequest?, idfa: AdvertisingIdentifier? = nil) {
     self.skanCall = skanCall
     self.overlay = overlay
+    self.idfa = idfa
   }
 }
 

@@ -66,7 +66,7 @@ extension RequirementCatalog {
       alternative: "Compare the hex strings, which refuses an upper-case signature with 401."),
     Requirement(
       "S2S-10", .must, .seed, area: "s2s",
-      "A Singular S2S request is a GET of `https://sdk-api-v1.singular.net/api/v2/conversion_value` with `a` (API key), `v` (OS version), `i` (bundle ID), `app_v`, `n` (event name, `__SESSION__` for a session), `p` (`iOS`), `idfv`, `idfa`, and every key of the lifecycle snapshot (LIF-2) that has a value.",
+      "A Singular S2S request is a GET of `https://sdk-api-v1.singular.net/api/v2/conversion_value` with `a` (API key), `v` (OS version), `i` (bundle ID), `app_v`, `n` (event name, `__SESSION__` for a session), `p` (`iOS`), `idfv`, `idfa` when the ATT gate forwards it (ATT-7), and every key of the lifecycle snapshot (LIF-2) that has a value.",
       source: "\(singular) (`prepareQueryParams`, `getSkanDetails`, `SESSION_EVENT_NAME`)"),
     Requirement(
       "S2S-11", .must, .kitDefined, area: "s2s",

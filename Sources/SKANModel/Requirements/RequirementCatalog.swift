@@ -14,7 +14,7 @@ public enum RequirementCatalog {
 
   /// All requirements, in Spec order.
   public static let all: [Requirement] =
-    general + window + values + timeline + lifecycle + metadata + postback + attribution + s2s + signature
+    general + window + values + timeline + lifecycle + metadata + tracking + postback + attribution + s2s + signature
 
   /// Looks a requirement up by ID.
   public static func requirement(_ id: String) -> Requirement? { byID[id] }
@@ -27,7 +27,7 @@ public enum RequirementCatalog {
   static let general: [Requirement] = [
     Requirement(
       "IN-1", .must, .kitDefined, area: "general",
-      "An input without a field its suite's shape requires, with a field of the wrong JSON type (other than the value fields, which have their own codes), or with an unknown `op` or `profile`, is `invalid-input`; an implementation never guesses.",
+      "An input without a field its suite's shape requires, with a field of the wrong JSON type (other than the value fields, which have their own codes), or with an unknown `op`, `profile` or ATT `status`, is `invalid-input`; an implementation never guesses.",
       source:
         "A conformance kit must tell malformed input from a rule; Apple's APIs are typed and cannot receive such input.",
       alternative: "Defaults for missing fields, which hide integration bugs.")

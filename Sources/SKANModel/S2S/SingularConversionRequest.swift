@@ -1,7 +1,8 @@
 public import SKANJSON
 
 /// The request the Singular SKAN 4 S2S client sends (S2S-18): the snippet's
-/// `prepareQueryParams`, the fixed keys, then every snapshot key that has a value.
+/// `prepareQueryParams`, the fixed keys, the IDFA when the ATT gate lets it through
+/// (ATT-7), then every snapshot key that has a value.
 public struct SingularConversionRequest: Sendable, Hashable {
   /// The app and device the client reports.
   public struct Configuration: Sendable, Hashable {
@@ -15,17 +16,24 @@ public struct SingularConversionRequest: Sendable, Hashable {
     public var appVersion: String
     /// `idfv`.
     public var idfv: String
-    /// `idfa`.
-    public var idfa: String
+    /// The identifier the device returned, forwarded as `idfa` only when ``tracking``
+    /// allows it (ATT-7).
+    public var idfa: AdvertisingIdentifier
+    /// The user's tracking choices; `nil` when unknown, which forwards nothing (ATT-5).
+    public var tracking: TrackingState?
 
     /// Creates a configuration.
-    public init(apiKey: String, osVersion: String, bundleID: String, appVersion: String, idfv: String, idfa: String) {
+    public init(
+      apiKey: String, osVersion: String, bundleID: String, appVersion: String, idfv: String,
+      idfa: AdvertisingIdentifier, tracking: TrackingState?
+    ) {
       self.apiKey = apiKey
       self.osVersion = osVersion
       self.bundleID = bundleID
       self.appVersion = appVersion
       self.idfv = idfv
       self.idfa = idfa
+      self.tracking = tracking
     }
   }
 
@@ -42,8 +50,9 @@ public struct SingularConversionRequest: Sendable, Hashable {
     var query = [
       "a": configuration.apiKey, "v": configuration.osVersion, "i": configuration.bundleID,
       "app_v": configuration.appVersion, "n": event, "p": "iOS", "idfv": configuration.idfv,
-      "idfa": configuration.idfa,
     ]
+    // ATT-7: no IDFA to forward means no `idfa` parameter, not the zero UUID.
+    if let idfa = IDFAGate.forwarded(configuration.idfa, tracking: configuration.tracking) { query["idfa"] = idfa.text }
     for (key, value) in snapshot.guideFields {
       switch value {
       case .null: continue

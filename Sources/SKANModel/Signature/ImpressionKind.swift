@@ -12,22 +12,4 @@ public enum ImpressionKind: String, Sendable, Hashable, CaseIterable {
 
   /// The key of the source slot.
   public var sourceField: String { self == .web ? "source-domain" : "source-app-id" }
-
-  /// Whether `text` is a UUID in the 8-4-4-4-12 hex form, either letter case.
-  public static func isUUID(_ text: String) -> Bool {
-    let bytes = Array(text.utf8)
-    guard bytes.count == 36 else { return false }
-    for (index, byte) in bytes.enumerated() {
-      if [8, 13, 18, 23].contains(index) {
-        guard byte == UInt8(ascii: "-") else { return false }
-      } else {
-        let isHex =
-          (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-          || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
-          || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
-        guard isHex else { return false }
-      }
-    }
-    return true
-  }
 }

@@ -43,7 +43,7 @@ public struct SignedImpression: Sendable, Hashable {
 
   /// SIG-11: a nonce is a UUID.
   public static func check(nonce: String) throws(ModelError) {
-    guard ImpressionKind.isUUID(nonce) else { throw ModelError(.invalidNonce, "nonce \"\(nonce)\" is not a UUID") }
+    guard UUIDText.isValid(nonce) else { throw ModelError(.invalidNonce, "nonce \"\(nonce)\" is not a UUID") }
   }
 
   /// The signed string: version, ad-network-id, source-identifier, itunes-item-id, nonce

@@ -39,10 +39,23 @@ enum S2SRequestBuilding {
     let config = try InputReader(.object(try reader.object("config")), path: "input.config")
     let event = try reader.string("event")
     let steps = try reader.array("steps")
+    // Shape first (IN-1), then the IDFA's syntax (ATT-4), then the steps' values.
+    let apiKey = try config.string("api_key")
+    let osVersion = try config.string("os_version")
+    let bundleID = try config.string("bundle_id")
+    let appVersion = try config.string("app_version")
+    let idfv = try config.string("idfv")
+    let idfaText = try config.string("idfa")
+    let tracking = try reader.tracking("att")
+    let idfa: AdvertisingIdentifier
+    do {
+      idfa = try AdvertisingIdentifier(parsing: idfaText)
+    } catch {
+      throw ModelError(error.code, "input.config.idfa: \(error.message)")
+    }
     let configuration = SingularConversionRequest.Configuration(
-      apiKey: try config.string("api_key"), osVersion: try config.string("os_version"),
-      bundleID: try config.string("bundle_id"), appVersion: try config.string("app_version"),
-      idfv: try config.string("idfv"), idfa: try config.string("idfa"))
+      apiKey: apiKey, osVersion: osVersion, bundleID: bundleID, appVersion: appVersion, idfv: idfv, idfa: idfa,
+      tracking: tracking)
     var lifecycle = SingularLifecycle(profile: .production)
     for (index, element) in steps.enumerated() {
       _ = try lifecycle.apply(try LifecycleStepDecoder.step(element, path: "input.steps[\(index)]"))

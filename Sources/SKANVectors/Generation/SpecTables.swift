@@ -14,7 +14,7 @@ enum SpecTables {
     ("Spec/window.md", ["window"]),
     ("Spec/values.md", ["values", "timeline"]),
     ("Spec/lifecycle.md", ["lifecycle"]),
-    ("Spec/metadata.md", ["metadata"]),
+    ("Spec/metadata.md", ["metadata", "att"]),
     ("Spec/postback.md", ["postback"]),
     ("Spec/attribution.md", ["attribution"]),
     ("Spec/s2s.md", ["s2s"]),

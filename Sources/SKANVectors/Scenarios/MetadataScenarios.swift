@@ -1,3 +1,4 @@
+import Foundation
 import SKANJSON
 import SKANModel
 import SKANSuites
@@ -188,6 +189,118 @@ enum MetadataScenarios {
     b.add(
       "overlay-on-old-ios", "An overlay with iOS 13: no call, but the overlay is still described.",
       ["META-7", "META-6"], meta([fine: "1", app: "987654321"], ios: "13.0"))
+    tracking(&b)
     return b.scenarios
+  }
+
+  /// App Tracking Transparency (ATT-1 to ATT-6): whether, and which, IDFA is forwarded
+  /// with the metadata.
+  private static func tracking(_ b: inout ScenarioBuilder) {
+    let idfa = "6D92078A-8246-4BA4-AE5B-76104861E7DC"
+    let values: [String: JSONValue] = [
+      "skan_conversion_value": "42", "skan_coarse_value": "high", "skan_lock_window": "true",
+    ]
+    func att(
+      _ status: JSONValue?, consent: JSONValue? = true, idfa: JSONValue? = nil,
+      metadata: [String: JSONValue] = values
+    ) -> JSONValue {
+      var input: [String: JSONValue] = ["metadata": .object(metadata), "ios_version": "17.0"]
+      if let status {
+        var state: [String: JSONValue] = ["status": status]
+        if let consent { state["consent"] = consent }
+        input["att"] = .object(state)
+      }
+      if let idfa { input["idfa"] = idfa }
+      return .object(input)
+    }
+    let real = JSONValue.string(idfa)
+
+    // The states.
+    b.add(
+      "att-authorized-consent",
+      "ATT authorized and consent given: the IDFA is forwarded, and the call is the same as without ATT.",
+      ["ATT-1", "ATT-2", "ATT-6"], att("authorized", idfa: real))
+    b.add(
+      "att-authorized-consent-withdrawn",
+      "ATT authorized but consent false (withdrawn): no IDFA; catches a gate on the ATT status alone.", ["ATT-1"],
+      tags: ["privacy"], att("authorized", consent: false, idfa: real))
+    b.add(
+      "att-denied-idfa-held",
+      "ATT denied with consent, and the SDK still holds an IDFA from an earlier authorization: it must not leak; the call is unchanged.",
+      ["ATT-2", "ATT-6"], tags: ["privacy"], att("denied", idfa: real))
+    b.add(
+      "att-restricted-idfa-held", "ATT restricted with consent and an IDFA held: no IDFA.", ["ATT-2"],
+      tags: ["privacy"], att("restricted", idfa: real))
+    b.add(
+      "att-not-determined-idfa-held",
+      "ATT not determined (never asked) with consent and an IDFA held: no IDFA; catches treating \"not asked\" as \"not refused\".",
+      ["ATT-2"], tags: ["privacy"], att("notDetermined", idfa: real))
+    b.add(
+      "att-denied-no-consent", "ATT denied and no consent: no IDFA, and still the same call.", ["ATT-1", "ATT-6"],
+      att("denied", consent: false, idfa: real))
+    b.add(
+      "att-authorized-zero-idfa",
+      "Authorized with consent, but the identifier is the all-zero UUID: nothing is forwarded (kit-defined).",
+      ["ATT-3"], att("authorized", idfa: .string(AdvertisingIdentifier.zero)))
+    b.add(
+      "att-absent-idfa-given",
+      "An IDFA but no ATT state: nothing is forwarded; catches forwarding when the state is unknown.", ["ATT-5"],
+      tags: ["privacy"], att(nil, idfa: real))
+    b.add(
+      "att-null-idfa-given", "`att` null counts as absent: nothing is forwarded.", ["ATT-5"], tags: ["privacy"],
+      att(nil, idfa: real).setting("att", JSONValue.null))
+    b.add(
+      "att-authorized-no-idfa", "Authorized with consent but no identifier read: `idfa` is null.", ["ATT-1"],
+      att("authorized"))
+    b.add(
+      "att-authorized-lower-case-idfa",
+      "A lower-case IDFA is a UUID and is forwarded exactly as given; catches upper-casing it.", ["ATT-4"],
+      tags: ["case"], att("authorized", idfa: .string(idfa.lowercased())))
+    b.add(
+      "att-denied-overlay-and-call",
+      "ATT denied: the overlay and the fine/coarse/lock call are made as always; catches gating SKAdNetwork on ATT.",
+      ["ATT-6"], att("denied", consent: false, metadata: values.merging(["skoverlay_app_id": "1234567890"]) { $1 }))
+    b.add(
+      "att-not-determined-coarse-only",
+      "ATT not determined on iOS 17 with only a coarse value: the synthesized fine value is still sent; catches dropping fine values without ATT.",
+      ["ATT-6", "META-3"], att("notDetermined", consent: false, metadata: ["skan_coarse_value": "medium"]))
+
+    // Bad input.
+    b.add(
+      "att-status-capitalized", "Status \"Authorized\" is `invalid-input`: Swift case names, exactly.",
+      ["IN-1", "ATT-2"], tags: ["bad-input", "case"], att("Authorized", idfa: real))
+    b.add(
+      "att-status-raw-value",
+      "Status 3 (the raw value of `.authorized`) is `invalid-input`: the status is its name.", ["IN-1", "ATT-2"],
+      tags: ["bad-input"], att(3, idfa: real))
+    b.add(
+      "att-consent-string", "Consent \"true\" (a string) is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      att("authorized", consent: "true", idfa: real))
+    b.add(
+      "att-consent-missing", "An `att` without `consent` is `invalid-input`, not consent assumed.", ["IN-1"],
+      tags: ["bad-input"], att("authorized", consent: nil, idfa: real))
+    b.add(
+      "att-not-object", "`att` as the bare string \"authorized\" is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      att(nil, idfa: real).setting("att", "authorized"))
+    b.add(
+      "idfa-not-string", "An IDFA that is not a string is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      att("authorized", idfa: 12345))
+    b.add(
+      "idfa-malformed-while-denied",
+      "IDFA \"not-an-idfa\" while denied is `invalid-idfa`: checked whatever the status; catches validating only what is sent.",
+      ["ATT-4"], tags: ["bad-input"], att("denied", idfa: "not-an-idfa"))
+    b.add(
+      "idfa-empty", "An empty IDFA is `invalid-idfa`, not \"no identifier\".", ["ATT-4"], tags: ["bad-input"],
+      att("authorized", idfa: ""))
+    b.add(
+      "idfa-braces", "An IDFA in braces, `{…}`, is `invalid-idfa`.", ["ATT-4"], tags: ["bad-input"],
+      att("authorized", idfa: .string("{\(idfa)}")))
+    b.add(
+      "idfa-no-dashes", "32 hexadecimal digits without dashes are `invalid-idfa`.", ["ATT-4"], tags: ["bad-input"],
+      att("authorized", idfa: .string(idfa.replacingOccurrences(of: "-", with: ""))))
+    b.add(
+      "idfa-checked-after-values",
+      "A bad fine value and a bad IDFA: `fine-not-integer`, since the IDFA is checked last.", ["META-9", "ATT-4"],
+      tags: ["bad-input"], att("authorized", idfa: "nope", metadata: ["skan_conversion_value": "x"]))
   }
 }

@@ -330,12 +330,51 @@ enum S2SScenarios {
             "at": .integer(ScenarioTime.at(hours: 3)), "op": "revenue", "amount": 0.5, "currency": "EUR", "admon": true,
           ],
         ]))
+    tracking(&b, config: config)
     b.add(
       "build-singular-missing-config", "A config without idfa is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
       ["op": "build-request", "api": "singular", "config": ["api_key": "k"], "event": "__SESSION__", "steps": []])
     b.add(
       "build-unknown-api", "An unknown api is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
       ["op": "build-request", "api": "adjust"])
+  }
+
+  /// ATT-7: the Singular request's `idfa` follows the ATT gate (metadata.md, "App Tracking
+  /// Transparency").
+  private static func tracking(_ b: inout ScenarioBuilder, config: JSONValue) {
+    let idfa = "6D92078A-8246-4BA4-AE5B-76104861E7DC"
+    func singular(_ status: String?, consent: Bool = true, idfa: String = idfa) -> JSONValue {
+      var input: [String: JSONValue] = [
+        "op": "build-request", "api": "singular", "config": config.setting("idfa", .string(idfa)),
+        "event": "__SESSION__", "steps": [],
+      ]
+      if let status { input["att"] = ["status": .string(status), "consent": .bool(consent)] }
+      return .object(input)
+    }
+    b.add(
+      "build-singular-att-authorized",
+      "ATT authorized with consent: the IDFA is sent as `idfa`, exactly as given.", ["S2S-10", "ATT-7", "ATT-1"],
+      singular("authorized"))
+    b.add(
+      "build-singular-att-denied",
+      "ATT denied: no `idfa` parameter at all; catches the snippet's habit of always sending the configured IDFA, and sending the zero UUID.",
+      ["ATT-7", "ATT-2"], tags: ["privacy"], singular("denied"))
+    b.add(
+      "build-singular-att-consent-withdrawn", "ATT authorized but consent withdrawn: no `idfa` parameter.",
+      ["ATT-7", "ATT-1"], tags: ["privacy"], singular("authorized", consent: false))
+    b.add(
+      "build-singular-att-unknown", "A real IDFA in the config but no ATT state: no `idfa` parameter.",
+      ["ATT-7", "ATT-5"], tags: ["privacy"], singular(nil))
+    b.add(
+      "build-singular-att-zero-idfa",
+      "Authorized with consent but the zero UUID configured: no `idfa` parameter, not the zeros (kit-defined).",
+      ["ATT-7", "ATT-3"], singular("authorized", idfa: AdvertisingIdentifier.zero))
+    b.add(
+      "build-singular-invalid-idfa", "A configured IDFA that is not a UUID is `invalid-idfa`, even when not sent.",
+      ["ATT-4"], tags: ["bad-input"], singular("denied", idfa: "IDFA"))
+    b.add(
+      "build-singular-att-bad-status", "An unknown ATT status is `invalid-input`.", ["IN-1", "ATT-2"],
+      tags: ["bad-input"], singular("allowed"))
   }
 
   private static func parsing(_ b: inout ScenarioBuilder) {

@@ -1,8 +1,10 @@
 """Shared rules: the error type, JSON type checks, times, windows and single values.
 
-Everything here is written from Spec/README.md, Spec/window.md and Spec/values.md.
+Everything here is written from Spec/README.md, Spec/window.md and Spec/values.md, and
+the ATT gate from Spec/metadata.md ("App Tracking Transparency").
 """
 import math
+import re
 
 MAX_TIME = 2**53 - 1  # WIN-7: the largest integer every JSON implementation holds exactly
 
@@ -236,3 +238,41 @@ def read_choice(obj, key, choices, default=None, required=False):
     if not isinstance(value, str) or value not in choices:
         raise invalid(f"unknown {key}")
     return value
+
+
+# App Tracking Transparency (metadata.md, "App Tracking Transparency"): ATT-1 to ATT-7.
+ATT_STATUSES = ("notDetermined", "restricted", "denied", "authorized")  # ATT-2: Swift case names
+ZERO_IDFA = "00000000-0000-0000-0000-000000000000"  # ATT-3
+# ATT-4: what UUID(uuidString:) reads; spelled [0-9a-fA-F], not \w or a lenient UUID parser
+# (Python's uuid.UUID() accepts braces, a urn: prefix and no dashes).
+UUID_TEXT = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}")
+
+
+def read_tracking(obj):
+    """The `att` member: None when absent or null (ATT-5); else status and consent, both required (IN-1)."""
+    state = obj.get("att")
+    if state is None:
+        return None
+    if not isinstance(state, dict):
+        raise invalid("att must be an object")
+    status = state.get("status")
+    if not isinstance(status, str) or status not in ATT_STATUSES:
+        raise invalid("att.status must be notDetermined, restricted, denied or authorized")
+    if not isinstance(state.get("consent"), bool):
+        raise invalid("att.consent must be a boolean")
+    return status, state["consent"]
+
+
+def check_idfa(text):
+    """ATT-4: an IDFA is a UUID, checked whatever the ATT state."""
+    if UUID_TEXT.fullmatch(text) is None:
+        raise SpecError("invalid-idfa", f"{text!r} is not a UUID")
+    return text
+
+
+def forwarded_idfa(idfa, tracking):
+    """The IDFA to forward, or None: authorized with consent (ATT-1, ATT-2), never zeros (ATT-3),
+    exactly as given (ATT-4), nothing without a state (ATT-5)."""
+    if idfa is None or tracking is None or tracking != ("authorized", True) or idfa == ZERO_IDFA:
+        return None
+    return idfa

@@ -1,8 +1,12 @@
-"""The `metadata` suite (Spec/metadata.md): an ad's string metadata to a SKAdNetwork call
-and a StoreKit overlay. A pure function: no state, no time."""
+"""The `metadata` suite (Spec/metadata.md): an ad's string metadata to a SKAdNetwork call,
+a StoreKit overlay and the IDFA forwarded under App Tracking Transparency. A pure
+function: no state, no time."""
 import re
 
-from common import SYNTHESIZED_FINE, SpecError, invalid, read_coarse, require_object
+from common import (
+    SYNTHESIZED_FINE, SpecError, check_idfa, forwarded_idfa, invalid, read_coarse, read_optional_string,
+    read_tracking, require_object,
+)
 
 # Character classes are spelled [0-9] on purpose: Python's \d and str.isdigit() also
 # accept non-ASCII digits, and the Spec says ASCII digits.
@@ -58,6 +62,8 @@ def run(inp):
         raise invalid("metadata must be an object")
     if not all(isinstance(value, str) for value in metadata.values()):
         raise invalid("every metadata value must be a string")
+    tracking = read_tracking(inp)
+    idfa_text = read_optional_string(inp, "idfa")
 
     # Rule 2: check every value in the order of META-9.
     version = ios_version(version_text)
@@ -76,6 +82,9 @@ def run(inp):
         # Rule 6: the overlay does not depend on the iOS version.
         overlay = {"app_id": app_id, "position": position, "dismissible": dismissible}
 
+    # Rule 2.6: the IDFA last, whatever the ATT state (ATT-4).
+    idfa = check_idfa(idfa_text) if idfa_text is not None else None
+
     # Rule 3: the fine value to send (META-3: synthesized from the coarse value).
     if fine is None and coarse is not None:
         fine = SYNTHESIZED_FINE[coarse]
@@ -88,4 +97,5 @@ def run(inp):
             call = {"api": api, "fine": fine, "coarse": coarse, "lock": lock}
         else:  # META-12: the older methods take neither a coarse value nor a lock
             call = {"api": api, "fine": fine, "coarse": None, "lock": None}
-    return {"skan_call": call, "overlay": overlay}
+    # ATT-6: the ATT state decides the IDFA only, never the call or the overlay.
+    return {"skan_call": call, "overlay": overlay, "idfa": forwarded_idfa(idfa, tracking)}

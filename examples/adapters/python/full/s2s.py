@@ -7,8 +7,9 @@ import json
 import re
 
 import lifecycle
-from common import (MAX_TIME, SpecError, integral, invalid, is_number, read_choice, read_coarse,
-                    read_coarse_code, read_fine, read_lock, read_singular_lock, require_object)
+from common import (MAX_TIME, SpecError, check_idfa, forwarded_idfa, integral, invalid, is_number, read_choice,
+                    read_coarse, read_coarse_code, read_fine, read_lock, read_singular_lock, read_tracking,
+                    require_object)
 
 PROFILES = ("appsflyer-client", "appsflyer-readme")
 TIMESTAMP = re.compile(r"[0-9]{13}")  # S2S-5: 13 ASCII digits (Unix milliseconds)
@@ -142,16 +143,20 @@ def build_singular(inp):
         raise invalid("config must be an object")
     values = {key: read_string(config, name) for key, name in SINGULAR_CONFIG}
     idfv, idfa = read_string(config, "idfv"), read_string(config, "idfa")
+    tracking = read_tracking(inp)
     event = read_string(inp, "event")
     if not isinstance(inp.get("steps"), list):
         raise invalid("steps must be an array")
+    check_idfa(idfa)  # ATT-4: before the steps are replayed
     # The lifecycle rules give the client's state; their errors are this input's errors.
     # The s2s `profile` member is the signing profile, so the steps use production windows.
     # Spec gap: see findings (B1: which window profile the replayed steps use)
     result = lifecycle.run({"steps": inp["steps"]})
     snapshot = result["steps"][-1]["snapshot"] if result["steps"] else {}
     query = dict(values)
-    query.update({"n": event, "p": "iOS", "idfv": idfv, "idfa": idfa})
+    query.update({"n": event, "p": "iOS", "idfv": idfv})
+    if forwarded_idfa(idfa, tracking) is not None:  # ATT-7: otherwise no idfa parameter at all
+        query["idfa"] = idfa
     for key, value in snapshot.items():  # S2S-10: every snapshot key that has a value
         if value is not None:
             query[key] = query_text(value)

@@ -1,0 +1,27 @@
+/// An IDFA as `ASIdentifierManager.advertisingIdentifier.uuidString` writes it: a UUID,
+/// 8-4-4-4-12 hexadecimal digits (ATT-4).
+public struct AdvertisingIdentifier: Sendable, Hashable, CustomStringConvertible {
+  /// The identifier exactly as given; it is forwarded unchanged (ATT-4).
+  public let text: String
+
+  /// The all-zero UUID, which `advertisingIdentifier` returns whenever tracking is not
+  /// authorized (ATT-3).
+  public static let zero = "00000000-0000-0000-0000-000000000000"
+
+  /// Reads an IDFA: 36 characters, hexadecimal digits in either letter case (as
+  /// `UUID(uuidString:)` reads them) in groups of 8, 4, 4, 4 and 12 separated by `-`, and
+  /// nothing else: no braces, no white space (ATT-4).
+  /// - Throws: ``ModelError/Code/invalidIDFA``.
+  public init(parsing text: String) throws(ModelError) {
+    guard UUIDText.isValid(text) else {
+      throw ModelError(.invalidIDFA, "IDFA \"\(text)\" is not a UUID (8-4-4-4-12 hexadecimal digits)")
+    }
+    self.text = text
+  }
+
+  /// Whether this is the all-zero UUID, which identifies nobody (ATT-3).
+  public var isZero: Bool { text == Self.zero }
+
+  public var description: String { text }
+
+}

@@ -1,0 +1,28 @@
+/// Whether, and which, IDFA an SDK forwards with an ad's metadata or in a server-to-server
+/// request: the one home of the App Tracking Transparency rules (ATT-1 to ATT-7).
+public enum IDFAGate {
+  /// The IDFA to forward, or `nil` for none.
+  ///
+  /// - `tracking` is `nil` when the SDK was given no ATT state: nothing is forwarded
+  ///   (ATT-5).
+  /// - Only `authorized` with consent forwards (ATT-1, ATT-2); `notDetermined`,
+  ///   `restricted` and `denied` never do, whatever identifier the SDK holds.
+  /// - The all-zero UUID is never forwarded, even when authorized (ATT-3).
+  /// - The identifier is forwarded exactly as given (ATT-4).
+  ///
+  /// The gate decides the identifier only: it never changes the conversion-value call or
+  /// the overlay (ATT-6).
+  public static func forwarded(_ idfa: AdvertisingIdentifier?, tracking: TrackingState?) -> AdvertisingIdentifier? {
+    guard let idfa, let tracking, tracking.allowsIDFA, !idfa.isZero else { return nil }
+    return idfa
+  }
+
+  /// Reads an optional IDFA text and gates it: the text is checked whatever the tracking
+  /// state, so a malformed identifier is an error even when it would not be forwarded
+  /// (ATT-4, as META-9 checks values that go unused).
+  /// - Throws: ``ModelError/Code/invalidIDFA``.
+  public static func forwarded(text: String?, tracking: TrackingState?) throws(ModelError) -> AdvertisingIdentifier? {
+    let idfa = try text.map { (text) throws(ModelError) in try AdvertisingIdentifier(parsing: text) }
+    return forwarded(idfa, tracking: tracking)
+  }
+}

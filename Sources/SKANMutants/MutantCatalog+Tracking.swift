@@ -1,0 +1,195 @@
+import SKANJSON
+import SKANModel
+import SKANSuites
+
+extension MutantCatalog {
+  /// The input's ATT state with one change, for the `metadata` suite and the `s2s` suite's
+  /// Singular `build-request`; other inputs are unchanged.
+  static func att(_ input: JSONValue, _ transform: (JSONValue?) -> JSONValue?) -> JSONValue {
+    guard carriesTracking(input) else { return input }
+    let state: JSONValue? = input["att"] == .null ? Optional.none : input["att"]
+    return input.setting("att", transform(state))
+  }
+
+  /// Whether the input is one the ATT gate applies to.
+  static func carriesTracking(_ input: JSONValue) -> Bool {
+    input["metadata"] != nil || (input["op"] == "build-request" && input["api"] == "singular")
+  }
+
+  /// Where the input keeps the IDFA: `idfa` for metadata, `config.idfa` for S2S.
+  static func idfa(of input: JSONValue) -> JSONValue? {
+    input["metadata"] != nil ? input["idfa"] : input["config"]?["idfa"]
+  }
+
+  /// The input with its IDFA transformed (`nil` removes it).
+  static func settingIDFA(_ input: JSONValue, _ transform: (JSONValue?) -> JSONValue?) -> JSONValue {
+    guard carriesTracking(input) else { return input }
+    if input["metadata"] != nil { return input.setting("idfa", transform(input["idfa"])) }
+    return input.updating("config") { $0.setting("idfa", transform($0["idfa"])) }
+  }
+
+  /// Whether the input's ATT state is well formed and lets the IDFA through.
+  static func allowsIDFA(_ input: JSONValue) -> Bool {
+    input["att"]?["status"] == "authorized" && input["att"]?["consent"] == true
+  }
+
+  /// Every mutant of the ATT gate (ATT-1 to ATT-7): in the metadata suite and in the
+  /// Singular S2S request, the plausible ways an SDK leaks the IDFA, withholds it, or
+  /// reads the state loosely.
+  static let tracking: [Mutant] = [.metadata, .s2s].flatMap { trackingMutants($0) } + singleSuiteTracking
+
+  private static func trackingMutants(_ suite: Suite) -> [Mutant] {
+    [
+      Mutant(
+        "att-status-ignored", suite, "Forwards the IDFA whenever consent is given, whatever the ATT status (ATT-2).",
+        input: { input in
+          att(input) { state in
+            guard let state, state["consent"] == true,
+              state["status"]?.stringValue.flatMap(TrackingAuthorization.init)
+                != nil
+            else { return state }
+            return state.setting("status", "authorized")
+          }
+        }),
+      Mutant(
+        "att-consent-ignored", suite, "Forwards the IDFA when ATT is authorized, whatever the consent flag (ATT-1).",
+        input: { input in
+          att(input) { state in state?["status"] == "authorized" ? state?.setting("consent", true) : state }
+        }),
+      Mutant(
+        "att-unknown-state-forwards", suite, "Forwards the IDFA when no ATT state is known (ATT-5).",
+        input: { input in att(input) { state in state ?? ["status": "authorized", "consent": true] } }),
+      Mutant(
+        "att-never-forwards", suite, "Never forwards the IDFA, even when authorized with consent (ATT-1).",
+        input: { input in att(input) { state in state.map { $0.setting("consent", false) } } }),
+      Mutant(
+        "att-idfa-checked-only-when-sent", suite,
+        "Checks the IDFA's form only when it is forwarded: a malformed one passes while denied (ATT-4).",
+        input: { input in
+          guard !allowsIDFA(input), let text = idfa(of: input)?.stringValue, !UUIDText.isValid(text) else {
+            return input
+          }
+          return settingIDFA(input) { _ in .string(AdvertisingIdentifier.zero) }
+        }),
+      Mutant(
+        "att-unknown-status-is-denied", suite, "Reads an unknown ATT status as denied instead of refusing it (IN-1).",
+        input: { input in
+          att(input) { state in
+            guard let state, let status = state["status"], status.stringValue.flatMap(TrackingAuthorization.init) == nil
+            else { return state }
+            return state.setting("status", "denied")
+          }
+        }),
+    ]
+  }
+
+  /// Mutants of one suite: the metadata suite's reading of the ATT state and the IDFA, the S2S request's `idfa` parameter.
+  private static let singleSuiteTracking: [Mutant] = [
+    Mutant(
+      "att-zero-idfa-forwarded", .metadata, "Forwards the all-zero UUID like any other identifier (ATT-3).",
+      output: { output, input in
+        guard allowsIDFA(input), input["idfa"]?.stringValue == AdvertisingIdentifier.zero, output["idfa"] == .null
+        else { return output }
+        return output.setting("idfa", input["idfa"])
+      }),
+    Mutant(
+      "att-missing-idfa-as-zeros", .metadata, "Forwards the zero UUID when no IDFA was read (ATT-3).",
+      output: { output, input in
+        guard allowsIDFA(input), input["idfa"] == nil || input["idfa"] == .null, output["skan_call"] != nil else {
+          return output
+        }
+        return output.setting("idfa", .string(AdvertisingIdentifier.zero))
+      }),
+    Mutant(
+      "att-idfa-upper-cased", .metadata, "Upper-cases the IDFA before forwarding it (ATT-4).",
+      output: { output, _ in output.updating("idfa") { $0.stringValue.map { .string($0.uppercased()) } ?? $0 } }),
+    Mutant(
+      "att-gates-skan-call", .metadata,
+      "Makes no conversion-value call unless ATT is authorized with consent (ATT-6).",
+      output: { output, input in
+        guard input["att"]?.objectValue != nil, !allowsIDFA(input), output["skan_call"] != nil else { return output }
+        return output.setting("skan_call", .null)
+      }),
+    Mutant(
+      "att-status-raw-value", .metadata, "Accepts the status's raw values, 0 to 3 (3 is authorized) (ATT-2).",
+      input: { input in
+        att(input) { state in
+          guard let raw = state?["status"]?.exactInteger, (0..<4).contains(raw) else { return state }
+          return state?.setting("status", .string(TrackingAuthorization.allCases[raw].rawValue))
+        }
+      }),
+    Mutant(
+      "att-status-any-case", .metadata, "Matches the ATT status name in any letter case (ATT-2).",
+      input: { input in
+        att(input) { state in
+          guard let text = state?["status"]?.stringValue,
+            let match = TrackingAuthorization.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
+          else { return state }
+          return state?.setting("status", .string(match.rawValue))
+        }
+      }),
+    Mutant(
+      "att-consent-assumed", .metadata, "Assumes consent when `consent` is missing (IN-1).",
+      input: { input in
+        att(input) { state in
+          state?.objectValue != nil && state?["consent"] == nil ? state?.setting("consent", true) : state
+        }
+      }),
+    Mutant(
+      "att-consent-string", .metadata, "Reads the strings \"true\" and \"false\" as the consent flag (IN-1).",
+      input: { input in
+        att(input) { state in
+          guard let text = state?["consent"]?.stringValue, let flag = Bool(text) else { return state }
+          return state?.setting("consent", .bool(flag))
+        }
+      }),
+    Mutant(
+      "att-bare-status", .metadata, "Accepts `att` as a bare status string, with consent assumed (IN-1).",
+      input: { input in
+        att(input) { state in state?.stringValue.map { ["status": .string($0), "consent": true] } ?? state }
+      }),
+    Mutant(
+      "att-idfa-number-as-text", .metadata, "Reads a number given as the IDFA as its text (IN-1).",
+      input: { input in
+        input.updating("idfa") { value in value.exactInteger.map { .string(String($0)) } ?? value }
+      }),
+    Mutant(
+      "att-idfa-lenient-uuid", .metadata,
+      "Reads the IDFA as lenient UUID parsers do: braces stripped, dashes optional (ATT-4).",
+      input: { input in
+        input.updating("idfa") { value in
+          guard var text = value.stringValue else { return value }
+          if text.hasPrefix("{") && text.hasSuffix("}") { text = String(text.dropFirst().dropLast()) }
+          if text.utf8.count == 32 {
+            let characters = Array(text)
+            text = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
+          }
+          return .string(text)
+        }
+      }),
+    Mutant(
+      "att-empty-idfa-is-none", .metadata, "Treats an empty IDFA as no identifier (ATT-4).",
+      input: { input in input["idfa"] == "" ? input.setting("idfa", nil) : input }),
+    Mutant(
+      "att-idfa-checked-first", .metadata, "Checks the IDFA before the metadata values (META-9, ATT-4).",
+      input: { input in
+        guard let text = input["idfa"]?.stringValue, !UUIDText.isValid(text) else { return input }
+        return input.setting("metadata", [:])
+      }),
+    Mutant(
+      "att-zero-idfa-sent", .s2s, "Sends the zero UUID as `idfa` when the IDFA is withheld (ATT-7).",
+      output: { output, input in
+        guard carriesTracking(input), let query = output["query"], query["idfa"] == nil else { return output }
+        return output.setting("query", query.setting("idfa", .string(AdvertisingIdentifier.zero)))
+      }),
+    Mutant(
+      "att-configured-idfa-always-sent", .s2s,
+      "Sends the configured IDFA whatever the ATT state, as the Singular snippet does (ATT-7).",
+      output: { output, input in
+        guard carriesTracking(input), let query = output["query"], let configured = input["config"]?["idfa"] else {
+          return output
+        }
+        return output.setting("query", query.setting("idfa", configured))
+      }),
+  ]
+}
