@@ -20,8 +20,13 @@ enum S2SScenarios {
     building(&b)
     parsing(&b)
     b.add(
-      "unknown-op", "An unknown op is `invalid-input`; catches a harness that falls back to signing.", ["IN-1"],
-      tags: ["bad-input"], ["op": "verify"])
+      "unknown-op",
+      "An unknown op with everything `sign` needs is `invalid-input`; catches a harness that falls back to signing.",
+      ["IN-1"], tags: ["bad-input"],
+      [
+        "op": "verify", "dev_key": .string(devKey), "app_id": .string(appID), "uid": .string(uid),
+        "timestamp": "1603034622000",
+      ])
     return b.scenarios
   }
 
@@ -335,8 +340,9 @@ enum S2SScenarios {
       "build-singular-missing-config", "A config without idfa is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
       ["op": "build-request", "api": "singular", "config": ["api_key": "k"], "event": "__SESSION__", "steps": []])
     b.add(
-      "build-unknown-api", "An unknown api is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
-      ["op": "build-request", "api": "adjust"])
+      "build-unknown-api",
+      "An unknown api with everything an AppsFlyer request needs is `invalid-input`; catches a fall-back to AppsFlyer.",
+      ["IN-1"], tags: ["bad-input"], appsFlyer(.integer(t0)).setting("api", "adjust"))
   }
 
   /// ATT-7: the Singular request's `idfa` follows the ATT gate (metadata.md, "App Tracking
@@ -396,7 +402,9 @@ enum S2SScenarios {
       return parse("appsflyer-v2", .object(body))
     }
     b.add(
-      "parse-af-v1", "The README's v1 example `{\"value\": 43}`: fine 43, no coarse, no lock.", ["S2S-12"],
+      "parse-af-v1",
+      "The README's v1 example `{\"value\": 43}`: fine 43, no coarse, no lock. Kept without a mutant: it is the seed README's own v1 example, the suite's reference point for that format; reading v1 as v2 is caught by `s2s/parse-af-v1-ignores-v2-keys`.",
+      ["S2S-12"],
       parse("appsflyer-v1", ["value": 43]))
     b.add(
       "parse-af-v1-ignores-v2-keys", "A v1 response is read for `value` only: a bad coarse_value does not matter.",

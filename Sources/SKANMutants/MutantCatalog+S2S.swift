@@ -1,0 +1,439 @@
+import SKANJSON
+import SKANModel
+import SKANSuites
+
+extension MutantCatalog {
+  /// A header of a `validate-request` input, by its exact name.
+  static func header(_ input: JSONValue, _ name: String) -> JSONValue? { input["request"]?["headers"]?[name] }
+
+  /// What a server that checks only the signature answers: 200 for a known uid, 404 for an
+  /// unknown one, 401 when the Authorization header is not the HMAC of `timestamp` (in
+  /// either letter case). The HMAC comes from the reference's own `sign`.
+  static func signatureAnswer(_ input: JSONValue, timestamp: String) -> JSONValue {
+    let query = input["request"]?["query"]
+    let sign: JSONValue = [
+      "op": "sign", "profile": input["profile"] ?? .null, "dev_key": input["dev_key"] ?? .null,
+      "app_id": query?["app_id"] ?? "", "uid": query?["uid"] ?? "", "timestamp": .string(timestamp),
+    ]
+    let expected = Suite.s2s.evaluate(sign).outputValue?["signature"]?.stringValue
+    let given = header(input, "Authorization")?.stringValue?.lowercased()
+    guard let expected, expected == given else { return ["parameter": nil, "reason": "bad-signature", "status": 401] }
+    let known = input["known_uids"]?.arrayValue ?? []
+    return known.contains(query?["uid"] ?? .null)
+      ? ["parameter": nil, "reason": "ok", "status": 200] : ["parameter": nil, "reason": "unknown-uid", "status": 404]
+  }
+
+  /// Mutants of the `s2s` suite: signing, a server's validation, the requests a client
+  /// builds and the responses it parses.
+  static let s2s: [Mutant] = [
+    Mutant(
+      "s2s-fine-applies-in-every-window", .s2s,
+      "Applies an AppsFlyer response's fine value whatever window its postback_sequence_index names (S2S-15, SKN-1).",
+      output: { output, input in
+        guard input["op"] == "parse-response", output["fine_applies"] == false else { return output }
+        return output.setting("fine_applies", true)
+      }),
+    Mutant(
+      "s2s-missing-index-is-window-0", .s2s,
+      "Reads an absent or null postback_sequence_index as window 0 (S2S-15).",
+      output: { output, input in
+        guard input["op"] == "parse-response", input["api"] == "appsflyer-v2", output["window"] == .null else {
+          return output
+        }
+        return output.setting("window", 0).setting("fine_applies", true)
+      }),
+    Mutant(
+      "hmac-fields-swapped", .s2s, "Signs uid before app_id.",
+      input: { input in
+        guard input["op"] == "sign" || input["op"] == "build-request", let app = input["app_id"], let uid = input["uid"]
+        else { return input }
+        return input.setting("app_id", uid).setting("uid", app)
+      },
+      output: { output, input in
+        // Put the request's own query back, so that only the signature differs.
+        guard input["op"] == "build-request" else { return output }
+        return output.updating("query") { query in
+          query.setting("app_id", input["app_id"]).setting("uid", input["uid"])
+        }
+      }),
+    Mutant(
+      "readme-formula-by-default", .s2s,
+      "Uses the README's formula (with the dev key in the message) when no profile is named.",
+      input: { input in
+        guard input["op"] == "sign" || input["op"] == "build-request", input["profile"] == nil else { return input }
+        return input.setting("profile", "appsflyer-readme")
+      }),
+    Mutant(
+      "upper-case-hex", .s2s, "Writes the HMAC in upper-case hex.",
+      output: { output, _ in
+        output.updating("signature") { $0.stringValue.map { .string($0.uppercased()) } ?? $0 }
+          .updating("headers") {
+            $0.updating("Authorization") { $0.stringValue.map { .string($0.uppercased()) } ?? $0 }
+          }
+      }),
+    Mutant(
+      "signature-not-checked", .s2s, "Accepts any signature.",
+      output: { output, input in
+        guard output["status"] == 401 else { return output }
+        let uid = input["request"]?["query"]?["uid"]
+        let known = input["known_uids"]?.arrayValue ?? []
+        return uid.map { known.contains($0) } == true
+          ? ["parameter": nil, "reason": "ok", "status": 200]
+          : ["parameter": nil, "reason": "unknown-uid", "status": 404]
+      }),
+    Mutant(
+      "unknown-uid-accepted", .s2s, "Answers 200 for a uid it does not know.",
+      output: { output, _ in output["status"] == 404 ? ["parameter": nil, "reason": "ok", "status": 200] : output }),
+    Mutant(
+      "truthy-lock", .s2s, "Reads lock \"YES\" and 1 as true, as Objective-C's boolValue does.",
+      input: { input in
+        input.updating("body") { body in
+          body.updating("lock") { lock in lock == "YES" || lock == "yes" || lock == 1 ? true : lock }
+        }
+      }),
+    Mutant(
+      "value-64-accepted", .s2s, "Accepts a conversion value of 64.",
+      input: { input in input.updating("body") { $0.updating("value") { $0 == 64 ? 63 : $0 } } },
+      output: { output, input in input["body"]?["value"] == 64 ? output.setting("fine", 64) : output }),
+    Mutant(
+      "empty-dev-key-default", .s2s, "Signs with an empty dev key when dev_key is missing.",
+      input: { input in
+        guard input["op"] == "sign", input["dev_key"] == nil else { return input }
+        return input.setting("dev_key", "")
+      }),
+    Mutant(
+      "numeric-timestamp-signed", .s2s, "Accepts a timestamp given as a JSON number and signs its decimal text.",
+      input: { input in
+        guard input["op"] == "sign", let number = input["timestamp"]?.exactInteger else { return input }
+        return input.setting("timestamp", .string(String(number)))
+      }),
+    Mutant(
+      "unknown-profile-default", .s2s, "Falls back to the default signing profile for an unknown one.",
+      input: { input in
+        guard let profile = input["profile"]?.stringValue, S2SSignatureProfile(rawValue: profile) == nil else {
+          return input
+        }
+        return input.setting("profile", nil)
+      }),
+    Mutant(
+      "validate-readme-by-default", .s2s,
+      "Validates with the README's formula when no profile is named, so the shipped client's requests get 401.",
+      input: { input in
+        guard input["op"] == "validate-request", input["profile"] == nil else { return input }
+        return input.setting("profile", "appsflyer-readme")
+      }),
+    Mutant(
+      "validate-profile-ignored", .s2s, "Ignores the profile when validating: always the client's formula.",
+      input: { input in input["op"] == "validate-request" ? input.setting("profile", nil) : input }),
+    Mutant(
+      "signature-compared-as-text", .s2s,
+      "Compares the signature as text: upper-case hex and malformed signatures get 401 `bad-signature`.",
+      output: { output, input in
+        guard input["op"] == "validate-request" else { return output }
+        let signature = header(input, "Authorization")?.stringValue ?? ""
+        if output["reason"] == "malformed-signature"
+          || (output["status"] == 200 && signature.contains(where: { "ABCDEF".contains($0) }))
+        {
+          return ["parameter": nil, "reason": "bad-signature", "status": 401]
+        }
+        return output
+      }),
+    Mutant(
+      "headers-case-sensitive", .s2s, "Looks header names up case-sensitively: `af-timestamp` is not `Af-Timestamp`.",
+      input: { input in
+        guard input["op"] == "validate-request" else { return input }
+        return input.updating("request") { request in
+          request.updating("headers") { headers in
+            .object((headers.objectValue ?? [:]).filter { ["Af-Timestamp", "Authorization"].contains($0.key) })
+          }
+        }
+      }),
+    Mutant(
+      "sdk-version-required", .s2s, "Requires `sdk_version` in the query.",
+      output: { output, input in
+        guard input["op"] == "validate-request", output["status"] == 200,
+          input["request"]?["query"]?["sdk_version"] == nil
+        else { return output }
+        return ["parameter": "sdk_version", "reason": "missing-parameter", "status": 400]
+      }),
+    Mutant(
+      "missing-uid-looked-up", .s2s, "Looks a missing or empty uid up like any other and answers 404.",
+      output: { output, _ in
+        output["reason"] == "missing-parameter" && output["parameter"] == "uid"
+          ? ["parameter": nil, "reason": "unknown-uid", "status": 404] : output
+      }),
+    Mutant(
+      "empty-uid-present", .s2s, "Counts an empty uid as present, so it is looked up (404).",
+      output: { output, input in
+        output["reason"] == "missing-parameter" && input["request"]?["query"]?["uid"] == ""
+          ? ["parameter": nil, "reason": "unknown-uid", "status": 404] : output
+      }),
+    Mutant(
+      "app-id-not-required", .s2s, "Does not require app_id: the signature check answers instead.",
+      output: { output, _ in
+        output["reason"] == "missing-parameter" && output["parameter"] == "app_id"
+          ? ["parameter": nil, "reason": "bad-signature", "status": 401] : output
+      }),
+    Mutant(
+      "missing-header-is-401", .s2s,
+      "Answers 401 for a missing Af-Timestamp or Authorization header, as a failed signature.",
+      output: { output, _ in
+        output["reason"] == "missing-parameter"
+          && (output["parameter"] == "Af-Timestamp" || output["parameter"] == "Authorization")
+          ? ["parameter": nil, "reason": "bad-signature", "status": 401] : output
+      }),
+    Mutant(
+      "timestamp-any-digits", .s2s, "Accepts a timestamp of any number of digits (seconds, microseconds).",
+      output: { output, input in
+        guard output["reason"] == "malformed-timestamp", let text = header(input, "Af-Timestamp")?.stringValue,
+          !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
+        else { return output }
+        return signatureAnswer(input, timestamp: text)
+      }),
+    Mutant(
+      "timestamp-parsed-as-number", .s2s, "Parses the timestamp as a number, so `1700000000123.0` is accepted.",
+      output: { output, input in
+        guard output["reason"] == "malformed-timestamp", let text = header(input, "Af-Timestamp")?.stringValue,
+          let number = Double(text), number >= 1e12, number < 1e13
+        else { return output }
+        return signatureAnswer(input, timestamp: text)
+      }),
+    Mutant(
+      "busy-ignored", .s2s, "Ignores the busy flag.",
+      input: { input in input["op"] == "validate-request" ? input.setting("busy", nil) : input }),
+    Mutant(
+      "signature-before-parameters", .s2s, "Checks the signature before the query parameters.",
+      output: { output, input in
+        guard output["reason"] == "missing-parameter", output["parameter"] == "app_id" || output["parameter"] == "uid",
+          let timestamp = header(input, "Af-Timestamp")?.stringValue
+        else { return output }
+        return signatureAnswer(input, timestamp: timestamp)
+      }),
+    Mutant(
+      "header-number-as-text", .s2s, "Reads a header given as a JSON number as its text.",
+      input: { input in
+        guard input["op"] == "validate-request" else { return input }
+        return input.updating("request") { request in
+          request.updating("headers") { headers in
+            .object((headers.objectValue ?? [:]).mapValues { $0.exactInteger.map { .string(String($0)) } ?? $0 })
+          }
+        }
+      }),
+    Mutant(
+      "duplicate-header-first-wins", .s2s, "Takes the first of two headers that differ only in letter case.",
+      input: { input in
+        guard input["op"] == "validate-request" else { return input }
+        return input.updating("request") { request in
+          request.updating("headers") { headers in
+            var seen: Set<String> = []
+            var kept: [String: JSONValue] = [:]
+            for key in (headers.objectValue ?? [:]).keys.sorted() where seen.insert(key.lowercased()).inserted {
+              kept[key] = headers[key]
+            }
+            return .object(kept)
+          }
+        }
+      }),
+    Mutant(
+      "negative-time-accepted", .s2s, "Accepts a negative request time, writing it as 0.",
+      input: { input in
+        guard input["op"] == "build-request", let time = input["timestamp"]?.exactInteger, time < 0 else {
+          return input
+        }
+        return input.setting("timestamp", 0)
+      }),
+    Mutant(
+      "missing-config-empty", .s2s,
+      "Fills a missing Singular config member with an empty string (and zeros for the IDFA).",
+      input: { input in
+        guard input["op"] == "build-request", input["api"] == "singular", let config = input["config"]?.objectValue
+        else { return input }
+        var filled = config
+        for key in ["api_key", "os_version", "bundle_id", "app_version", "idfv"] where filled[key] == nil {
+          filled[key] = ""
+        }
+        if filled["idfa"] == nil { filled["idfa"] = .string(AdvertisingIdentifier.zero) }
+        return input.setting("config", .object(filled))
+      }),
+    Mutant(
+      "unknown-api-is-appsflyer", .s2s, "Builds an AppsFlyer request for any api it does not know.",
+      input: { input in
+        guard input["op"] == "build-request", let api = input["api"]?.stringValue,
+          !["appsflyer", "singular"].contains(api)
+        else { return input }
+        return input.setting("api", "appsflyer")
+      }),
+    Mutant(
+      "unknown-op-signs", .s2s, "Signs when the op is unknown.",
+      input: { input in
+        guard let op = input["op"]?.stringValue,
+          !["sign", "validate-request", "build-request", "parse-response"].contains(op)
+        else { return input }
+        return input.setting("op", "sign")
+      }),
+    Mutant(
+      "v1-read-as-v2", .s2s, "Reads an AppsFlyer v1 response with the v2 rules.",
+      input: { input in input["api"] == "appsflyer-v1" ? input.setting("api", "appsflyer-v2") : input }),
+    Mutant(
+      "unknown-parse-api-is-v1", .s2s, "Reads a response of an unknown api as AppsFlyer v1.",
+      input: { input in
+        guard input["op"] == "parse-response", let api = input["api"]?.stringValue,
+          !["appsflyer-v1", "appsflyer-v2", "singular"].contains(api)
+        else { return input }
+        return input.setting("api", "appsflyer-v1")
+      }),
+    Mutant(
+      "value-clamped", .s2s, "Clamps an AppsFlyer value outside 0...63 into range.",
+      input: { input in
+        input.updating("body") { body in
+          body.updating("value") { $0.exactInteger.map { .integer(max(0, min(63, $0))) } ?? $0 }
+        }
+      }),
+    Mutant(
+      "value-int-coerced", .s2s, "Reads a numeric string value as its number, as Objective-C's intValue does.",
+      input: { input in
+        input.updating("body") { body in
+          body.updating("value") { $0.stringValue.flatMap { Int($0) }.map { .integer($0) } ?? $0 }
+        }
+      }),
+    Mutant(
+      "value-truncated", .s2s, "Truncates a fractional AppsFlyer value.",
+      input: { input in
+        input.updating("body") { body in
+          body.updating("value") { value in
+            guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
+            return .integer(Int(number))
+          }
+        }
+      }),
+    Mutant(
+      "value-absent-zero", .s2s, "Reads an absent AppsFlyer value as 0.",
+      input: { input in
+        guard input["api"] == "appsflyer-v2", let body = input["body"], body.objectValue != nil, body["value"] == nil
+        else {
+          return input
+        }
+        return input.setting("body", body.setting("value", 0))
+      }),
+    Mutant(
+      "coarse-name-any-case", .s2s, "Matches AppsFlyer's coarse_value in any letter case.",
+      input: { input in
+        input.updating("body") { body in
+          body.updating("coarse_value") { $0.stringValue.map { .string($0.lowercased()) } ?? $0 }
+        }
+      }),
+    Mutant(
+      "coarse-code-as-name", .s2s, "Accepts a Singular coarse code 0, 1, 2 as AppsFlyer's coarse_value.",
+      input: { input in
+        input.updating("body") { body in
+          body.updating("coarse_value") { value in
+            guard let code = value.exactInteger, (0...2).contains(code) else { return value }
+            return .string(["low", "medium", "high"][code])
+          }
+        }
+      }),
+    Mutant(
+      "sequence-index-unchecked", .s2s,
+      "Accepts any integral postback_sequence_index, reading 3 and above as window 2.",
+      input: { input in
+        input.updating("body") { body in
+          body.updating("postback_sequence_index") { $0.exactInteger.map { .integer(min($0, 2)) } ?? $0 }
+        }
+      }),
+    Mutant(
+      "sequence-index-string", .s2s, "Reads a postback_sequence_index given as a numeric string.",
+      input: { input in
+        input.updating("body") { body in
+          body.updating("postback_sequence_index") { $0.stringValue.flatMap { Int($0) }.map { .integer($0) } ?? $0 }
+        }
+      }),
+    Mutant(
+      "zero-window-time-absent", .s2s, "Tests next_w_time for truth, so 0 reads as absent.",
+      output: { output, _ in output["next_w_time"] == 0 ? output.setting("next_w_time", .null) : output }),
+    Mutant(
+      "fine-ignored-with-index", .s2s, "Ignores the fine value whenever a postback_sequence_index is given.",
+      output: { output, _ in output["fine_applies"] == true ? output.setting("fine_applies", false) : output }),
+    Mutant(
+      "window-time-unchecked", .s2s,
+      "Accepts any next_w_time number, truncating a fraction and clamping a negative to 0.",
+      input: { input in
+        input.updating("body") { body in
+          body.updating("next_w_time") { value in
+            guard let number = value.numberValue, number.isFinite, abs(number) < 1e15 else { return value }
+            return .integer(max(0, Int(number)))
+          }
+        }
+      }),
+    Mutant(
+      "non-object-body-empty", .s2s, "Reads a body that is not an object as an empty object.",
+      input: { input in
+        guard input["op"] == "parse-response", let body = input["body"], body.objectValue == nil else { return input }
+        return input.setting("body", [:])
+      }),
+    Mutant(
+      "singular-lock-ignored", .s2s, "Ignores Singular's skan_updated_lock_window_value.",
+      input: { input in
+        guard input["api"] == "singular" else { return input }
+        return input.updating("body") { $0.setting("skan_updated_lock_window_value", nil) }
+      }),
+    Mutant(
+      "singular-lock-boolean-only", .s2s, "Accepts only a JSON boolean as Singular's lock, refusing 1.",
+      input: { input in
+        guard input["api"] == "singular" else { return input }
+        return input.updating("body") { body in
+          body.updating("skan_updated_lock_window_value") { $0.boolValue == nil && $0.exactInteger != nil ? "1" : $0 }
+        }
+      }),
+    Mutant(
+      "singular-no-value-zero", .s2s, "Applies fine 0 when a Singular response has no conversion_value.",
+      output: { output, input in
+        guard input["api"] == "singular", output["apply"] == false else { return output }
+        return output.setting("apply", true).setting("fine", 0)
+      }),
+    Mutant(
+      "singular-status-ignored", .s2s, "Ignores Singular's status: an error response is an update without a value.",
+      input: { input in
+        guard input["api"] == "singular", input["body"]?.objectValue != nil else { return input }
+        return input.updating("body") { $0.setting("status", "ok") }
+      }),
+    Mutant(
+      "singular-coarse-3-dropped", .s2s, "Checks the coarse code as the snippet does: 3 slips through and is dropped.",
+      input: { input in
+        guard input["api"] == "singular" else { return input }
+        return input.updating("body") { body in
+          body.updating("skan_updated_coarse_value") { value in
+            value.exactInteger.map { (0...2).contains($0) ? value : .null } ?? value
+          }
+        }
+      }),
+    Mutant(
+      "singular-coarse-truncated", .s2s, "Truncates a fractional Singular coarse code.",
+      input: { input in
+        guard input["api"] == "singular" else { return input }
+        return input.updating("body") { body in
+          body.updating("skan_updated_coarse_value") { value in
+            guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
+            return .integer(Int(number))
+          }
+        }
+      }),
+    Mutant(
+      "singular-value-64-accepted", .s2s, "Accepts a Singular conversion_value of 64.",
+      input: { input in
+        guard input["api"] == "singular" else { return input }
+        return input.updating("body") { $0.updating("conversion_value") { $0 == 64 ? 63 : $0 } }
+      },
+      output: { output, input in
+        input["api"] == "singular" && input["body"]?["conversion_value"] == 64 ? output.setting("fine", 64) : output
+      }),
+    Mutant(
+      "missing-body-malformed", .s2s, "Reads a missing body as null: `malformed-response` instead of `invalid-input`.",
+      error: { code, original in
+        guard original["op"] == "parse-response", original["body"] == nil, code == "invalid-input",
+          original["api"]?.stringValue.map({ ["appsflyer-v1", "appsflyer-v2", "singular"].contains($0) }) == true
+        else { return nil }
+        return .error(code: "malformed-response", message: "body is null")
+      }),
+  ]
+
+}
