@@ -55,6 +55,24 @@ public enum CanonicalJSON {
     return keys
   }
 
+  /// The members in canonical key order, as pairs, so that a writer needs no lookup per key.
+  static func sortedMembers(_ members: [String: JSONValue]) -> [(key: String, value: JSONValue)] {
+    var pairs = members.map { (key: $0.key, value: $0.value) }
+    // Insertion sort, as in ``sortedKeys(_:)``.
+    var index = 1
+    while index < pairs.count {
+      let pair = pairs[index]
+      var position = index
+      while position > 0 && precedes(pair.key, pairs[position - 1].key) {
+        pairs[position] = pairs[position - 1]
+        position -= 1
+      }
+      pairs[position] = pair
+      index += 1
+    }
+    return pairs
+  }
+
   /// Whether `left` comes before `right` by code point, which for valid UTF-8 is byte order.
   static func precedes(_ left: String, _ right: String) -> Bool {
     var left = left
@@ -106,13 +124,13 @@ public enum CanonicalJSON {
       }
       out.append(0x7B)
       var position = 0
-      for key in members.count == 1 ? Array(members.keys) : sortedKeys(members) {
+      for (key, value) in sortedMembers(members) {
         if position > 0 { out.append(0x2C) }
         if pretty { newline(indent + 1, into: &out) }
         writeString(key, into: &out)
         out.append(0x3A)
         if pretty { out.append(0x20) }
-        write(members[key] ?? .null, indent: indent + 1, pretty: pretty, into: &out)
+        write(value, indent: indent + 1, pretty: pretty, into: &out)
         position += 1
       }
       if pretty { newline(indent, into: &out) }

@@ -105,15 +105,15 @@ public struct JSONParser {
       guard peek() == 0x22 else { throw error("expected a string key") }
       let keyStart = index
       let key = try parseString()
-      if members[key] != nil {
-        index = keyStart
-        throw error("duplicate key \"\(key)\"")
-      }
       skipWhitespace()
       guard peek() == 0x3A else { throw error("expected ':' after a key") }
       index += 1
       skipWhitespace()
-      members[key] = try parseValue()
+      // One hash of the key, not two: the duplicate shows when the value is stored.
+      if members.updateValue(try parseValue(), forKey: key) != nil {
+        index = keyStart
+        throw error("duplicate key \"\(key)\"")
+      }
       skipWhitespace()
       let next = peek()
       if next == 0x2C {
