@@ -36,6 +36,11 @@ public enum ConsoleReport {
     for pattern in report.staleExpectations { lines.append("stale expectation: \(pattern) matches no vector") }
     for incident in report.incidents { lines.append("incident (no case charged): \(incident)") }
     if !report.complete { lines.append(paint("INCOMPLETE: the run was interrupted", "31")) }
+    if let shard = report.shard {
+      lines.append(
+        "shard \(shard): \(report.results.count) of the \(shard.selectedTotal) selected cases; `skan-conform report merge` makes the shards one report"
+      )
+    }
     let counts = report.counts
     // "failed" counts the unexpected results; the suite lines above count raw statuses, so
     // the expected differences are named here too, lest "0 failed" sit beside "3 fail".

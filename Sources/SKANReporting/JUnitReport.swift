@@ -4,7 +4,8 @@ public import SKANRunner
 
 /// `--junit`: one `<testcase>` per vector, grouped in one `<testsuite>` per suite. An
 /// incomplete (interrupted) run adds a `skan-conform` suite whose one test case, `run
-/// complete`, is an error, so that a CI system that reads only JUnit sees the run fail.
+/// complete`, is an error, so that a CI system that reads only JUnit sees the run fail. A
+/// shard's report names the shard in `<testsuites name>`.
 public enum JUnitReport {
   /// The XML text.
   public static func xml(_ report: RunReport) -> String {
@@ -13,8 +14,11 @@ public enum JUnitReport {
     let errors = report.results.filter { [.error, .crash, .timeout, .protocolError].contains($0.status) }.count
     let skipped = report.results.filter { $0.status == .skipped }.count
     let incomplete = report.complete ? 0 : 1
+    // A shard's file says which shard it is, so that a CI system showing several files
+    // tells them apart; the test case names stay the vector IDs.
+    let name = report.shard.map { "skan-conform shard \($0)" } ?? "skan-conform"
     out +=
-      "<testsuites name=\"skan-conform\" tests=\"\(report.results.count + incomplete)\" failures=\"\(failures)\" errors=\"\(errors + incomplete)\" skipped=\"\(skipped)\">\n"
+      "<testsuites name=\"\(name)\" tests=\"\(report.results.count + incomplete)\" failures=\"\(failures)\" errors=\"\(errors + incomplete)\" skipped=\"\(skipped)\">\n"
     let suites = Dictionary(grouping: report.results, by: \.suite)
     for name in suites.keys.sorted() {
       let results = suites[name] ?? []

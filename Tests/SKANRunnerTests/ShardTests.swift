@@ -220,6 +220,20 @@ struct ShardTests {
     }
   }
 
+  @Test("a shard's console summary and JUnit file say which shard it is; an unsharded run's do not")
+  func shardNamedInReports() throws {
+    var report = RunReport(
+      kitVersion: "0", vectorDigest: "d",
+      implementation: ImplementationIdentity(name: "fake", version: "1", language: "none", suites: []),
+      transport: "cli",
+      target: "fake", startedAt: "t", results: [], complete: true)
+    #expect(!ConsoleReport.text(report, color: false).contains("shard"))
+    #expect(JUnitReport.xml(report).contains("<testsuites name=\"skan-conform\" "))
+    report.shard = Shard(index: 2, count: 3, selectedTotal: 800)
+    #expect(ConsoleReport.text(report, color: false).contains("shard 2/3: 0 of the 800 selected cases"))
+    #expect(JUnitReport.xml(report).contains("<testsuites name=\"skan-conform shard 2/3\" "))
+  }
+
   @Test("the shard survives the JSON report and back")
   func roundTrip() throws {
     var report = RunReport(
