@@ -7,7 +7,7 @@ public enum MutantCatalog {
   /// All mutants.
   public static var all: [Mutant] {
     window + values + lifecycle + metadata + postback + legacyPostback + attribution + s2s + signature + libraryBugs
-      + adAttributionKit
+      + adAttributionKit + signatureInputs
   }
 
   static let hour = 3_600_000
