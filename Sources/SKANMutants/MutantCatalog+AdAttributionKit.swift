@@ -66,6 +66,14 @@ extension MutantCatalog {
         return thrown(input)
       }),
     Mutant(
+      "aak-payload-typed-decoder", .signature,
+      "Decodes the AdAttributionKit payload into a struct (conversion-type an enum) as soon as the JWS is split, before the key and the signature: a field missing or of the wrong type, or an unknown conversion-type, fails the whole input, invalid-input.",
+      input: { input in
+        guard let payload = aakPayload(input), payloadReason(payload, PayloadRules(indexes: Int.min...Int.max)) != nil
+        else { return input }
+        return thrown(input)
+      }),
+    Mutant(
       "aak-unused-keys-unchecked", .signature,
       "Reads only the key for the JWS's kid: a malformed key under another kid goes unnoticed.",
       error: { code, input in

@@ -75,6 +75,27 @@ extension MutantCatalog {
       }
     },
     Mutant(
+      "postback-typed-decoder", .signature,
+      "Decodes the postback into a struct of its version's signed fields and attribution-signature: one that is missing or of the wrong type fails the whole input, invalid-input, instead of the verdict rejected (a null source field reads as absent).",
+      input: { input in
+        let refused: (JSONValue) -> Bool = { input in
+          ["missing-field", "wrong-type"].contains(
+            Suite.signature.evaluate(input).outputValue?["reason"]?.stringValue ?? "")
+        }
+        guard var members = postbackMembers(input), refused(input) else { return input }
+        for name in PostbackVersion.sourceSlot where members[name] == .null { members[name] = nil }
+        let decoded = input.setting("postback", .object(members))
+        return refused(decoded) ? thrown(input) : decoded
+      }),
+    Mutant(
+      "source-domain-preferred", .signature,
+      "Fills the 4.0 source slot with `source-domain ?? source-app-id`: a postback with both signs its source-domain instead of being refused (SIG-20).",
+      output: { output, input in
+        guard output["reason"] == "ambiguous-source", var members = postbackMembers(input) else { return output }
+        members["source-app-id"] = nil
+        return verifyPostback(input, members, layout: .v4_0)
+      }),
+    Mutant(
       "missing-version-is-4-0", .signature,
       "Takes a postback without version for the newest layout, 4.0 (`postback.get(\"version\", \"4.0\")`), instead of rejecting it (SIG-7).",
       output: { output, input in
