@@ -51,7 +51,227 @@ extension MutantCatalog {
           else { return output }
           return output.setting("verdict", "rejected").setting("reason", .string(rejection))
         }),
-    ]
+    ] + adAttributionKitInputs
+
+  /// AdAttributionKit verifiers and impression signers that read the JWS, its keys or an
+  /// impression's payload the wrong way (SIG-13 to SIG-18).
+  static let adAttributionKitInputs: [Mutant] = [
+    Mutant(
+      "aak-jws-string-typed", .signature,
+      "Decodes the postback with a typed decoder: a missing or non-string jws-string fails the whole input, invalid-input, instead of the verdict rejected (SIG-16).",
+      input: { input in
+        guard input["op"] == "verify-aak-postback", let postback = input["postback"], postback.objectValue != nil,
+          postback["jws-string"]?.stringValue == nil
+        else { return input }
+        return thrown(input)
+      }),
+    Mutant(
+      "aak-payload-typed-decoder", .signature,
+      "Decodes the AdAttributionKit payload into a struct (conversion-type an enum) as soon as the JWS is split, before the key and the signature: a field missing or of the wrong type, or an unknown conversion-type, fails the whole input, invalid-input.",
+      input: { input in
+        guard let payload = aakPayload(input), payloadReason(payload, PayloadRules(indexes: Int.min...Int.max)) != nil
+        else { return input }
+        return thrown(input)
+      }),
+    Mutant(
+      "aak-unused-keys-unchecked", .signature,
+      "Reads only the key for the JWS's kid: a malformed key under another kid goes unnoticed.",
+      error: { code, input in
+        guard code == "invalid-input", input["op"] == "verify-aak-postback", let keys = input["keys"]?.objectValue
+        else { return nil }
+        let jws = input["postback"]?["jws-string"]?.stringValue ?? ""
+        let kid: String? = if case .success(let parsed) = CompactJWS.parse(jws) { parsed.kid } else { nil }
+        let read = keys.filter { entry in
+          entry.key == kid || entry.value.stringValue.flatMap { try? crypto.p256PublicKey(spkiBase64: $0) } != nil
+        }
+        guard read.count < keys.count else { return nil }
+        return Suite.signature.evaluate(input.setting("keys", .object(read)))
+      }),
+    Mutant(
+      "aak-malformed-jws-thrown", .signature,
+      "Lets a JWS it cannot split or decode throw: invalid-input, with no signing input, instead of the verdict rejected, malformed-jws (SIG-14).",
+      input: { input in
+        Suite.signature.evaluate(input).outputValue?["reason"] == "malformed-jws" ? thrown(input) : input
+      }),
+    Mutant(
+      "aak-lenient-base64url", .signature,
+      "Decodes JWS parts leniently: `=` padding and the standard alphabet's `+` and `/` pass (SIG-14).",
+      input: { input in
+        let lenient: (JSONValue) -> JSONValue = { value in
+          guard let text = value.stringValue else { return value }
+          return .string(
+            String(
+              text.compactMap { (char: Character) -> Character? in
+                char == "+" ? "-" : char == "/" ? "_" : char == "=" ? nil : char
+              }))
+        }
+        switch input["op"]?.stringValue {
+        case "verify-aak-postback": return input.updating("postback") { $0.updating("jws-string", lenient) }
+        case "verify-aak-impression": return input.updating("jws", lenient)
+        default: return input
+        }
+      }),
+    Mutant(
+      "aak-tries-every-key", .signature,
+      "Tries every key it has when the JWS's kid has none, instead of answering unknown-kid (SIG-15).",
+      output: { output, input in
+        guard output["reason"] == "unknown-kid", let kid = output["kid"]?.stringValue else { return output }
+        let keys = input["keys"]?.objectValue ?? AppleKeys.aakByKID.mapValues { .string($0) }
+        var first: JSONValue?
+        for name in keys.keys.sorted() {
+          guard let key = keys[name],
+            let answer = Suite.signature.evaluate(input.setting("keys", .object([kid: key]))).outputValue
+          else { continue }
+          if answer["verdict"] == "verified" { return answer }
+          first = first ?? answer
+        }
+        return first ?? output
+      }),
+    Mutant(
+      "aak-builtin-keys", .signature,
+      "Verifies Apple's kids with its built-in Apple keys, whatever keys the input gives (SIG-15).",
+      input: { input in
+        guard input["op"] == "verify-aak-postback", var keys = input["keys"]?.objectValue else { return input }
+        for (kid, key) in AppleKeys.aakByKID { keys[kid] = .string(key) }
+        return input.setting("keys", .object(keys))
+      }),
+    Mutant(
+      "aak-alg-none-accepted", .signature,
+      "Takes alg none for an unsigned JWS and skips the signature (the classic downgrade) (SIG-14).",
+      output: { output, input in
+        guard output["reason"] == "unsupported-alg" else { return output }
+        let jws = input["op"] == "verify-aak-postback" ? input["postback"]?["jws-string"] : input["jws"]
+        let parts = (jws?.stringValue ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 3, let header = decodedObject(parts[0]), header["alg"] == "none",
+          let payload = decodedObject(parts[1])
+        else { return output }
+        var answer = output.setting("signing_input", .string(parts[0] + "." + parts[1]))
+        if input["op"] == "verify-aak-impression" {
+          let rejection = AdAttributionKitSignature.rejection(payload, AdAttributionKitSignature.impressionFields)
+          return rejection.map { answer.setting("reason", .string($0.reason.rawValue)) }
+            ?? answer.setting("verdict", "verified").setting("reason", "ok")
+        }
+        answer = answer.setting("kid", header["kid"] ?? .null)
+        if let reason = payloadReason(payload, PayloadRules()) { return answer.setting("reason", .string(reason)) }
+        let type = payload["conversion-type"]?.stringValue
+        return answer.setting("verdict", "verified").setting("reason", "ok").setting(
+          "conversion_type", .optional(type.flatMap(PostbackScenario.ConversionType.init(spelling:))?.rawValue ?? type))
+      }),
+    Mutant(
+      "aak-impression-alg-unchecked", .signature,
+      "Never checks an impression header's alg: RS256 passes (SIG-14, SIG-18).",
+      output: { output, input in
+        guard input["op"] == "aak-impression-signing-input", output["reason"] == "unsupported-alg",
+          let header = (input["header"]?.stringValue).flatMap({ try? JSONParser.parse($0) })
+        else { return output }
+        let es256 = CanonicalJSON.compact(header.setting("alg", "ES256"))
+        let reason = AdAttributionKitSignature.impressionShape(
+          header: es256, payload: input["payload"]?.stringValue ?? "")
+        return output.setting("reason", .string(reason.rawValue))
+      }),
+    Mutant(
+      "aak-signing-input-padded", .signature,
+      "Encodes an impression's signing input in standard base64 (`=` padding, `+` and `/`) instead of base64url (SIG-18).",
+      output: { output, input in
+        guard input["op"] == "aak-impression-signing-input", let header = input["header"]?.stringValue,
+          let payload = input["payload"]?.stringValue
+        else { return output }
+        let standard =
+          Base64Codec.encodeStandard(Array(header.utf8)) + "." + Base64Codec.encodeStandard(Array(payload.utf8))
+        return output.setting("signing_input", .string(standard))
+      }),
+    Mutant(
+      "aak-impression-reserialized", .signature,
+      "Re-serializes an impression's header and payload from their members in a fixed order (alg then kid, the payload in Apple's field list order) before signing or verifying, instead of using the texts as given (SIG-18).",
+      output: { output, input in
+        switch input["op"]?.stringValue {
+        case "aak-impression-signing-input":
+          guard let header = input["header"]?.stringValue.flatMap({ reserialized($0, order: ["alg", "kid"]) }),
+            let payload = input["payload"]?.stringValue.flatMap({ reserialized($0, order: impressionOrder) })
+          else { return output }
+          return output.setting("signing_input", .string(CompactJWS.signingInput(header: header, payload: payload)))
+        case "verify-aak-impression":
+          let parts = (input["jws"]?.stringValue ?? "").split(separator: ".", omittingEmptySubsequences: false).map(
+            String.init)
+          guard ["ok", "missing-field", "wrong-type"].contains(output["reason"]?.stringValue ?? ""), parts.count == 3,
+            let header = Base64Codec.decodeURL(parts[0]).flatMap({
+              reserialized(String(decoding: $0, as: UTF8.self), order: ["alg", "kid"])
+            }),
+            let payload = Base64Codec.decodeURL(parts[1]).flatMap({
+              reserialized(String(decoding: $0, as: UTF8.self), order: impressionOrder)
+            })
+          else { return output }
+          let signingInput = CompactJWS.signingInput(header: header, payload: payload)
+          guard signingInput != parts[0] + "." + parts[1] else { return output }
+          return output.setting("verdict", "rejected").setting("reason", "bad-signature").setting(
+            "signing_input", .string(signingInput))
+        default: return output
+        }
+      }),
+    impressionPayloadMutant(
+      "aak-impression-source-identifier-either-type",
+      "Takes an impression's source-identifier as a number or a digit string (the postback's type) (SIG-18).",
+      fields: AdAttributionKitSignature.impressionFields
+    ) { payload in
+      guard let text = payload["source-identifier"]?.stringValue, let number = Int(text) else { return payload }
+      var read = payload
+      read["source-identifier"] = .integer(number)
+      return read
+    },
+    impressionPayloadMutant(
+      "aak-impression-ignores-timestamp", "Never checks the impression payload's timestamp (SIG-18).",
+      fields: AdAttributionKitSignature.impressionFields.filter { $0.name != "timestamp" }
+    ) { $0 },
+  ]
+
+  /// The members of an impression payload in Apple's field list order (SIG-18).
+  static let impressionOrder = AdAttributionKitSignature.impressionFields.map(\.name)
+
+  /// `text`, a JSON object, written again with the members named in `order` first, in that
+  /// order, then the others sorted; `nil` when it is not a JSON object.
+  static func reserialized(_ text: String, order: [String]) -> String? {
+    guard let members = (try? JSONParser.parse(text))?.objectValue else { return nil }
+    let names = order.filter { members[$0] != nil } + CanonicalJSON.sortedKeys(members).filter { !order.contains($0) }
+    let written = names.map { CanonicalJSON.compact(.string($0)) + ":" + CanonicalJSON.compact(members[$0] ?? .null) }
+    return "{" + written.joined(separator: ",") + "}"
+  }
+
+  /// The JSON object one base64url part of a JWS decodes to, strictly.
+  static func decodedObject(_ part: String) -> [String: JSONValue]? {
+    Base64Codec.decodeURL(part).flatMap { try? JSONParser.parse(bytes: $0) }?.objectValue
+  }
+
+  /// The payload of an `aak-impression-signing-input` input, or the decoded payload of a
+  /// `verify-aak-impression` input's JWS.
+  static func impressionPayload(_ input: JSONValue) -> [String: JSONValue]? {
+    switch input["op"]?.stringValue {
+    case "aak-impression-signing-input":
+      return (input["payload"]?.stringValue).flatMap { try? JSONParser.parse($0) }?.objectValue
+    case "verify-aak-impression":
+      guard let jws = input["jws"]?.stringValue, case .success(let parsed) = CompactJWS.parse(jws) else { return nil }
+      return parsed.payload
+    default: return nil
+    }
+  }
+
+  /// A mutant that judges an impression payload, once the header (and the signature) have
+  /// passed, by `fields` after `read`.
+  static func impressionPayloadMutant(
+    _ id: String, _ summary: String, fields: [AdAttributionKitSignature.Field],
+    read: @escaping @Sendable ([String: JSONValue]) -> [String: JSONValue]
+  ) -> Mutant {
+    Mutant(
+      id, .signature, summary,
+      output: { output, input in
+        guard ["ok", "missing-field", "wrong-type"].contains(output["reason"]?.stringValue ?? ""),
+          let payload = impressionPayload(input)
+        else { return output }
+        let rejection = AdAttributionKitSignature.rejection(read(payload), fields)
+        let answer = output.setting("reason", .string(rejection?.reason.rawValue ?? "ok"))
+        guard input["op"] == "verify-aak-impression" else { return answer }
+        return answer.setting("verdict", rejection == nil ? "verified" : "rejected")
+      })
+  }
 
   /// A mutant that judges a verified JWS's payload by `rules`.
   static func payloadMutant(_ id: String, _ summary: String, _ rules: PayloadRules) -> Mutant {

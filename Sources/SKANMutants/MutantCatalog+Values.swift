@@ -1,3 +1,4 @@
+import Foundation
 import SKANJSON
 import SKANModel
 import SKANSuites
@@ -9,7 +10,11 @@ extension MutantCatalog {
     return input.setting("updates", .array(transform(list)))
   }
 
-  static let values: [Mutant] = [
+  /// Every mutant of the `values` suite.
+  static var values: [Mutant] { valueBasics + valueReading + timelineBugs }
+
+  /// The first mutants of single values and the timeline.
+  static let valueBasics: [Mutant] = [
     Mutant(
       "fine-64-accepted", .values, "Accepts fine values up to 64.",
       input: { input in
@@ -65,8 +70,11 @@ extension MutantCatalog {
         return updates(input) { $0.map { $0.updating("lock", truthy) } }
       }),
     Mutant(
-      "lock-ignored", .values, "Ignores locks in the timeline.",
-      input: { updates($0) { $0.map { $0.setting("lock", false) } } }),
+      "lock-ignored", .values, "Ignores lock flags: every call, in the timeline or alone, locks nothing.",
+      input: { input in
+        if input["op"]?.stringValue == "lock" { return input.setting("value", false) }
+        return updates(input) { $0.map { $0.setting("lock", false) } }
+      }),
     Mutant(
       "increase-only", .values, "Keeps only increasing fine values in window 0 (SKAdNetwork 3 logic).",
       input: { input in
@@ -138,4 +146,307 @@ extension MutantCatalog {
         return input
       }),
   ]
+
+  /// Readers of single values that accept, coerce or misnumber what they should refuse
+  /// (VAL-1 to VAL-8), each used wherever the value is read: alone and in the timeline.
+  static let valueReading: [Mutant] = [
+    Mutant(
+      "fine-range-from-1", .values, "Takes fine values from 1 to 63: 0 is out of range.",
+      input: { fineValues($0) { $0?.exactInteger == 0 ? .integer(-1) : $0 } }),
+    Mutant(
+      "fine-below-63", .values, "Checks `fine < 63`: 63 is out of range.",
+      input: { fineValues($0) { $0?.exactInteger == 63 ? 64 : $0 } }),
+    Mutant(
+      "fine-no-lower-bound", .values, "Checks only `fine <= 63`: a negative fine value is accepted.",
+      input: { input in
+        input["op"]?.stringValue == "fine" && (input["value"]?.exactInteger ?? 0) < 0
+          ? input.setting("value", 0) : input
+      },
+      output: { output, input in
+        guard input["op"]?.stringValue == "fine", let value = input["value"]?.exactInteger, value < 0 else {
+          return output
+        }
+        return ["fine": .integer(value)]
+      }),
+    Mutant(
+      "fine-byte-range", .values, "Checks fine values against a byte's range, 0 to 255.",
+      input: { input in
+        input["op"]?.stringValue == "fine" && (64...255).contains(input["value"]?.exactInteger ?? 0)
+          ? input.setting("value", 0) : input
+      },
+      output: { output, input in
+        guard input["op"]?.stringValue == "fine", let value = input["value"]?.exactInteger, (64...255).contains(value)
+        else { return output }
+        return ["fine": .integer(value)]
+      }),
+    Mutant(
+      "fine-int32-wraps", .values,
+      "Reads a fine value into a 32-bit integer that wraps (a C `int` cast): 2^53 + 1 becomes 1, -2^63 becomes 0.",
+      input: {
+        fineValues($0) { value in value?.exactInteger.map { .integer(Int(Int32(truncatingIfNeeded: $0))) } ?? value }
+      }),
+    Mutant(
+      "fine-clamped", .values, "Clamps an out-of-range fine value into 0 to 63 instead of rejecting it.",
+      input: { fineValues($0) { value in value?.exactInteger.map { .integer(min(max($0, 0), 63)) } ?? value } }),
+    Mutant(
+      "js-number-coercion", .values,
+      "Reads fine values and coarse codes with JavaScript's Number(): \"\" and null are 0, true is 1, \"1\" and [12] are numbers.",
+      input: { input in
+        if input["op"]?.stringValue == "coarse-code" { return input.setting("value", jsNumber(input["value"])) }
+        return fineValues(input, jsNumber)
+      }),
+    Mutant(
+      "fine-default-0", .values, "Takes an absent fine value as 0 (a decoder's default).",
+      input: { fineValues($0) { $0 ?? 0 } }),
+    Mutant(
+      "fine-one-error-code", .values,
+      "Answers fine-out-of-range for every invalid fine value, a number or not (one error for all).",
+      output: { output, _ in
+        output.updating("updates") { results in
+          results.mapElements { $0["error"] == "fine-not-integer" ? $0.setting("error", "fine-out-of-range") : $0 }
+        }
+      },
+      error: { code, input in
+        input["op"]?.stringValue == "fine" && code == "fine-not-integer"
+          ? .error(code: "fine-out-of-range", message: "invalid fine value") : nil
+      }),
+    Mutant(
+      "coarse-codes-from-1", .values, "Numbers Singular's coarse codes from 1: low 1, medium 2, high 3.",
+      input: { input in
+        guard input["op"]?.stringValue == "coarse-code", let code = input["value"]?.exactInteger else { return input }
+        return input.setting("value", .integer(code &- 1))
+      },
+      output: { output, input in
+        guard ["coarse", "coarse-code"].contains(input["op"]?.stringValue ?? ""),
+          let code = output["code"]?.exactInteger
+        else { return output }
+        return output.setting("code", .integer(code + 1))
+      }),
+    Mutant(
+      "coarse-trimmed", .values, "Trims white space around a coarse value before matching it.",
+      input: {
+        coarseValues($0) { $0.stringValue.map { .string($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? $0 }
+      }),
+    Mutant(
+      "coarse-prefix-match", .values,
+      "Matches a coarse value by prefix: \"med\" is medium, and \"\" matches the first, low.",
+      input: {
+        coarseValues($0) { value in
+          guard let text = value.stringValue, let name = coarseNames.first(where: { $0.hasPrefix(text) }) else {
+            return value
+          }
+          return .string(name)
+        }
+      }),
+    Mutant(
+      "coarse-default-branch-low", .values,
+      "Reads coarse strings with a switch whose default is low: any other string (\"none\", \"LOW\", \"\") is low.",
+      input: {
+        coarseValues($0) { value in
+          guard let text = value.stringValue, !coarseNames.contains(text) else { return value }
+          return "low"
+        }
+      }),
+    Mutant(
+      "coarse-accepts-codes", .values, "Accepts a Singular code (0, 1, 2) where a coarse string is required.",
+      input: {
+        coarseValues($0) { value in
+          guard case .integer(let code) = value, coarseNames.indices.contains(code) else { return value }
+          return .string(coarseNames[code])
+        }
+      }),
+    Mutant(
+      "coarse-null-is-low", .values, "Takes a coarse value that is absent or null as low (a default).",
+      input: { input in
+        switch input["op"]?.stringValue {
+        case "coarse": return (input["value"] ?? .null).isNull ? input.setting("value", "low") : input
+        case "synthesize-fine": return (input["coarse"] ?? .null).isNull ? input.setting("coarse", "low") : input
+        default: return updates(input) { $0.map { ($0["coarse"] ?? .null).isNull ? $0.setting("coarse", "low") : $0 } }
+        }
+      }),
+    Mutant(
+      "coarse-constant-names", .values,
+      "Accepts the names of Apple's constants (SKAdNetworkCoarseConversionValueHigh) as well as their values.",
+      input: {
+        coarseValues($0) { value in
+          let prefix = "SKAdNetworkCoarseConversionValue"
+          guard let text = value.stringValue, text.hasPrefix(prefix) else { return value }
+          return .string(text.dropFirst(prefix.count).lowercased())
+        }
+      }),
+    Mutant(
+      "coarse-code-negative-index", .values,
+      "Looks a coarse code up in a list after checking only `code > 2`: -1 is the last element, high (Python's negative index).",
+      input: { input in
+        guard input["op"]?.stringValue == "coarse-code", let code = input["value"]?.exactInteger, (-3)...(-1) ~= code
+        else { return input }
+        return input.setting("value", .integer(code + 3))
+      }),
+    Mutant(
+      "coarse-code-fraction-truncated", .values, "Truncates a coarse code of 1.5 to 1, medium.",
+      input: { input in
+        guard input["op"]?.stringValue == "coarse-code", case .double(let value)? = input["value"], value.isFinite,
+          abs(value) < 1e9
+        else { return input }
+        return input.setting("value", .integer(Int(value)))
+      }),
+    Mutant(
+      "coarse-code-accepts-names", .values,
+      "Accepts a coarse value's name (\"medium\") where a Singular code is expected.",
+      input: { input in
+        guard input["op"]?.stringValue == "coarse-code", let text = input["value"]?.stringValue,
+          let code = coarseNames.firstIndex(of: text)
+        else { return input }
+        return input.setting("value", .integer(code))
+      }),
+    Mutant(
+      "synthesize-thirds-upper", .values,
+      "Synthesizes the top of each coarse value's third of 0 to 63: low 21, medium 42, high 63.",
+      output: { output, input in
+        guard input["op"]?.stringValue == "synthesize-fine", let fine = output["fine"]?.exactInteger else {
+          return output
+        }
+        return ["fine": .integer(fine == 0 ? 21 : fine == 32 ? 42 : fine)]
+      }),
+    Mutant(
+      "synthesize-code-times-32", .values, "Synthesizes 32 times the coarse code: low 0, medium 32, high 64.",
+      output: { output, input in
+        input["op"]?.stringValue == "synthesize-fine" && output["fine"] == 63 ? ["fine": 64] : output
+      }),
+    Mutant(
+      "lock-presence", .values, "Takes a lock member that is present as true, whatever its value (false included).",
+      input: { lockValues($0) { value in value.map { _ in .bool(true) } } }),
+    Mutant(
+      "lock-default-true", .values, "Takes a lock flag that is absent or null as true (a default of true).",
+      input: { lockValues($0) { ($0 ?? .null).isNull ? true : $0 } }),
+    Mutant(
+      "unknown-op-is-fine", .values, "Reads an unknown op as fine (a switch whose default is the first operation).",
+      input: { input in
+        guard let op = input["op"]?.stringValue,
+          !["fine", "coarse", "coarse-code", "synthesize-fine", "lock", "timeline"].contains(op)
+        else { return input }
+        return input.setting("op", "fine")
+      }),
+  ]
+
+  /// Timelines that start, order or check their updates the wrong way (TML-*, SKN-3, WIN-6,
+  /// WIN-7).
+  static let timelineBugs: [Mutant] = [
+    Mutant(
+      "windows-prefilled", .values, "Starts every window at coarse low (and window 0 at fine 0) instead of empty.",
+      output: { output, input in
+        guard input["op"]?.stringValue == "timeline" else { return output }
+        return output.updating("windows") { windows in
+          windows.mapElements { window in
+            guard window["updates_applied"] == 0 else { return window }
+            let low = window.setting("coarse", "low")
+            return window["window"] == 0 ? low.setting("fine", 0) : low
+          }
+        }
+      }),
+    Mutant(
+      "unstable-sort", .values,
+      "Sorts updates by time with an unstable sort: updates at the same millisecond can swap.",
+      input: {
+        updates($0) { list in
+          list.enumerated().sorted { first, second in
+            let (a, b) = (time(first.element["at"]) ?? 0, time(second.element["at"]) ?? 0)
+            return a != b ? a < b : first.offset > second.offset
+          }.map(\.element)
+        }
+      }),
+    Mutant(
+      "invalid-coarse-dropped", .values,
+      "Drops an invalid coarse value and applies the update without one, instead of rejecting the update.",
+      input: {
+        updates($0) { list in
+          list.map { update in
+            guard let coarse = update["coarse"], !coarse.isNull, !coarseNames.contains(coarse.stringValue ?? "") else {
+              return update
+            }
+            return update.setting("coarse", nil)
+          }
+        }
+      }),
+    Mutant(
+      "before-t0-in-window-0", .values,
+      "Puts an update before T0 in window 0 (a negative elapsed time is under 48 h) instead of refusing the input.",
+      input: { input in
+        guard let t0 = time(input["t0"]) else { return input }
+        return updates(input) { list in
+          list.map { update in (time(update["at"]) ?? t0) < t0 ? update.setting("at", .integer(t0)) : update }
+        }
+      }),
+    Mutant(
+      "period-checked-before-values", .values,
+      "Checks the end of the measurement period before the values, as the lifecycle's client does: an invalid update after it is ignored, not rejected.",
+      output: { output, input in
+        guard input["op"]?.stringValue == "timeline" else { return output }
+        return output.updating("updates") { results in
+          results.mapElements { result in
+            guard result["outcome"] == "rejected", result["window"] == .null else { return result }
+            return result.setting("outcome", "ignored-measurement-over").setting("error", .null)
+          }
+        }
+      }),
+    Mutant(
+      "time-integral-double-rejected", .values,
+      "Takes only times written without a fraction: an `at` of 1700007200123.0 is invalid-input.",
+      input: { input in
+        updates(input) { list in
+          list.map { update in
+            if case .double? = update["at"] { return update.setting("at", "not a time") }
+            return update
+          }
+        }
+      }),
+  ]
+
+  /// The coarse values, in Singular code order.
+  static let coarseNames = ["low", "medium", "high"]
+
+  /// An input with each fine value it carries transformed: the `value` of `fine` and the
+  /// `fine` of each timeline update, `nil` when absent.
+  static func fineValues(_ input: JSONValue, _ transform: (JSONValue?) -> JSONValue?) -> JSONValue {
+    if input["op"]?.stringValue == "fine" { return input.setting("value", transform(input["value"])) }
+    return updates(input) { $0.map { $0.setting("fine", transform($0["fine"])) } }
+  }
+
+  /// An input with each coarse value it carries transformed, where present: the `value` of
+  /// `coarse`, the `coarse` of `synthesize-fine` and of each timeline update.
+  static func coarseValues(_ input: JSONValue, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
+    switch input["op"]?.stringValue {
+    case "coarse": return input.updating("value", transform)
+    case "synthesize-fine": return input.updating("coarse", transform)
+    default: return updates(input) { $0.map { $0.updating("coarse", transform) } }
+    }
+  }
+
+  /// An input with each lock flag it carries transformed: the `value` of `lock` and the
+  /// `lock` of each timeline update, `nil` when absent.
+  static func lockValues(_ input: JSONValue, _ transform: (JSONValue?) -> JSONValue?) -> JSONValue {
+    if input["op"]?.stringValue == "lock" { return input.setting("value", transform(input["value"])) }
+    return updates(input) { $0.map { $0.setting("lock", transform($0["lock"])) } }
+  }
+
+  /// What JavaScript's `Number()` makes of a JSON value, where it is a number: `null`, `""`
+  /// and `[]` are 0, booleans 0 or 1, a numeric string or a one-element array its number.
+  /// Anything else (`NaN` in JavaScript) is left as it is, to be refused.
+  static func jsNumber(_ value: JSONValue?) -> JSONValue? {
+    switch value {
+    case .null?: return 0
+    case .bool(let flag)?: return flag ? 1 : 0
+    case .string(let text)?:
+      let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+      if trimmed.isEmpty { return 0 }
+      if let number = Int(trimmed) { return .integer(number) }
+      if let number = Double(trimmed), number.isFinite { return .double(number) }
+      return value
+    case .array(let elements)?:
+      if elements.isEmpty { return 0 }
+      guard elements.count == 1, elements[0].numberValue != nil || elements[0].stringValue != nil else { return value }
+      return jsNumber(elements[0])
+    default: return value
+    }
+  }
 }

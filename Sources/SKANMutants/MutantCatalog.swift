@@ -7,8 +7,7 @@ public enum MutantCatalog {
   /// All mutants.
   public static var all: [Mutant] {
     window + values + lifecycle + metadata + tracking + postback + legacyPostback + attribution + s2s + signature
-      + libraryBugs
-      + adAttributionKit
+      + libraryBugs + adAttributionKit + signatureInputs
   }
 
   static let hour = 3_600_000

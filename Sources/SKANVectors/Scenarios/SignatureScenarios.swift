@@ -14,7 +14,10 @@ enum SignatureScenarios {
     impressions(&b)
     jws(&b)
     libraryBugJWS(&b)
-    b.add("unknown-op", "An unknown op is `invalid-input`.", ["IN-1"], tags: ["bad-input"], ["op": "verify"])
+    b.add(
+      "unknown-op",
+      "An unknown op is `invalid-input`. Kept without a mutant: the input carries nothing but its op, so every plausible dispatch bug (a default branch, a prefix match on verify) finds no postback, impression or JWS to read and answers invalid-input too; the vector anchors IN-1 for the suite.",
+      ["IN-1"], tags: ["bad-input"], ["op": "verify"])
     return b.scenarios
   }
 
@@ -177,9 +180,13 @@ enum SignatureScenarios {
     ]
     for (name, value, what) in types {
       let key = name == "fidelity-type-fraction" ? "fidelity-type" : name
+      let kept =
+        name == "source-domain"
+        ? " Kept without a mutant: no plausible bug changes its verdict; a verifier that reads null as absent drops the source slot and one that signs the text null signs another string, so both answer rejected, and the vector pins only the reason, wrong-type, a diagnostic (SIG-21)."
+        : ""
       b.add(
         "wrong-type-\(name)",
-        "Apple's 4.0 example with \(what): `wrong-type`; catches a verifier that signs the text of any JSON type.",
+        "Apple's 4.0 example with \(what): `wrong-type`; catches a verifier that signs the text of any JSON type.\(kept)",
         ["SIG-4"], verify(with(base, key, value)))
     }
     b.add(

@@ -19,7 +19,10 @@ enum ValuesScenarios {
     b.add(
       "fine-minus-1", "-1 is out of range; catches an unsigned cast that wraps.", ["VAL-1"], tags: ["edge-exact"],
       op("fine", -1))
-    b.add("fine-32", "32 is valid; a mid-range control.", ["VAL-1"], op("fine", 32))
+    b.add(
+      "fine-32",
+      "32 is valid; a mid-range control. Kept without a mutant: a reader that misplaces a bound of the range refuses 0, 63 or accepts 64 (fine-zero, fine-63, fine-64), and no plausible one refuses 32.",
+      ["VAL-1"], op("fine", 32))
     b.add("fine-255", "255 is out of range; catches a byte-sized range.", ["VAL-1"], op("fine", 255))
     b.add(
       "fine-very-large", "9007199254740993 (2^53 + 1) is out of range, not truncated to a small value.", ["VAL-1"],
