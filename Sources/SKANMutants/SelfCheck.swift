@@ -7,10 +7,17 @@ public enum SelfCheck {
   public struct MutantResult: Sendable {
     /// The mutant.
     public var mutant: Mutant
-    /// The vectors it fails.
+    /// The vectors it fails, on any member of the answer, diagnostics included (as
+    /// `run --strict-diagnostics` judges).
     public var killedBy: [String]
+    /// The vectors it fails at the verdict level, diagnostics aside (as `run` judges by
+    /// default, SIG-21).
+    public var killedByVerdict: [String]
     /// Whether at least one vector kills it.
     public var killed: Bool { !killedBy.isEmpty }
+    /// Whether only diagnostic members (a reason, a signed string) tell it from the
+    /// reference: `run` passes it, `run --strict-diagnostics` fails it.
+    public var diagnosticOnly: Bool { killed && killedByVerdict.isEmpty }
   }
 
   /// The sentence a vector's description starts its reason with when the vector is kept
@@ -34,6 +41,8 @@ public enum SelfCheck {
     public var idle: [IdleVector]
     /// The mutants no vector kills.
     public var survivors: [MutantResult] { mutants.filter { !$0.killed } }
+    /// The mutants killed only through diagnostic members.
+    public var diagnosticOnly: [MutantResult] { mutants.filter(\.diagnosticOnly) }
     /// The IDs of the vectors that kill no mutant.
     public var idleVectors: [String] { idle.map(\.id) }
     /// Idle vectors whose description states no reason to keep them.
@@ -53,12 +62,15 @@ public enum SelfCheck {
     var killers: Set<String> = []
     for mutant in mutants {
       var killedBy: [String] = []
-      for vector in vectors where vector.suite == mutant.suite && vector.mismatch(mutant.evaluate(vector.input)) != nil
-      {
+      var killedByVerdict: [String] = []
+      for vector in vectors where vector.suite == mutant.suite {
+        let answer = mutant.evaluate(vector.input)
+        guard vector.mismatch(answer) != nil else { continue }
         killedBy.append(vector.id)
+        if vector.judgement(answer).mismatch != nil { killedByVerdict.append(vector.id) }
       }
       killers.formUnion(killedBy)
-      results.append(MutantResult(mutant: mutant, killedBy: killedBy))
+      results.append(MutantResult(mutant: mutant, killedBy: killedBy, killedByVerdict: killedByVerdict))
     }
     let suites = Set(mutants.map(\.suite))
     let idle = vectors.filter { suites.contains($0.suite) && !killers.contains($0.id) }

@@ -1,3 +1,4 @@
+import SKANJSON
 import SKANModel
 import SKANSuites
 import SKANVectors
@@ -42,5 +43,20 @@ struct SelfCheckTests {
     #expect(SelfCheck.keptReason("Kept without a mutant:   ") == nil)
     #expect(SelfCheck.keptReason("Kept without a mutant") == nil)
     #expect(SelfCheck.keptReason("A plain description.") == nil)
+  }
+
+  @Test("a mutant that changes only a diagnostic member is killed, but marked as caught only at the diagnostic level")
+  func diagnosticOnlyKills() throws {
+    let vectors = try VectorSet.embedded()
+    let reasonOnly = Mutant(
+      "reason-only", .signature, "answers every reason as `other`",
+      output: { output, _ in output["verdict"] == nil ? output : output.setting("reason", "other") })
+    let verdict = Mutant(
+      "verdict", .signature, "verifies everything",
+      output: { output, _ in output["verdict"] == nil ? output : output.setting("verdict", "verified") })
+    let report = SelfCheck.run(vectors: vectors.cases, mutants: [reasonOnly, verdict])
+    #expect(report.mutants[0].killed && report.mutants[0].diagnosticOnly)
+    #expect(report.mutants[1].killed && !report.mutants[1].diagnosticOnly)
+    #expect(report.diagnosticOnly.map(\.mutant.id) == ["signature/reason-only"])
   }
 }

@@ -32,6 +32,7 @@ struct SelfcheckCommand: ParsableCommand {
         [
           "mutant": .string(result.mutant.id), "summary": .string(result.mutant.summary),
           "killed_by": .array(result.killedBy.map(JSONValue.string)),
+          "killed_by_verdict": .array(result.killedByVerdict.map(JSONValue.string)),
         ]
       }
       print(
@@ -42,7 +43,7 @@ struct SelfcheckCommand: ParsableCommand {
         ]), terminator: "")
     } else {
       for result in report.mutants {
-        let mark = result.killed ? "killed  " : "SURVIVED"
+        let mark = result.diagnosticOnly ? "killed* " : result.killed ? "killed  " : "SURVIVED"
         let sample = result.killedBy.prefix(3).joined(separator: ", ")
         print(
           "\(mark) \(result.mutant.id) (\(result.killedBy.count) vectors\(sample.isEmpty ? "" : ": \(sample)\(result.killedBy.count > 3 ? ", …" : "")")) — \(result.mutant.summary)"
@@ -53,8 +54,9 @@ struct SelfcheckCommand: ParsableCommand {
           print(vector.reason.map { "kept     \(vector.id) — \($0)" } ?? "idle     \(vector.id)")
         }
       }
+      let diagnosticOnly = report.diagnosticOnly.count
       print(
-        "selfcheck: \(report.mutants.count - report.survivors.count) of \(report.mutants.count) mutants killed; \(report.idle.count) vectors kill none, \(report.unexplained.count) of them without a stated reason"
+        "selfcheck: \(report.mutants.count - report.survivors.count) of \(report.mutants.count) mutants killed\(diagnosticOnly == 0 ? "" : " (\(diagnosticOnly) marked killed* only through a diagnostic member, SIG-21: `run --strict-diagnostics` fails them, `run` does not)"); \(report.idle.count) vectors kill none, \(report.unexplained.count) of them without a stated reason"
       )
     }
     if !report.survivors.isEmpty || (requireReasons && !report.unexplained.isEmpty) { throw KitExit.unexpected }
