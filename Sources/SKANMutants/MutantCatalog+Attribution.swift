@@ -328,6 +328,14 @@ extension MutantCatalog {
     return .integer(min(max(number, range.lowerBound), range.upperBound))
   }
 
+  /// The impressions' IDs, a repeated one made unique with its position.
+  static func uniqueIDs(_ list: [JSONValue]) -> [JSONValue] {
+    list.enumerated().map { offset, impression in
+      let id = impression["id"] ?? .null
+      return list.prefix(offset).contains { $0["id"] == id } ? .string("\(id.stringValue ?? "")#\(offset)") : id
+    }
+  }
+
   /// Mutants of the time limits, the configuration, the cooldowns and re-engagement (AT-1 to AT-14).
   static let attributionRules: [Mutant] = [
     Mutant(
@@ -492,23 +500,15 @@ extension MutantCatalog {
     Mutant(
       "duplicate-ids-accepted", .attribution, "Does not check impression IDs for duplicates.",
       input: { input in
-        impressions(input) { list in
-          list.enumerated().map { offset, impression in
-            let id = impression["id"]
-            return list.prefix(offset).contains(where: { $0["id"] == id })
-              ? impression.setting("id", .string("\(id?.stringValue ?? "")#\(offset)")) : impression
-          }
-        }
+        impressions(input) { list in zip(list, uniqueIDs(list)).map { $0.setting("id", $1) } }
       },
       output: { output, input in
         guard let list = input["impressions"]?.arrayValue else { return output }
-        func original(_ id: JSONValue) -> JSONValue {
-          id.stringValue.map { .string(String($0.prefix { $0 != "#" })) } ?? id
-        }
-        return output.updating("impressions") { results in
-          results.mapIndexed { index, result in result.setting("id", list[index]["id"]) }
-        }
-        .updating("winner", original).updating("losing_postbacks") { $0.mapElements(original) }
+        let originals = Dictionary(
+          zip(uniqueIDs(list), list.map { $0["id"] ?? .null }), uniquingKeysWith: { a, _ in a })
+        func original(_ id: JSONValue) -> JSONValue { originals[id] ?? id }
+        return output.updating("impressions") { $0.mapElements { $0.updating("id", original) } }
+          .updating("winner", original).updating("losing_postbacks") { $0.mapElements(original) }
       }),
     Mutant(
       "unknown-framework-accepted", .attribution, "Reads an unknown framework as AdAttributionKit.",
