@@ -8,7 +8,11 @@ extension MutantCatalog {
     return input.setting("impressions", .array(transform(list)))
   }
 
-  static let attribution: [Mutant] = [
+  /// The mutants of the `attribution` suite.
+  static let attribution: [Mutant] = attributionBasics + attributionRanking + attributionRules + attributionRouting
+
+  /// Mutants of the time limits, the ranking, the view limit, environments, cooldowns and routing.
+  static let attributionBasics: [Mutant] = [
     Mutant(
       "inclusive-time-limits", .attribution,
       "Counts a view exactly 24 h old (a click exactly 30 days old) as eligible.",
@@ -103,5 +107,466 @@ extension MutantCatalog {
           }
         }
       }),
+  ]
+
+  /// One impression of an `attribute` input, as the ranking mutants see it.
+  struct RankedImpression {
+    var index: Int
+    var network: JSONValue?
+    var click: Bool
+    var at: Int
+    var skadnetwork: Bool
+    var production: Bool
+
+    /// The reference's order: clicks first, then the more recent, then the later in the input.
+    static func ranks(_ a: Self, before b: Self) -> Bool {
+      if a.click != b.click { return a.click }
+      if a.at != b.at { return a.at > b.at }
+      return a.index > b.index
+    }
+  }
+
+  /// The impressions of an `attribute` input, or `nil` when one cannot be read.
+  static func rankedImpressions(_ input: JSONValue) -> [RankedImpression]? {
+    guard let list = input["impressions"]?.arrayValue else { return nil }
+    var result: [RankedImpression] = []
+    for (index, impression) in list.enumerated() {
+      guard let at = time(impression["at"]) else { return nil }
+      let environment = impression["environment"]?.stringValue ?? "production"
+      result.append(
+        RankedImpression(
+          index: index, network: impression["ad_network_id"], click: impression["interaction"] == "click", at: at,
+          skadnetwork: impression["framework"] == "skadnetwork", production: environment == "production"))
+    }
+    return result
+  }
+
+  /// The decision's last steps (six considered, the winner, the losing networks) redone on the
+  /// reference's eligible impressions with another order or limit.
+  static func redecided(
+    _ output: JSONValue, _ input: JSONValue, considered limit: Int = Attributor.consideredLimit,
+    losers loserLimit: Int = Attributor.losingNetworkLimit,
+    by before: (RankedImpression, RankedImpression) -> Bool = RankedImpression.ranks
+  ) -> JSONValue {
+    guard let conversion = output["conversion"]?.stringValue,
+      conversion == "created" || conversion == "no-timely-update",
+      var results = output["impressions"]?.arrayValue, let impressions = rankedImpressions(input),
+      impressions.count == results.count
+    else { return output }
+    let pool = impressions.filter {
+      results[$0.index]["status"] != "ineligible" || results[$0.index]["reason"] == "beyond-six"
+    }
+    let ranked = pool.sorted(by: before)
+    for impression in ranked.dropFirst(limit) {
+      results[impression.index] = results[impression.index].setting("status", "ineligible").setting(
+        "reason", "beyond-six")
+    }
+    let considered = ranked.prefix(limit)
+    for impression in considered {
+      results[impression.index] = results[impression.index].setting("status", "not-chosen").setting("reason", .null)
+    }
+    guard let winner = considered.first else {
+      return output.setting("conversion", "no-eligible-impression").setting("winner", .null)
+        .setting("losing_postbacks", []).setting("impressions", .array(results))
+    }
+    guard conversion == "created" else { return output.setting("impressions", .array(results)) }
+    results[winner.index] = results[winner.index].setting("status", "winner")
+    var losers: [JSONValue] = []
+    if input["event"]?["kind"] == "install" {
+      var networks = [winner.network]
+      for impression in considered.dropFirst()
+      where losers.count < loserLimit && !networks.contains(impression.network) {
+        networks.append(impression.network)
+        results[impression.index] = results[impression.index].setting("status", "loser")
+        losers.append(results[impression.index]["id"] ?? .null)
+      }
+    }
+    return output.setting("winner", results[winner.index]["id"]).setting("losing_postbacks", .array(losers))
+      .setting("impressions", .array(results))
+  }
+
+  /// The configured window in days for an AdAttributionKit impression's interaction, if any.
+  static func configuredDays(_ input: JSONValue, _ impression: JSONValue) -> Int? {
+    guard impression["framework"] == "adattributionkit", let interaction = impression["interaction"]?.stringValue,
+      let windows = input["configuration"]?["attribution_windows"]
+    else { return nil }
+    if let network = impression["ad_network_id"]?.stringValue, let days = windows[network]?[interaction]?.exactInteger {
+      return days
+    }
+    return windows["global"]?[interaction]?.exactInteger
+  }
+
+  /// An `attribute` input with the age of each impression under a default window
+  /// (none configured for it) of the given interaction changed.
+  static func defaultWindowAges(_ input: JSONValue, _ interaction: String, _ transform: (Int) -> Int)
+    -> JSONValue
+  {
+    guard let event = time(input["event"]?["at"]) else { return input }
+    return impressions(input) { list in
+      list.map { impression in
+        guard impression["interaction"]?.stringValue == interaction, configuredDays(input, impression) == nil,
+          let at = time(impression["at"])
+        else { return impression }
+        return impression.setting("at", .integer(event - transform(event - at)))
+      }
+    }
+  }
+
+  /// An `attribute` input with the age of every impression and the delay of the first
+  /// update changed.
+  static func ages(_ input: JSONValue, _ transform: (Int) -> Int) -> JSONValue {
+    guard let event = time(input["event"]?["at"]) else { return input }
+    let aged = impressions(input) { list in
+      list.map { impression in
+        guard let at = time(impression["at"]), at < event else { return impression }
+        return impression.setting("at", .integer(event - transform(event - at)))
+      }
+    }
+    return aged.updating("event") { event in
+      guard let first = time(event["first_update_at"]), let at = time(event["at"]), first > at else { return event }
+      return event.setting("first_update_at", .integer(at + transform(first - at)))
+    }
+  }
+
+  /// The original indices of a list of timed objects, in the order of their times (stable).
+  static func timeOrder(_ list: [JSONValue]) -> [Int] {
+    list.indices.sorted { a, b in
+      let (x, y) = (time(list[a]["at"]) ?? 0, time(list[b]["at"]) ?? 0)
+      return x != y ? x < y : a < b
+    }
+  }
+
+  /// A list of timed objects in time order (stable).
+  static func sortedByTime(_ value: JSONValue?) -> JSONValue? {
+    guard let list = value?.arrayValue else { return value }
+    return .array(timeOrder(list).map { list[$0] })
+  }
+
+  /// Per-element results of a time-sorted list put back in the original order.
+  static func unsorted(_ results: JSONValue, original: JSONValue?) -> JSONValue {
+    guard let list = original?.arrayValue, let answers = results.arrayValue, answers.count == list.count else {
+      return results
+    }
+    var restored = answers
+    for (position, index) in timeOrder(list).enumerated() { restored[index] = answers[position] }
+    return .array(restored)
+  }
+
+  /// Mutants of the ranking and of the limits on considered impressions (AT-4, AT-5, AT-7).
+  static let attributionRanking: [Mutant] = [
+    Mutant(
+      "oldest-first", .attribution, "Sorts by time ascending: among clicks (or views) the oldest wins.",
+      output: { output, input in
+        redecided(output, input) { a, b in
+          if a.click != b.click { return a.click }
+          return a.at != b.at ? a.at < b.at : a.index > b.index
+        }
+      }),
+    Mutant(
+      "views-before-clicks", .attribution, "Sorts fidelity-type ascending: views rank before clicks.",
+      output: { output, input in
+        redecided(output, input) { a, b in
+          a.click != b.click ? b.click : RankedImpression.ranks(a, before: b)
+        }
+      }),
+    Mutant(
+      "prefers-adattributionkit", .attribution,
+      "Ranks AdAttributionKit impressions before SKAdNetwork ones instead of together.",
+      output: { output, input in
+        redecided(output, input) { a, b in
+          a.skadnetwork != b.skadnetwork ? !a.skadnetwork : RankedImpression.ranks(a, before: b)
+        }
+      }),
+    Mutant(
+      "prefers-skadnetwork", .attribution,
+      "Ranks SKAdNetwork impressions before AdAttributionKit ones instead of together.",
+      output: { output, input in
+        redecided(output, input) { a, b in
+          a.skadnetwork != b.skadnetwork ? a.skadnetwork : RankedImpression.ranks(a, before: b)
+        }
+      }),
+    Mutant(
+      "five-considered", .attribution,
+      "Considers five impressions (Apple's \"top five\" read as the whole set) instead of six.",
+      output: { output, input in redecided(output, input, considered: Attributor.consideredLimit - 1) }),
+    Mutant(
+      "seven-considered", .attribution, "Considers the winner and six others: seven impressions, six losing networks.",
+      output: { output, input in
+        redecided(
+          output, input, considered: Attributor.consideredLimit + 1, losers: Attributor.losingNetworkLimit + 1)
+      }),
+    Mutant(
+      "production-first-before-eligibility", .attribution,
+      "Lets any production impression, even an expired one, outrank the development ones.",
+      output: { output, input in
+        guard output["conversion"] == "created" || output["conversion"] == "no-timely-update",
+          var results = output["impressions"]?.arrayValue, let impressions = rankedImpressions(input),
+          impressions.count == results.count, impressions.contains(where: \.production)
+        else { return output }
+        for impression in impressions
+        where !impression.production && results[impression.index]["status"] != "ineligible" {
+          results[impression.index] = results[impression.index].setting("status", "ineligible")
+            .setting("reason", "development-outranked")
+        }
+        return redecided(output.setting("impressions", .array(results)), input)
+      }),
+  ]
+
+  /// An `attribute` input's configuration with each entry of `attribution_windows` transformed.
+  static func windowEntries(_ input: JSONValue, _ transform: (String, JSONValue) -> JSONValue) -> JSONValue {
+    input.updating("configuration") { configuration in
+      configuration.updating("attribution_windows") { windows in
+        guard let entries = windows.objectValue else { return windows }
+        return .object(Dictionary(uniqueKeysWithValues: entries.map { ($0.key, transform($0.key, $0.value)) }))
+      }
+    }
+  }
+
+  /// The same integer clamped, or the value unchanged when it is not an integer.
+  static func clamped(_ value: JSONValue, _ range: ClosedRange<Int>) -> JSONValue {
+    guard let number = value.exactInteger else { return value }
+    return .integer(min(max(number, range.lowerBound), range.upperBound))
+  }
+
+  /// The impressions' IDs, a repeated one made unique with its position.
+  static func uniqueIDs(_ list: [JSONValue]) -> [JSONValue] {
+    list.enumerated().map { offset, impression in
+      let id = impression["id"] ?? .null
+      return list.prefix(offset).contains { $0["id"] == id } ? .string("\(id.stringValue ?? "")#\(offset)") : id
+    }
+  }
+
+  /// Mutants of the time limits, the configuration, the cooldowns and re-engagement (AT-1 to AT-14).
+  static let attributionRules: [Mutant] = [
+    Mutant(
+      "event-millisecond-is-after", .attribution,
+      "Takes an impression at the event's own millisecond for one after it (`age > 0`).",
+      input: { input in
+        guard let event = time(input["event"]?["at"]) else { return input }
+        return impressions(input) { $0.map { time($0["at"]) == event ? $0.setting("at", .integer(event + 1)) : $0 } }
+      }),
+    Mutant(
+      "started-hours", .attribution,
+      "Counts an impression's age and the delay of the first update in started hours (rounds up).",
+      input: { input in ages(input) { ($0 + hour - 1) / hour * hour } }),
+    Mutant(
+      "whole-seconds", .attribution,
+      "Rounds an impression's age and the delay of the first update to the nearest second.",
+      input: { input in ages(input) { ($0 + 500) / 1000 * 1000 } }),
+    Mutant(
+      "click-window-for-views", .attribution, "Gives views the default click window (30 days) too.",
+      input: { input in
+        defaultWindowAges(input, "view") { age in
+          guard age >= Attributor.defaultViewWindow, age < Attributor.defaultClickWindow else { return age }
+          // Still eligible, and still older than the views younger than it.
+          return Attributor.defaultViewWindow - 1 - (Attributor.defaultClickWindow - age) / 1000
+        }
+      }),
+    Mutant(
+      "view-window-for-clicks", .attribution, "Gives clicks the default view window (24 h) too.",
+      input: { input in
+        defaultWindowAges(input, "click") { age in
+          age >= Attributor.defaultViewWindow ? max(age, Attributor.defaultClickWindow) : age
+        }
+      }),
+    Mutant(
+      "no-default-click-window", .attribution, "Lets a click expire only under a configured window: no 30-day default.",
+      input: { input in
+        defaultWindowAges(input, "click") { min($0, Attributor.defaultClickWindow - 1) }
+      }),
+    Mutant(
+      "global-windows-ignored", .attribution, "Reads only the per-network entries of AttributionWindows, not `global`.",
+      input: { input in
+        input.updating("configuration") { $0.updating("attribution_windows") { $0.setting("global", nil) } }
+      }),
+    Mutant(
+      "global-over-network", .attribution, "Lets `global`'s windows override a network's own.",
+      input: { input in
+        guard let global = input["configuration"]?["attribution_windows"]?["global"] else { return input }
+        return windowEntries(input) { key, entry in
+          var result = entry
+          for member in ["view", "click"] where key != "global" && global[member]?.exactInteger != nil {
+            result = result.setting(member, global[member])
+          }
+          return result
+        }
+      }),
+    Mutant(
+      "network-entry-replaces-global", .attribution,
+      "Takes a network's entry as a whole: a window it leaves out is the default, not `global`'s.",
+      input: { input in
+        windowEntries(input) { key, entry in
+          guard key != "global" else { return entry }
+          var result = entry
+          if entry["view"]?.exactInteger == nil {
+            result = result.setting("view", .integer(Attributor.defaultViewWindow / Milliseconds.day))
+          }
+          if entry["click"]?.exactInteger == nil {
+            result = result.setting("click", .integer(Attributor.defaultClickWindow / Milliseconds.day))
+          }
+          return result
+        }
+      }),
+    Mutant(
+      "global-ignore-applied", .attribution, "Applies `global`'s ignore_interaction_type to every network.",
+      input: { input in
+        guard let ignored = input["configuration"]?["attribution_windows"]?["global"]?["ignore_interaction_type"],
+          ignored.stringValue != nil, var entries = input["configuration"]?["attribution_windows"]?.objectValue
+        else { return input }
+        for network in (input["impressions"]?.arrayValue ?? []).compactMap({ $0["ad_network_id"]?.stringValue }) {
+          let entry = entries[network] ?? [:]
+          entries[network] = entry.setting("ignore_interaction_type", ignored)
+        }
+        return input.updating("configuration") { $0.setting("attribution_windows", .object(entries)) }
+      }),
+    Mutant(
+      "configuration-clamped", .attribution,
+      "Clamps a configured day count or cooldown into Apple's range instead of rejecting it.",
+      input: { input in
+        windowEntries(input) { _, entry in
+          entry.updating("view") { clamped($0, 1...7) }.updating("click") { clamped($0, 1...30) }
+        }
+        .updating("configuration") { configuration in
+          configuration.updating("install_cooldown_hours") { clamped($0, 0...720) }
+            .updating("re_engagement_cooldown_hours") { clamped($0, 0...720) }
+        }
+      }),
+    Mutant(
+      "inclusive-cooldown", .attribution, "Blocks a conversion exactly at the end of the cooldown (`<=`).",
+      input: { input in
+        let key = input["event"]?["kind"] == "install" ? "install_cooldown_hours" : "re_engagement_cooldown_hours"
+        guard let cooldown = input["configuration"]?[key]?.exactInteger, let event = time(input["event"]?["at"]),
+          let last = time(input["event"]?["last_conversion_at"]), event - last == cooldown * hour
+        else { return input }
+        return input.updating("event") { $0.setting("last_conversion_at", .integer(last + 1)) }
+      }),
+    Mutant(
+      "one-cooldown-for-both", .attribution, "Applies whichever cooldown is configured to installs and re-engagements.",
+      input: { input in
+        input.updating("configuration") { configuration in
+          let install = configuration["install_cooldown_hours"] ?? .null
+          let reengagement = configuration["re_engagement_cooldown_hours"] ?? .null
+          return configuration.setting("install_cooldown_hours", install.isNull ? reengagement : install)
+            .setting("re_engagement_cooldown_hours", reengagement.isNull ? install : reengagement)
+        }
+      }),
+    Mutant(
+      "reengagement-flag-ignored", .attribution, "Lets any AdAttributionKit click re-engage, eligible or not.",
+      input: { input in impressions(input) { $0.map { $0.setting("eligible_for_reengagement", true) } } }),
+    Mutant(
+      "skadnetwork-reengages", .attribution, "Lets SKAdNetwork clicks re-engage like AdAttributionKit ones.",
+      input: { input in
+        guard input["event"]?["kind"] != "install" else { return input }
+        return impressions(input) {
+          $0.map { $0["framework"] == "skadnetwork" ? $0.setting("framework", "adattributionkit") : $0 }
+        }
+      }),
+    Mutant(
+      "app-installed-ignored", .attribution, "Re-engages whether or not the app is installed.",
+      input: { input in input.updating("event") { $0.setting("app_installed", nil) } }),
+    Mutant(
+      "reengagement-spelling-rejected", .attribution,
+      "Knows only the spelling `re-engagement`: `reengagement` (AAK-RCV's) is invalid-input.",
+      input: { input in
+        let unknown: JSONValue = "reengagement?"
+        func respelt(_ value: JSONValue) -> JSONValue { value == "reengagement" ? unknown : value }
+        return input.updating("event") { $0.updating("kind", respelt) }
+          .updating("conversions") { $0.mapElements { $0.updating("kind", respelt) } }
+          .updating("updates") { $0.mapElements { $0.updating("conversion_types") { $0.mapElements(respelt) } } }
+      }),
+    Mutant(
+      "reengagement-deadline-for-installs", .attribution,
+      "Applies the 2-day first-update deadline of a re-engagement to installs.",
+      input: { input in
+        guard input["event"]?["kind"] == "install", let event = time(input["event"]?["at"]),
+          let first = time(input["event"]?["first_update_at"]),
+          first - event >= Attributor.reengagementFirstUpdateLimit
+        else { return input }
+        return input.updating("event") {
+          $0.setting("first_update_at", .integer(event + Attributor.installFirstUpdateLimit))
+        }
+      }),
+    Mutant(
+      "after-event-not-checked", .attribution, "Does not compare an impression's time with the event's.",
+      input: { input in
+        guard let event = time(input["event"]?["at"]) else { return input }
+        return impressions(input) {
+          $0.map { (time($0["at"]) ?? .min) > event ? $0.setting("at", .integer(event)) : $0 }
+        }
+      }),
+    Mutant(
+      "empty-impressions-rejected", .attribution, "Rejects an empty impression list as invalid-input.",
+      input: { input in input["impressions"]?.arrayValue?.isEmpty == true ? input.setting("impressions", nil) : input }),
+    Mutant(
+      "duplicate-ids-accepted", .attribution, "Does not check impression IDs for duplicates.",
+      input: { input in
+        impressions(input) { list in zip(list, uniqueIDs(list)).map { $0.setting("id", $1) } }
+      },
+      output: { output, input in
+        guard let list = input["impressions"]?.arrayValue else { return output }
+        let originals = Dictionary(
+          zip(uniqueIDs(list), list.map { $0["id"] ?? .null }), uniquingKeysWith: { a, _ in a })
+        func original(_ id: JSONValue) -> JSONValue { originals[id] ?? id }
+        return output.updating("impressions") { $0.mapElements { $0.updating("id", original) } }
+          .updating("winner", original).updating("losing_postbacks") { $0.mapElements(original) }
+      }),
+    Mutant(
+      "unknown-framework-accepted", .attribution, "Reads an unknown framework as AdAttributionKit.",
+      input: { input in
+        impressions(input) { list in
+          list.map { impression in
+            guard let framework = impression["framework"]?.stringValue,
+              framework != "skadnetwork" && framework != "adattributionkit"
+            else { return impression }
+            return impression.setting("framework", "adattributionkit")
+          }
+        }
+      }),
+  ]
+
+  /// Mutants of routing updates to conversions (AT-15 to AT-17).
+  static let attributionRouting: [Mutant] = [
+    Mutant(
+      "overlapping-ignored", .attribution, "Closes earlier conversions on a re-engagement even with overlapping on.",
+      input: { input in input["op"] == "route" ? input.setting("overlapping", false) : input }),
+    Mutant(
+      "conversion-types-ignored", .attribution, "Sends every update to every active conversion, whatever its types.",
+      input: { input in input.updating("updates") { $0.mapElements { $0.setting("conversion_types", nil) } } }),
+    Mutant(
+      "absent-types-reach-nothing", .attribution,
+      "Reads absent conversion types as an empty list: the update reaches no conversion.",
+      input: { input in
+        input.updating("updates") {
+          $0.mapElements { ($0["conversion_types"] ?? .null).isNull ? $0.setting("conversion_types", []) : $0 }
+        }
+      }),
+    Mutant(
+      "tag-excludes-install", .attribution, "Sends an update with a conversion tag to re-engagements only.",
+      input: { input in
+        input.updating("updates") {
+          $0.mapElements { update in
+            guard update["conversion_tag"]?.stringValue != nil else { return update }
+            let types = update["conversion_types"]?.arrayValue ?? ["re-engagement"]
+            return update.setting("conversion_types", .array(types.filter { $0 != "install" }))
+          }
+        }
+      }),
+    Mutant(
+      "second-install-accepted", .attribution,
+      "Does not check for a second install conversion: it counts as a re-engagement.",
+      input: { input in
+        var seen = false
+        return input.updating("conversions") {
+          $0.mapElements { conversion in
+            guard conversion["kind"] == "install" else { return conversion }
+            defer { seen = true }
+            return seen ? conversion.setting("kind", "re-engagement") : conversion
+          }
+        }
+      }),
+    Mutant(
+      "updates-sorted", .attribution, "Sorts the updates by time instead of rejecting them `out-of-order`.",
+      input: { input in input["op"] == "route" ? input.setting("updates", sortedByTime(input["updates"])) : input },
+      output: { output, input in output.updating("updates") { unsorted($0, original: input["updates"]) } }),
   ]
 }

@@ -130,5 +130,39 @@ extension MutantCatalog {
     skadnetwork4Mutant(
       "legacy-developer-mode", "Applies Developer Mode's windows and delays to an ad signed before 4.0.",
       applies: { $0["profile"] == "aak-developer" }),
+    Mutant(
+      "legacy-loser-before-3-0", .postback,
+      "Gives a losing network a postback for an ad signed before 3.0, as from 3.0 on.",
+      output: { output, input in
+        guard isLegacyAd(input), input["did_win"] == false, let version = input["ad_version"],
+          version != "3.0", case .output(let three) = Suite.postback.evaluate(input.setting("ad_version", "3.0"))
+        else { return output }
+        return postbacks(three) { entry in entry.updating("postback") { $0.setting("version", version) } }
+      }),
+    Mutant(
+      "unknown-version-as-4-0", .postback,
+      "Treats a SKAdNetwork version it does not know (`1.0`, `4`) as the absent default, 4.0, instead of rejecting it.",
+      input: { input in
+        guard input["framework"] == "skadnetwork", let version = input["ad_version"]?.stringValue,
+          !["4.0", "3.0", "2.2", "2.1"].contains(version)
+        else { return input }
+        return input.setting("ad_version", nil)
+      }),
+    Mutant(
+      "legacy-campaign-unchecked", .postback,
+      "Takes any source identifier for the campaign ID of an ad signed before 4.0: no check of 1 to 100.",
+      input: { input in
+        guard isLegacyAd(input), let identifier = input["ad"]?["source_identifier"]?.exactInteger,
+          identifier > 100, identifier <= 9999
+        else { return input }
+        return input.updating("ad") { $0.setting("source_identifier", 1) }
+      },
+      output: { output, input in
+        guard isLegacyAd(input), let identifier = input["ad"]?["source_identifier"]?.exactInteger, identifier > 100
+        else { return output }
+        return postbacks(output) { entry in
+          entry.updating("postback") { $0.setting("campaign-id", .integer(identifier)) }
+        }
+      }),
   ]
 }

@@ -103,5 +103,32 @@ extension MutantCatalog {
           return step.setting("at", .integer(t0 + edges[2] - 1))
         }
       }),
+    Mutant(
+      "steps-sorted", .lifecycle, "Sorts the steps by time instead of rejecting them `out-of-order`.",
+      input: { input in input.setting("steps", sortedByTime(input["steps"])) },
+      output: { output, input in output.updating("steps") { unsorted($0, original: input["steps"]) } }),
+    Mutant(
+      "unknown-op-rejected-alone", .lifecycle,
+      "Rejects a step with an unknown op on its own (`rejected`, nothing changes) instead of the whole input.",
+      input: { input in
+        input.updating("steps") { steps in
+          .array((steps.arrayValue ?? []).filter { !isUnknownStep($0) })
+        }
+      },
+      output: { output, input in
+        guard let steps = input["steps"]?.arrayValue, var results = output["steps"]?.arrayValue else { return output }
+        let unset: JSONValue = .object((results.first?["snapshot"]?.objectValue ?? [:]).mapValues { _ in .null })
+        for (index, step) in steps.enumerated() where isUnknownStep(step) {
+          let snapshot = index > 0 && index <= results.count ? results[index - 1]["snapshot"] ?? unset : unset
+          results.insert(["outcome": "rejected", "error": "invalid-input", "snapshot": snapshot], at: index)
+        }
+        return output.setting("steps", .array(results))
+      }),
   ]
+
+  /// Whether a lifecycle step's op is a string the suite does not know.
+  static func isUnknownStep(_ step: JSONValue) -> Bool {
+    guard let op = step["op"]?.stringValue else { return false }
+    return !["register", "server-response", "revenue"].contains(op)
+  }
 }

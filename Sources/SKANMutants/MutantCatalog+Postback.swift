@@ -130,5 +130,71 @@ extension MutantCatalog {
         updates.append(["at": .integer(t0 + 839 * hour), "fine": 0, "coarse": nil, "lock": false])
         return input.setting("updates", .array(updates))
       }),
+    Mutant(
+      "reengagement-loser-postback", .postback,
+      "Gives the losing networks of a re-engagement a postback, as for a download.",
+      output: { output, input in
+        guard input["did_win"] == false, let type = input["conversion_type"]?.stringValue,
+          type == "re-engagement" || type == "reengagement",
+          case .output(let download) = Suite.postback.evaluate(input.setting("conversion_type", "download"))
+        else { return output }
+        return postbacks(download) { entry in
+          entry.updating("postback") { $0.setting("conversion-type", "re-engagement") }
+        }
+      }),
+    Mutant(
+      "view-reengagement-accepted", .postback, "Accepts a re-engagement from a view, as if from a click.",
+      input: { input in
+        guard input["interaction"] == "view", let type = input["conversion_type"]?.stringValue,
+          type == "re-engagement" || type == "reengagement"
+        else { return input }
+        return input.setting("interaction", "click")
+      }),
+    Mutant(
+      "short-tiers-padded", .postback, "Fills a tiers list shorter than three with its last tier.",
+      input: { input in
+        guard var tiers = input["tiers"]?.arrayValue, let last = tiers.last, tiers.count < 3 else { return input }
+        while tiers.count < 3 { tiers.append(last) }
+        return input.setting("tiers", .array(tiers))
+      }),
+    Mutant(
+      "tiers-clamped", .postback, "Clamps a tier outside 0 to 3 into that range instead of rejecting it.",
+      input: { input in input.updating("tiers") { $0.mapElements { clamped($0, 0...3) } } }),
+    Mutant(
+      "skadnetwork-reengagement-as-redownload", .postback,
+      "Maps a SKAdNetwork re-engagement onto `redownload` instead of rejecting it.",
+      input: { input in
+        guard input["framework"] == "skadnetwork", let type = input["conversion_type"]?.stringValue,
+          type == "re-engagement" || type == "reengagement"
+        else { return input }
+        return input.setting("conversion_type", "redownload")
+      }),
+    Mutant(
+      "app-and-domain-accepted", .postback, "Accepts a source app and a source domain together, keeping the app.",
+      input: { input in
+        guard input["ad"]?["source_app_id"]?.exactInteger != nil, input["ad"]?["source_domain"]?.stringValue != nil
+        else { return input }
+        return input.updating("ad") { $0.setting("source_domain", .null) }
+      }),
+    Mutant(
+      "source-identifier-last-four-digits", .postback,
+      "Keeps the last four digits of a source identifier above 9999 instead of rejecting it.",
+      input: { input in
+        input.updating("ad") { ad in
+          guard let identifier = ad["source_identifier"]?.exactInteger, identifier > 9999 else { return ad }
+          return ad.setting("source_identifier", .integer(identifier % 10_000))
+        }
+      }),
+    Mutant(
+      "invalid-update-skipped", .postback,
+      "Skips an update whose fine value is out of range instead of failing the scenario.",
+      input: { input in
+        input.updating("updates") { updates in
+          .array(
+            (updates.arrayValue ?? []).filter { update in
+              update["fine"]?.exactInteger.map { (0...63).contains($0) } ?? true
+            })
+        }
+      }),
   ]
 }

@@ -54,5 +54,48 @@ extension MutantCatalog {
         }
         return result
       }),
+    Mutant(
+      "measurement-ends-day-36", .window,
+      "Reads \"days 8 to 35\" as running to the end of day 35: window 2 ends at 864 h.",
+      output: { output, input in
+        guard input["profile"]?.stringValue != "aak-developer", output["measurement_over"] == true,
+          let t0 = time(input["t0"]), let at = time(input["at"]), at - t0 < 36 * 24 * hour
+        else { return output }
+        return output.setting("window", 2).setting("window_start", .integer(t0 + edges[1]))
+          .setting("window_end", .integer(t0 + 36 * 24 * hour)).setting("measurement_over", false)
+      }),
+    Mutant(
+      "wraps-around", .window, "Takes the time modulo the measurement period: a later time wraps into a window.",
+      input: { input in
+        // Only times the reference reads: the bug is in the arithmetic, not in the reading.
+        guard let t0 = time(input["t0"]), let at = time(input["at"]), abs(at) <= 9_007_199_254_740_991 else {
+          return input
+        }
+        let period = input["profile"]?.stringValue == "aak-developer" ? 540_000 : edges[2]
+        return at - t0 >= period ? input.setting("at", .integer(t0 + (at - t0) % period)) : input
+      }),
+    Mutant(
+      "zero-t0-unset", .window, "Takes T0 = 0 (the Unix epoch) for a missing T0.",
+      input: { input in time(input["t0"]) == 0 ? input.setting("t0", nil) : input }),
+    Mutant(
+      "unknown-profile-as-production", .window, "Falls back to the production windows for an unknown profile.",
+      input: { input in
+        guard let profile = input["profile"]?.stringValue, profile != "production", profile != "aak-developer" else {
+          return input
+        }
+        return input.setting("profile", "production")
+      }),
+    Mutant(
+      "numeric-strings-accepted", .window, "Parses a time written as a string of digits.",
+      input: { input in
+        var result = input
+        for key in ["t0", "at"] {
+          if let text = input[key]?.stringValue, let value = Int(text) { result = result.setting(key, .integer(value)) }
+        }
+        return result
+      }),
+    Mutant(
+      "missing-at-is-t0", .window, "Takes a missing time for T0 itself.",
+      input: { input in input["at"] == nil && input["t0"] != nil ? input.setting("at", input["t0"]) : input }),
   ]
 }
