@@ -10,6 +10,15 @@ import SKANSuites
 extension MutantCatalog {
   static let signatureInputs: [Mutant] = [
     Mutant(
+      "unknown-op-verifies-postback", .signature,
+      "Dispatches on a prefix: an unknown op that begins with `verify` verifies a postback (IN-1).",
+      input: { input in
+        guard let op = input["op"]?.stringValue, op.hasPrefix("verify"),
+          !["verify-postback", "verify-impression", "verify-aak-postback", "verify-aak-impression"].contains(op)
+        else { return input }
+        return input.setting("op", "verify-postback")
+      }),
+    Mutant(
       "p192-verified-with-p256", .signature,
       "Verifies 1.0 and 2.0 postbacks, which Apple signed with its P-192 key, with the P-256 key: rejected instead of unverifiable (SIG-6).",
       output: { output, input in

@@ -16,8 +16,8 @@ enum SignatureScenarios {
     libraryBugJWS(&b)
     b.add(
       "unknown-op",
-      "An unknown op is `invalid-input`. Kept without a mutant: the input carries nothing but its op, so every plausible dispatch bug (a default branch, a prefix match on verify) finds no postback, impression or JWS to read and answers invalid-input too; the vector anchors IN-1 for the suite.",
-      ["IN-1"], tags: ["bad-input"], ["op": "verify"])
+      "An unknown op carrying a valid Apple postback is `invalid-input`; catches a dispatcher that falls back to verifying postbacks.",
+      ["IN-1"], tags: ["bad-input"], verify(sample("apple_doc_v4_0_web_tier_high_fine")).setting("op", "verify"))
     return b.scenarios
   }
 
