@@ -81,7 +81,11 @@ let package = Package(
     ),
     // Deliberately broken copies of the reference, to prove the vectors (`skan-conform selfcheck`).
     .target(
-      name: "SKANMutants", dependencies: ["SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors"],
+      name: "SKANMutants",
+      dependencies: [
+        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors",
+        .product(name: "Crypto", package: "swift-crypto"),
+      ],
       swiftSettings: strictSettings
     ),
     // Differential fuzzing with shrinking (`skan-conform fuzz`).

@@ -1,3 +1,4 @@
+import Crypto
 import SKANJSON
 import SKANModel
 import SKANSuites
@@ -108,6 +109,24 @@ extension MutantCatalog {
         switch input["op"]?.stringValue {
         case "verify-aak-postback": return input.updating("postback") { $0.updating("jws-string", lenient) }
         case "verify-aak-impression": return input.updating("jws", lenient)
+        default: return input
+        }
+      }),
+    Mutant(
+      "aak-der-accepted", .signature,
+      "Accepts a DER-encoded ECDSA signature in a JWS, as generic ECDSA verifiers take it, besides the raw R‖S (SIG-14).",
+      input: { input in
+        let raw: (JSONValue) -> JSONValue = { value in
+          guard let text = value.stringValue else { return value }
+          let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+          guard parts.count == 3, let bytes = Base64Codec.decodeURL(String(parts[2])), bytes.first == 0x30,
+            let signature = try? P256.Signing.ECDSASignature(derRepresentation: bytes)
+          else { return value }
+          return .string("\(parts[0]).\(parts[1]).\(Base64Codec.encodeURL(Array(signature.rawRepresentation)))")
+        }
+        switch input["op"]?.stringValue {
+        case "verify-aak-postback": return input.updating("postback") { $0.updating("jws-string", raw) }
+        case "verify-aak-impression": return input.updating("jws", raw)
         default: return input
         }
       }),

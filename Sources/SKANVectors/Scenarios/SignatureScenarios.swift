@@ -1,3 +1,5 @@
+import Crypto
+import Foundation
 import SKANJSON
 import SKANModel
 import SKANSuites
@@ -182,7 +184,7 @@ enum SignatureScenarios {
       let key = name == "fidelity-type-fraction" ? "fidelity-type" : name
       let kept =
         name == "source-domain"
-        ? " Kept without a mutant: no plausible bug changes its verdict; a verifier that reads null as absent drops the source slot and one that signs the text null signs another string, so both answer rejected, and the vector pins only the reason, wrong-type, a diagnostic (SIG-21)."
+        ? " No plausible bug changes its verdict: a verifier that reads null as absent drops the source slot and one that signs the text null signs another string, so both answer rejected; the vector pins the reason, wrong-type, a diagnostic (SIG-21)."
         : ""
       b.add(
         "wrong-type-\(name)",
@@ -201,7 +203,7 @@ enum SignatureScenarios {
       verify(with(base, "attribution-signature", 1)))
     b.add(
       "removed-transaction-id",
-      "Apple's 4.0 example without transaction-id: `missing-field`; catches a verifier that signs an empty field.",
+      "Apple's 4.0 example without transaction-id: rejected, `missing-field`; catches a typed decoder that refuses the whole input (invalid-input). A verifier that signs an empty field in its place answers rejected too, for another reason: a diagnostic difference (SIG-21).",
       ["SIG-4"], verify(with(base, "transaction-id", nil)))
     b.add(
       "removed-version", "Apple's 4.0 example without version: `rejected`, `missing-field`, not a guessed layout.",
@@ -365,7 +367,7 @@ enum SignatureScenarios {
         storeKit.signature))
     b.add(
       "verify-impression-seconds",
-      "The StoreKit-rendered impression with its timestamp in seconds: `bad-signature`; catches a signer that uses seconds.",
+      "The StoreKit-rendered impression with its timestamp changed to seconds: `bad-signature`, since the signature covers the milliseconds; catches a verifier that does not act on the result of the check.",
       ["SIG-9", "SIG-12"],
       verifyImpression("storekit-rendered", with(storeKit.fields, "timestamp", 1_700_000_000), storeKit.signature))
     b.add(
@@ -474,21 +476,25 @@ enum SignatureScenarios {
       b.add(
         "aak-padded-part", "A signature part with `=` padding: `malformed-jws` (base64url in JWS has no padding).",
         ["SIG-14"], aak(outer("\(parts[0]).\(parts[1]).\(parts[2])=="), keys: testKeys))
+      // The same signature in the standard alphabet: a lenient decoder reads the same bytes,
+      // and the signature verifies, so only a strict reader answers rejected.
+      let standard = String(parts[2].map { $0 == "-" ? "+" : $0 == "_" ? "/" : $0 })
       b.add(
-        "aak-standard-alphabet", "A part with `+` (the standard alphabet): `malformed-jws`.", ["SIG-14"],
-        aak(outer("\(parts[0]).\(parts[1]).+\(parts[2].dropFirst())"), keys: testKeys))
+        "aak-standard-alphabet",
+        "The valid signature part written in the standard alphabet (`+` and `/` for `-` and `_`): `malformed-jws`; catches a lenient base64 decoder, which reads the same bytes and verifies it.",
+        ["SIG-14"], aak(outer("\(parts[0]).\(parts[1]).\(standard)"), keys: testKeys))
       b.add(
         "aak-two-parts", "A JWS with two parts: `malformed-jws`.", ["SIG-14"],
         aak(outer("\(parts[0]).\(parts[1])"), keys: testKeys))
-      let der = sample("apple_doc_v4_0_web_tier_high_fine")["attribution-signature"]?.stringValue ?? ""
-      let derURL = String(
-        der.compactMap { (char: Character) -> Character? in
-          char == "+" ? "-" : char == "/" ? "_" : char == "=" ? nil : char
-        })
+      // The JWS's own valid signature, DER-encoded: a verifier that accepts DER verifies it.
+      let der = Base64Codec.decodeURL(parts[2]).flatMap { try? P256.Signing.ECDSASignature(rawRepresentation: $0) }
       b.add(
         "aak-der-signature",
-        "A DER signature in place of the raw R‖S: `malformed-signature`; catches verifiers that accept DER in JWS.",
-        ["SIG-14"], aak(outer("\(parts[0]).\(parts[1]).\(derURL)"), keys: testKeys))
+        "The JWS's own valid signature DER-encoded in place of the raw R‖S: `malformed-signature`; catches verifiers that accept DER in JWS, which verify it.",
+        ["SIG-14"],
+        aak(
+          outer("\(parts[0]).\(parts[1]).\(Base64Codec.encodeURL(Array(der?.derRepresentation ?? Data())))"),
+          keys: testKeys))
     }
     b.add(
       "aak-invalid-unused-key",

@@ -17,7 +17,8 @@ enum ValuesScenarios {
       "fine-64", "64 is out of range; catches `<= 64` or a 7-bit range.", ["VAL-1"], tags: ["edge-exact"],
       op("fine", 64))
     b.add(
-      "fine-minus-1", "-1 is out of range; catches an unsigned cast that wraps.", ["VAL-1"], tags: ["edge-exact"],
+      "fine-minus-1", "-1 is out of range; catches a range check without a lower bound (`value <= 63` alone).",
+      ["VAL-1"], tags: ["edge-exact"],
       op("fine", -1))
     b.add(
       "fine-32",
@@ -68,7 +69,9 @@ enum ValuesScenarios {
     b.add("coarse-leading-space", "\" low\" is unknown; catches trimming.", ["VAL-3", "VAL-8"], op("coarse", " low"))
     b.add(
       "coarse-trailing-space", "\"high \" is unknown; catches trimming.", ["VAL-3", "VAL-8"], op("coarse", "high "))
-    b.add("coarse-empty", "The empty string is unknown; catches treating it as absent.", ["VAL-3"], op("coarse", ""))
+    b.add(
+      "coarse-empty", "The empty string is unknown; catches matching names by prefix, which every name has.", ["VAL-3"],
+      op("coarse", ""))
     b.add("coarse-none", "\"none\" is unknown: there is no fourth coarse value.", ["VAL-3"], op("coarse", "none"))
     b.add("coarse-abbreviation", "\"med\" is unknown; catches prefix matching.", ["VAL-3"], op("coarse", "med"))
     b.add(
