@@ -25,7 +25,9 @@ extension SignatureScenarios {
         "test-key-unknown-version-\(name)",
         "A postback labelled version \"\(label)\", laid out like \(layout) and validly signed over its own label with the kit's test key (which the vector carries): `unverifiable`, `unknown-version`, never verified; catches verifiers that sign an unknown minor version with the nearest known layout, or choose the layout by the major version or by the version read as a number (\(seen)).",
         ["SIG-7"],
-        verify(SignatureTestKey.postbacks["v\(name)"] ?? .null, key: SignatureTestKey.publicKey))
+        verify(
+          ScenarioData.required(SignatureTestKey.postbacks, "v\(name)", "test-key postback"),
+          key: SignatureTestKey.publicKey))
     }
     let orders: [(String, String, String)] = [
       ("both-sources", "", "source-app-id then source-domain"),
@@ -36,7 +38,9 @@ extension SignatureScenarios {
         "test-key-source-app-id-and-domain-signed\(suffix)",
         "A 4.0 postback with both source-app-id and source-domain, validly signed with the kit's test key over both (\(order), in the source slot's place): `rejected`, `ambiguous-source`; catches verifiers that sign every source field present instead of refusing the postback, which answer verified here (two of five real verifiers tried do; vap 1.1.0 signs only source-app-id and rejects it as bad-signature, a right verdict with a differing diagnostic: SIG-21).",
         ["SIG-20", "SIG-2", "SIG-21"],
-        verify(SignatureTestKey.postbacks[name] ?? .null, key: SignatureTestKey.publicKey))
+        verify(
+          ScenarioData.required(SignatureTestKey.postbacks, name, "test-key postback"), key: SignatureTestKey.publicKey)
+      )
     }
   }
 
@@ -45,7 +49,7 @@ extension SignatureScenarios {
   static func libraryBugJWS(_ b: inout ScenarioBuilder) {
     let testKeys: JSONValue = ["kit-test-key/0": .string(SignatureTestKey.publicKey)]
     func aak(_ name: String, keys: JSONValue? = testKeys) -> JSONValue {
-      aakInput(SignatureTestKey.jws[name] ?? "", keys: keys)
+      aakInput(ScenarioData.required(SignatureTestKey.jws, name, "test-key JWS"), keys: keys)
     }
     let required = [
       "impression-type", "ad-network-identifier", "source-identifier", "advertised-item-identifier",
@@ -78,9 +82,9 @@ extension SignatureScenarios {
       "aak-test-key-psi-minus-1",
       "postback-sequence-index -1, correctly signed: `rejected`, `invalid-value`; catches verifiers that check only the upper bound of 0 to 2.",
       ["SIG-17"], tags: ["edge-exact"], aak("postback-psi-minus-1"))
-    let missing = SignatureTestKey.jws["postback-missing-did-win"] ?? ""
-    let install = SignatureTestKey.jws["postback-conversion-type-install"] ?? ""
-    let other = SignatureTestKey.jws["postback-p1-download"] ?? ""
+    let missing = ScenarioData.required(SignatureTestKey.jws, "postback-missing-did-win", "test-key JWS")
+    let install = ScenarioData.required(SignatureTestKey.jws, "postback-conversion-type-install", "test-key JWS")
+    let other = ScenarioData.required(SignatureTestKey.jws, "postback-p1-download", "test-key JWS")
     b.add(
       "aak-bad-signature-missing-did-win",
       "A payload without did-win carrying another payload's test-key signature: `rejected`, `bad-signature`, not `missing-field`: the signature is checked before the payload's fields (steps 5 and 6); catches verifiers that read the payload before they verify it.",

@@ -29,9 +29,9 @@ enum SignatureScenarios {
     return .object(input)
   }
 
-  static func sample(_ id: String) -> JSONValue { AppleSamples.postbacks[id] ?? .null }
+  static func sample(_ id: String) -> JSONValue { ScenarioData.required(AppleSamples.postbacks, id, "Apple sample") }
 
-  static func source(_ id: String) -> String { AppleSamples.sources[id] ?? "" }
+  static func source(_ id: String) -> String { ScenarioData.required(AppleSamples.sources, id, "Apple sample source") }
 
   /// A copy of `postback` with `key` set to `value`, or removed when `value` is `nil`.
   static func with(_ postback: JSONValue, _ key: String, _ value: JSONValue?) -> JSONValue {
@@ -275,13 +275,13 @@ enum SignatureScenarios {
       ),
     ]
     for (name, text, requirements, catches) in cases {
-      let postback = SignatureTestKey.postbacks[name] ?? .null
+      let postback = ScenarioData.required(SignatureTestKey.postbacks, name, "test-key postback")
       b.add(
         "test-key-\(name)",
         "\(text), signed with the kit's test key, which the vector carries: verified\(catches). Apple published no such example.",
         requirements + ["SIG-5"], verify(postback, key: SignatureTestKey.publicKey))
     }
-    let p2 = SignatureTestKey.postbacks["t3-p2"] ?? .null
+    let p2 = ScenarioData.required(SignatureTestKey.postbacks, "t3-p2", "test-key postback")
     b.add(
       "test-key-t3-p2-as-p1",
       "The tier 3 third postback relabelled as sequence index 1: `bad-signature`; catches a verifier that drops the index.",
@@ -304,9 +304,9 @@ enum SignatureScenarios {
         "public_key": .string(key),
       ]
     }
-    let storeKit = SignatureTestKey.impressions["storekit-rendered"] ?? (.null, "")
-    let viewThrough = SignatureTestKey.impressions["view-through"] ?? (.null, "")
-    let web = SignatureTestKey.impressions["web"] ?? (.null, "")
+    let storeKit = ScenarioData.required(SignatureTestKey.impressions, "storekit-rendered", "test-key impression")
+    let viewThrough = ScenarioData.required(SignatureTestKey.impressions, "view-through", "test-key impression")
+    let web = ScenarioData.required(SignatureTestKey.impressions, "web", "test-key impression")
     b.add(
       "impression-storekit-rendered",
       "The StoreKit-rendered signed string: eight fields, fidelity-type 1, millisecond timestamp; catches a wrong order or seconds.",
@@ -383,7 +383,7 @@ enum SignatureScenarios {
   }
 
   static func verifyImpressionDouble() -> JSONValue {
-    let storeKit = SignatureTestKey.impressions["storekit-rendered"] ?? (.null, "")
+    let storeKit = ScenarioData.required(SignatureTestKey.impressions, "storekit-rendered", "test-key impression")
     return [
       "op": "verify-impression", "kind": "storekit-rendered",
       "impression": with(storeKit.fields, "itunes-item-id", .double(1_234_567_890)),
@@ -398,7 +398,7 @@ enum SignatureScenarios {
       if let keys { input["keys"] = keys }
       return .object(input)
     }
-    func testJWS(_ name: String) -> String { SignatureTestKey.jws[name] ?? "" }
+    func testJWS(_ name: String) -> String { ScenarioData.required(SignatureTestKey.jws, name, "test-key JWS") }
     func outer(_ jws: String) -> JSONValue {
       ["jws-string": .string(jws), "conversion-value": 12, "ad-interaction-type": "view", "country-code": "DE"]
     }
@@ -423,7 +423,10 @@ enum SignatureScenarios {
       ["SIG-13"],
       aak(
         dev1,
-        keys: ["apple-development-identifier/1": .string(AppleKeys.aakByKID["apple-development-identifier/0"] ?? "")]))
+        keys: [
+          "apple-development-identifier/1": .string(
+            ScenarioData.required(AppleKeys.aakByKID, "apple-development-identifier/0", "AdAttributionKit key"))
+        ]))
     b.add(
       "aak-apple-development-1-production-only",
       "Apple's development example when only the production key is known: `unverifiable`, `unknown-kid`; catches trying every key.",
