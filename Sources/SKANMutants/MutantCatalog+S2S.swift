@@ -3,6 +3,11 @@ import SKANModel
 import SKANSuites
 
 extension MutantCatalog {
+  /// The input with one member of its response `body` transformed, if both are present.
+  static func bodyMember(_ input: JSONValue, _ key: String, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
+    input.updating("body") { $0.updating(key, transform) }
+  }
+
   /// A header of a `validate-request` input, by its exact name.
   static func header(_ input: JSONValue, _ name: String) -> JSONValue? { input["request"]?["headers"]?[name] }
 
@@ -87,9 +92,7 @@ extension MutantCatalog {
     Mutant(
       "truthy-lock", .s2s, "Reads lock \"YES\" and 1 as true, as Objective-C's boolValue does.",
       input: { input in
-        input.updating("body") { body in
-          body.updating("lock") { lock in lock == "YES" || lock == "yes" || lock == 1 ? true : lock }
-        }
+        bodyMember(input, "lock") { lock in lock == "YES" || lock == "yes" || lock == 1 ? true : lock }
       }),
     Mutant(
       "value-64-accepted", .s2s, "Accepts a conversion value of 64.",
@@ -285,25 +288,19 @@ extension MutantCatalog {
     Mutant(
       "value-clamped", .s2s, "Clamps an AppsFlyer value outside 0...63 into range.",
       input: { input in
-        input.updating("body") { body in
-          body.updating("value") { $0.exactInteger.map { .integer(max(0, min(63, $0))) } ?? $0 }
-        }
+        bodyMember(input, "value") { $0.exactInteger.map { .integer(max(0, min(63, $0))) } ?? $0 }
       }),
     Mutant(
       "value-int-coerced", .s2s, "Reads a numeric string value as its number, as Objective-C's intValue does.",
       input: { input in
-        input.updating("body") { body in
-          body.updating("value") { $0.stringValue.flatMap { Int($0) }.map { .integer($0) } ?? $0 }
-        }
+        bodyMember(input, "value") { $0.stringValue.flatMap { Int($0) }.map { .integer($0) } ?? $0 }
       }),
     Mutant(
       "value-truncated", .s2s, "Truncates a fractional AppsFlyer value.",
       input: { input in
-        input.updating("body") { body in
-          body.updating("value") { value in
-            guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
-            return .integer(Int(number))
-          }
+        bodyMember(input, "value") { value in
+          guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
+          return .integer(Int(number))
         }
       }),
     Mutant(
@@ -318,34 +315,26 @@ extension MutantCatalog {
     Mutant(
       "coarse-name-any-case", .s2s, "Matches AppsFlyer's coarse_value in any letter case.",
       input: { input in
-        input.updating("body") { body in
-          body.updating("coarse_value") { $0.stringValue.map { .string($0.lowercased()) } ?? $0 }
-        }
+        bodyMember(input, "coarse_value") { $0.stringValue.map { .string($0.lowercased()) } ?? $0 }
       }),
     Mutant(
       "coarse-code-as-name", .s2s, "Accepts a Singular coarse code 0, 1, 2 as AppsFlyer's coarse_value.",
       input: { input in
-        input.updating("body") { body in
-          body.updating("coarse_value") { value in
-            guard let code = value.exactInteger, (0...2).contains(code) else { return value }
-            return .string(["low", "medium", "high"][code])
-          }
+        bodyMember(input, "coarse_value") { value in
+          guard let code = value.exactInteger, (0...2).contains(code) else { return value }
+          return .string(["low", "medium", "high"][code])
         }
       }),
     Mutant(
       "sequence-index-unchecked", .s2s,
       "Accepts any integral postback_sequence_index, reading 3 and above as window 2.",
       input: { input in
-        input.updating("body") { body in
-          body.updating("postback_sequence_index") { $0.exactInteger.map { .integer(min($0, 2)) } ?? $0 }
-        }
+        bodyMember(input, "postback_sequence_index") { $0.exactInteger.map { .integer(min($0, 2)) } ?? $0 }
       }),
     Mutant(
       "sequence-index-string", .s2s, "Reads a postback_sequence_index given as a numeric string.",
       input: { input in
-        input.updating("body") { body in
-          body.updating("postback_sequence_index") { $0.stringValue.flatMap { Int($0) }.map { .integer($0) } ?? $0 }
-        }
+        bodyMember(input, "postback_sequence_index") { $0.stringValue.flatMap { Int($0) }.map { .integer($0) } ?? $0 }
       }),
     Mutant(
       "zero-window-time-absent", .s2s, "Tests next_w_time for truth, so 0 reads as absent.",
@@ -357,11 +346,9 @@ extension MutantCatalog {
       "window-time-unchecked", .s2s,
       "Accepts any next_w_time number, truncating a fraction and clamping a negative to 0.",
       input: { input in
-        input.updating("body") { body in
-          body.updating("next_w_time") { value in
-            guard let number = value.numberValue, number.isFinite, abs(number) < 1e15 else { return value }
-            return .integer(max(0, Int(number)))
-          }
+        bodyMember(input, "next_w_time") { value in
+          guard let number = value.numberValue, number.isFinite, abs(number) < 1e15 else { return value }
+          return .integer(max(0, Int(number)))
         }
       }),
     Mutant(
@@ -380,8 +367,8 @@ extension MutantCatalog {
       "singular-lock-boolean-only", .s2s, "Accepts only a JSON boolean as Singular's lock, refusing 1.",
       input: { input in
         guard input["api"] == "singular" else { return input }
-        return input.updating("body") { body in
-          body.updating("skan_updated_lock_window_value") { $0.boolValue == nil && $0.exactInteger != nil ? "1" : $0 }
+        return bodyMember(input, "skan_updated_lock_window_value") {
+          $0.boolValue == nil && $0.exactInteger != nil ? "1" : $0
         }
       }),
     Mutant(
@@ -400,21 +387,17 @@ extension MutantCatalog {
       "singular-coarse-3-dropped", .s2s, "Checks the coarse code as the snippet does: 3 slips through and is dropped.",
       input: { input in
         guard input["api"] == "singular" else { return input }
-        return input.updating("body") { body in
-          body.updating("skan_updated_coarse_value") { value in
-            value.exactInteger.map { (0...2).contains($0) ? value : .null } ?? value
-          }
+        return bodyMember(input, "skan_updated_coarse_value") { value in
+          value.exactInteger.map { (0...2).contains($0) ? value : .null } ?? value
         }
       }),
     Mutant(
       "singular-coarse-truncated", .s2s, "Truncates a fractional Singular coarse code.",
       input: { input in
         guard input["api"] == "singular" else { return input }
-        return input.updating("body") { body in
-          body.updating("skan_updated_coarse_value") { value in
-            guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
-            return .integer(Int(number))
-          }
+        return bodyMember(input, "skan_updated_coarse_value") { value in
+          guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
+          return .integer(Int(number))
         }
       }),
     Mutant(
