@@ -104,15 +104,9 @@ struct GoldenVectorTests {
   @Test("the Spec documents show every requirement ID of their area")
   func specMentionsRequirements() throws {
     for requirement in RequirementCatalog.all {
-      let file =
-        switch requirement.area {
-        case "timeline": "values"
-        case "general": "README"
-        case "att": "metadata"
-        default: requirement.area
-        }
-      let text = try String(contentsOfFile: RepositoryPaths.root + "/Spec/\(file).md", encoding: .utf8)
-      #expect(text.contains("| \(requirement.id) |"), "Spec/\(file).md lacks \(requirement.id)")
+      let file = requirement.area.document
+      let text = try String(contentsOfFile: RepositoryPaths.root + "/Spec/\(file)", encoding: .utf8)
+      #expect(text.contains("| \(requirement.id) |"), "Spec/\(file) lacks \(requirement.id)")
     }
   }
 }

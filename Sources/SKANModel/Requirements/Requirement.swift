@@ -27,8 +27,8 @@ public struct Requirement: Sendable, Hashable, Identifiable {
   public let level: Level
   /// The basis.
   public let basis: Basis
-  /// The Spec document (and suite area) the requirement belongs to.
-  public let area: String
+  /// The part of the Spec (and the document) the requirement belongs to.
+  public let area: Area
   /// The rule, in one or two sentences.
   public let statement: String
   /// The source: an Apple page, a seed file, or for kit-defined rules the reason.
@@ -38,7 +38,7 @@ public struct Requirement: Sendable, Hashable, Identifiable {
 
   /// Creates a requirement.
   public init(
-    _ id: String, _ level: Level, _ basis: Basis, area: String, _ statement: String,
+    _ id: String, _ level: Level, _ basis: Basis, area: Area, _ statement: String,
     source: String, alternative: String? = nil
   ) {
     self.id = id

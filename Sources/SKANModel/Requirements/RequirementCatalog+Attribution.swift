@@ -5,73 +5,73 @@ extension RequirementCatalog {
   /// Requirements of `Spec/attribution.md`.
   static let attribution: [Requirement] = [
     Requirement(
-      "AT-1", .must, .apple, area: "attribution",
+      "AT-1", .must, .apple, area: .attribution,
       "By default a view-through impression can win an install for 24 hours, a click (StoreKit-rendered ad, web tap) for 30 days.",
       source: "\(skRCV); \(aakRCV)"),
     Requirement(
-      "AT-2", .must, .apple, area: "attribution",
+      "AT-2", .must, .apple, area: .attribution,
       "AdAttributionKit install windows are configurable, views 1-7 days and clicks 1-30 days, per network or global, with the precedence network > global > default; a value outside the range is `invalid-input`.",
       source: "\(aakRules) (AttributionWindows)"),
     Requirement(
-      "AT-3", .must, .apple, area: "attribution",
+      "AT-3", .must, .apple, area: .attribution,
       "`ignoreInteractionType` (view or click) makes a network's impressions of that type ineligible; it is recognized per network only, not in `global`.",
       source: aakRules),
     Requirement(
-      "AT-4", .must, .apple, area: "attribution",
+      "AT-4", .must, .apple, area: .attribution,
       "One impression wins: clicks before views (SKAdNetwork's highest `fidelity-type`), then the most recent, SKAdNetwork and AdAttributionKit impressions ranked together.",
       source: "\(skRCV) (\"most recent ad impression with the highest fidelity-type\"); \(aakInt)"),
     Requirement(
-      "AT-5", .must, .apple, area: "attribution",
+      "AT-5", .must, .apple, area: .attribution,
       "Production impressions beat development impressions: a development impression is considered only when no production one qualifies.",
       source: aakDev),
     Requirement(
-      "AT-6", .must, .apple, area: "attribution",
+      "AT-6", .must, .apple, area: .attribution,
       "At most 15 view-through impressions per source app are kept; beyond that the oldest are dropped. Views without a source app are not counted.",
       source: "\(skRCV); \(aakRCV)"),
     Requirement(
-      "AT-7", .must, .apple, area: "attribution",
+      "AT-7", .must, .apple, area: .attribution,
       "At most six impressions are considered; besides the winner, up to five other networks (one impression each, the best ranked) get a losing postback.",
       source:
         "\(aakInt) (\"a maximum of six impressions\"); \(skRCV) (\"top five ad impressions from different ad networks\")"
     ),
     Requirement(
-      "AT-8", .must, .apple, area: "attribution",
+      "AT-8", .must, .apple, area: .attribution,
       "Within `install-cooldown-hours` (or `re-engagement-cooldown-hours`, 0-720) of the last conversion no new conversion is created.",
       source: aakRules),
     Requirement(
-      "AT-9", .must, .apple, area: "attribution",
+      "AT-9", .must, .apple, area: .attribution,
       "A re-engagement needs the app installed and an AdAttributionKit click whose impression is `eligible-for-re-engagement`; views and SKAdNetwork impressions never re-engage, and a re-engagement has no losing postbacks.",
       source: "\(aakRCV); Apple: adattributionkit/generating-jws-impressions"),
     Requirement(
-      "AT-10", .must, .apple, area: "attribution",
+      "AT-10", .must, .apple, area: .attribution,
       "The app's first conversion-value update must come within 60 days of an install, 2 days of a re-engagement; otherwise no postback window opens (`no-timely-update`).",
       source: "\(skRCV); \(aakRCV)"),
     Requirement(
-      "AT-11", .must, .kitDefined, area: "attribution",
+      "AT-11", .must, .kitDefined, area: .attribution,
       "Every time limit is half-open: an impression exactly 24 hours (or 30 days) old has expired, a first update exactly 2 days after a re-engagement is too late, and a conversion exactly at the end of a cooldown is allowed.",
       source: "Apple gives durations without edge rules; the kit reads them like the windows (WIN-3).",
       alternative: "Inclusive limits: every vector such an implementation fails lists AT-11."),
     Requirement(
-      "AT-12", .must, .kitDefined, area: "attribution",
+      "AT-12", .must, .kitDefined, area: .attribution,
       "The configured windows and `ignoreInteractionType` apply to AdAttributionKit impressions; SKAdNetwork impressions keep the defaults.",
       source: "The settings live in `AdAttributionKitConfigurations`; Apple does not say that they change SKAdNetwork.",
       alternative: "Apply them to SKAdNetwork impressions too: every vector such an implementation fails lists AT-12."),
     Requirement(
-      "AT-13", .must, .kitDefined, area: "attribution",
+      "AT-13", .must, .kitDefined, area: .attribution,
       "Between impressions of equal rank and time, the one registered later (later in the input) wins.",
       source: "Apple ranks by recency and says nothing of ties.",
       alternative: "The earlier one: every vector such an implementation fails lists AT-13."),
     Requirement(
-      "AT-14", .must, .kitDefined, area: "attribution",
+      "AT-14", .must, .kitDefined, area: .attribution,
       "An impression registered after the event cannot win it (`after-event`); impression IDs must be unique (`invalid-input`).",
       source: "An attribution looks back from the install or open.",
       alternative: "None sensible; the rule exists to catch implementations that do not compare times."),
     Requirement(
-      "AT-15", .must, .apple, area: "attribution",
+      "AT-15", .must, .apple, area: .attribution,
       "An update goes to the conversions of its `conversionTypes`; without types, to every active type (install and re-engagement).",
       source: "\(aakRCV) (PostbackUpdate conversionTypes: nil means all active types)"),
     Requirement(
-      "AT-16", .must, .kitDefined, area: "attribution",
+      "AT-16", .must, .kitDefined, area: .attribution,
       "Among re-engagement conversions, an update with a `conversionTag` goes to the one with that tag (none if no tag matches); without a tag, to the most recent. The tag does not stop an update from reaching the install conversion when its types include install.",
       source:
         "Apple: adattributionkit/conversion-tags (\"the most recent conversion\" without a tag); how a tag combines with the install type is not documented.",
@@ -79,7 +79,7 @@ extension RequirementCatalog {
         "A tag restricts the update to re-engagement conversions only: every vector such an implementation fails lists AT-16."
     ),
     Requirement(
-      "AT-17", .must, .kitDefined, area: "attribution",
+      "AT-17", .must, .kitDefined, area: .attribution,
       "A new re-engagement closes every conversion that started before it (its postbacks are locked and scheduled); with overlapping conversions enabled (iOS 18.4 and `EligibleForAdAttributionKitOverlappingConversions`) it closes none.",
       source:
         "\(aakRCV) (\"locks the active postbacks from the prior conversion\"); the overlapping opt-in is known from third-party notes on a WWDC25 session only.",

@@ -8,33 +8,33 @@ extension RequirementCatalog {
   /// Requirements of `Spec/postback.md`.
   static let postback: [Requirement] = [
     Requirement(
-      "PB-1", .must, .kitDefined, area: "postback",
+      "PB-1", .must, .kitDefined, area: .postback,
       "A scenario that cannot happen is `invalid-input`: tiers or postback IDs not given for all three postbacks, a source app and a source domain together, an unsupported ad version, re-engagement under SKAdNetwork, a source identifier outside 0...9999 (a campaign ID outside 1...100 before 4.0), a web ad before 4.0 or under AdAttributionKit.",
       source: "These combinations have no postback in Apple's documentation; guessing one would hide a test-input bug.",
       alternative: "Best-effort postbacks for impossible scenarios."),
     Requirement(
-      "PB-2", .must, .apple, area: "postback",
+      "PB-2", .must, .apple, area: .postback,
       "A winning attribution of an ad signed 4.0 (or AdAttributionKit) gets up to three postbacks, sequence indexes 0, 1, 2; a postback after the first is not sent at tier 0; a losing network gets only the first.",
       source:
         "\(skMW) (tier table: \"not sent\" at tier 0 for the second and third); \(skRCV) (\"Nonwinning ad attributions receive only the first postback\"); \(aakMW)"
     ),
     Requirement(
-      "PB-3", .must, .apple, area: "postback",
+      "PB-3", .must, .apple, area: .postback,
       "Fields by tier. First postback: tier 0 the source identifier alone; tier 1 plus the coarse value; tier 2 the fine value instead; tier 3 also `source-app-id` or `source-domain` and `country-code`. Second and third: the source identifier and the coarse value from tier 1 on. Values only if the app provided one.",
       source: "\(skMW) (the table of postback data by tier); \(aakMW)"),
     Requirement(
-      "PB-4", .must, .apple, area: "postback",
+      "PB-4", .must, .apple, area: .postback,
       "The first postback carries the 2-, 3- or 4-digit source identifier with the highest tier, the longest on a tie, and 2 digits when the best tier is 0 or 1; that tier is the postback's. Later postbacks carry 2 digits.",
       source: "\(skMW) (hierarchical source identifiers); \(skMW) tier table (second and third postbacks: 2 digits)"),
     Requirement(
-      "PB-5", .must, .kitDefined, area: "postback",
+      "PB-5", .must, .kitDefined, area: .postback,
       "A shorter source identifier keeps the rightmost digits of the identifier written with four digits: 5239 → `239` → `39`; 42 → `042` → `42`.",
       source:
         "Apple's examples show `5239` at a high tier and `39` at a low one (\(skVer)); padding below 1000 is undocumented.",
       alternative:
         "No zero-padding (42 → `42` at 3 and 4 digits): every vector such an implementation fails lists PB-5."),
     Requirement(
-      "PB-6", .must, .kitDefined, area: "postback",
+      "PB-6", .must, .kitDefined, area: .postback,
       "The first postback is always sent (T0 means the app launched and the window opened); the second and third only for a window in which an update was applied.",
       source:
         "Apple: the app \"needs to call\" the update methods \"during each conversion window\" to be eligible for multiple postbacks (\(skMW)); whether a window without an update sends anything is undocumented.",
@@ -42,56 +42,56 @@ extension RequirementCatalog {
         "A valueless postback for every window, or the previous coarse value carried over: every vector such an implementation fails lists PB-6."
     ),
     Requirement(
-      "PB-7", .must, .kitDefined, area: "postback",
+      "PB-7", .must, .kitDefined, area: .postback,
       "A losing postback (`did-win: false`) carries no conversion value (fine or coarse), no `source-app-id`, `source-domain` or `country-code`; its source identifier digits follow its tier (PB-4).",
       source:
         "\(skRCV): losing postbacks have no conversion value and no source-app-id; their coarse value, country and digits are undocumented.",
       alternative: "A coarse value in losing postbacks at tier 1: every vector such an implementation fails lists PB-7."
     ),
     Requirement(
-      "PB-8", .must, .apple, area: "postback",
+      "PB-8", .must, .apple, area: .postback,
       "A postback is final at its window's nominal end, or at the lock; it is sent between 24 and 48 hours after that for the first postback, 24 and 144 hours for the others, and 5 to 10 minutes in Developer Mode. A losing postback is timed as the winner's first.",
       source:
         "\(skMW) (\"random delay\" 24-48 h and 24-144 h); \(aakDev) (5 to 10 minutes); \(skRCV) (\"Time-windows for events apply equally to winning and nonwinning postbacks\")"
     ),
     Requirement(
-      "PB-9", .must, .apple, area: "postback",
+      "PB-9", .must, .apple, area: .postback,
       "A re-engagement comes from a click and has no losing postbacks; its `conversion-type` is `re-engagement`.",
       source: "\(aakRCV)"),
     Requirement(
-      "PB-10", .must, .kitDefined, area: "postback",
+      "PB-10", .must, .kitDefined, area: .postback,
       "An ad signed before 4.0 gets one postback in its version's format: 2.1 has no `fidelity-type`, 2.2 adds it, 3.0 adds `did-win` and is the first to give losing networks a postback; `campaign-id` instead of `source-identifier`; `source-app-id` and `conversion-value` for the winner when the privacy threshold is met, which the kit models as tier 2 or above.",
       source:
         "\(sk4RN) (ads signed below 4.0 get one postback); the version pages and Apple's examples in apple-samples.json; the privacy threshold predates tiers, and for these ads \(skUpd) says the postback \"contains the final conversion value only if the postback data tier contains the value\".",
       alternative: "The threshold met from tier 1 (or 3) on: every vector such an implementation fails lists PB-10."),
     Requirement(
-      "PB-11", .must, .kitDefined, area: "postback",
+      "PB-11", .must, .kitDefined, area: .postback,
       "An AdAttributionKit postback is a JWS payload (`impression-type` `app-impression`, `ad-network-identifier`, `source-identifier` as a string, `advertised-item-identifier`, `conversion-type`, `postback-identifier`, `did-win`, `postback-sequence-index`, `marketplace-identifier` from tier 1 on, `publisher-item-identifier` as `source-app-id` is) plus outer members (`ad-interaction-type` always, the conversion values and `country-code` by tier). The input spelling `reengagement` is accepted; `re-engagement` is written.",
       source:
         "\(aakPAR); \(aakMW) (`marketplace-identifier` is omitted at tier 0, so the kit includes it from tier 1); \(aakRCV) writes `reengagement`, the parameters page and Apple's signed sample `re-engagement`.",
       alternative: "`marketplace-identifier` only at tier 3: every vector such an implementation fails lists PB-11."),
     Requirement(
-      "PB-12", .must, .apple, area: "postback",
+      "PB-12", .must, .apple, area: .postback,
       "A postback carries a fine value or a coarse value, never both.",
       source: "\(skPAR) (\"Postbacks may contain either conversion-value or coarse-conversion-value, not both\")"),
     Requirement(
-      "PB-13", .must, .apple, area: "postback",
+      "PB-13", .must, .apple, area: .postback,
       "A postback's value is the last update applied in its window (TML-1, LCK-1, SKN-1): a lock freezes it, and the fine value never appears after the first window.",
       source: "\(skMW); \(skUpd)"),
     Requirement(
-      "PB-14", .must, .apple, area: "postback",
+      "PB-14", .must, .apple, area: .postback,
       "An ad signed before 4.0 has one conversion period, ended by a rolling 24-hour timer that starts at T0: an update whose fine value is greater than the current one sets the value and restarts the timer; when the timer expires the value is final and later updates change nothing. The coarse value and the lock are ignored.",
       source:
         "\(skUpd1), \"Update the conversion value for version 3 ads and earlier\" (\"The 24-hour timer restarts each time the app calls this method with a valid `conversionValue` that's greater than the previous value\"; \"When the timer expires, the conversion value is final\"; for these ads \"you need to increase the `conversionValue` each time\"); \(skUpd) (for ads signed with version 3 or earlier \"a single conversion period\", and \"The method ignores the `coarseValue` and `lockWindow` parameters\"); \(skUpd0)"
     ),
     Requirement(
-      "PB-15", .must, .apple, area: "postback",
+      "PB-15", .must, .apple, area: .postback,
       "The postback of an ad signed before 4.0 is final when the timer expires (PB-14) and is sent 0 to 24 hours after that.",
       source:
         "\(skUpd1) (\"within 0 to 24 hours after the timer expires\"); \(skUpd) (\"0–24 hours after the timer expires\"); \(skUpd0) (\"within 0-24 hours after the timer expires\")"
     ),
     Requirement(
-      "PB-16", .must, .kitDefined, area: "postback",
+      "PB-16", .must, .kitDefined, area: .postback,
       "An ad signed before 4.0 follows PB-14 and PB-15, not SKAdNetwork 4's conversion windows. Where Apple is silent: a value lower than or equal to the current one is ignored, without an error, and leaves the timer running; the first update sets any value, 0 included; an update exactly 24 hours after the timer's last start is too late; nothing but the timer ends the period (no 840-hour limit; the `profile` does not apply); a losing network's postback has the same timer.",
       source:
         "Apple gives the rules for ads signed with version 3 or earlier, and \(skUpd) says the system picks the behaviour from the ad's version. Apple says the value must increase (\(skUpd1): \"you need to increase\") but not what becomes of one that does not; it gives no edge, no rule for the first value, and no end but the timer (which ends the period within 64 days of T0, since a value can rise at most 63 times); the input does not give a losing network the winning ad's version.",

@@ -12,19 +12,19 @@ extension RequirementCatalog {
   /// Requirements of `Spec/signature.md`.
   static let signature: [Requirement] = [
     Requirement(
-      "SIG-1", .must, .apple, area: "signature",
+      "SIG-1", .must, .apple, area: .signature,
       "A SKAdNetwork 4.0 postback's signed string is `version`, `ad-network-id`, `source-identifier`, `app-id`, `transaction-id`, `redownload`, the source slot, `fidelity-type`, `did-win`, `postback-sequence-index`, joined by U+2063 INVISIBLE SEPARATOR, as UTF-8.",
       source: skVer),
     Requirement(
-      "SIG-2", .must, .apple, area: "signature",
+      "SIG-2", .must, .apple, area: .signature,
       "The source slot holds `source-app-id` or `source-domain`, whichever the postback has; when it has neither (a lower tier, a non-winning postback) the slot is dropped, with its separator.",
       source: "\(skVer) (\"Include source-app-id only if you receive it\")"),
     Requirement(
-      "SIG-3", .must, .apple, area: "signature",
+      "SIG-3", .must, .apple, area: .signature,
       "Earlier versions: 3.0 signs `version`, `ad-network-id`, `campaign-id`, `app-id`, `transaction-id`, `redownload`, [`source-app-id`], `fidelity-type`, `did-win`; 2.2 the same without `did-win`; 2.1 also without `fidelity-type`.",
       source: "\(sk3); \(skPrev)"),
     Requirement(
-      "SIG-4", .must, .kitDefined, area: "signature",
+      "SIG-4", .must, .kitDefined, area: .signature,
       "Signed fields have fixed JSON types: strings (`version`, `ad-network-id`, `source-identifier`, `transaction-id`, `source-domain`), integers (`app-id`, `campaign-id`, `source-app-id`, `fidelity-type`, `postback-sequence-index`): JSON numbers with an integral value from -2^63 to 2^63 - 1 however written (`1`, `1.0`, `1e0` are the same number, signed as `1`), booleans written `true`/`false` (`redownload`, `did-win`). A signed field of another type, or a number with a fraction or beyond that range, is rejected (`wrong-type`); an absent one too (`missing-field`).",
       source:
         "Apple's postbacks are typed as listed (storekit/identifying-the-parameters-in-install-validation-postbacks); a verifier that signs the text of any JSON type accepts forged shapes.",
@@ -32,11 +32,11 @@ extension RequirementCatalog {
         "Sign the text whatever the JSON type: a copy of the 2.1 example with every value a string would verify (a gist quotes one). Or take only numbers written without a fraction or exponent as integers (the kit before 0.2): JavaScript's and Go's JSON decoders cannot tell `1.0` from `1`, so verifiers in those languages could not conform."
     ),
     Requirement(
-      "SIG-5", .must, .apple, area: "signature",
+      "SIG-5", .must, .apple, area: .signature,
       "The signature (`attribution-signature`, base64 of an ASN.1 DER ECDSA signature) is verified with ECDSA P-256 and SHA-256 under Apple's published key for versions 2.1 to 4.0; it verifies (`verified`), does not (`rejected`, `bad-signature`), or is not base64 DER (`rejected`, `malformed-signature`).",
       source: skVer),
     Requirement(
-      "SIG-6", .must, .kitDefined, area: "signature",
+      "SIG-6", .must, .kitDefined, area: .signature,
       "Versions 1.0 and 2.0 are `unverifiable` (`p192-unsupported`), with their signed string: 2.0 signs as 2.1, 1.0 signs `ad-network-id`, `campaign-id`, `app-id`, `transaction-id`. Apple signed them with a P-192 key that swift-crypto does not offer, and the kit writes no cryptography by hand.",
       source:
         "Apple: storekit/skadnetwork-2-release-notes (the P-192 key); the samples file verifies its two field postbacks with it.",
@@ -44,7 +44,7 @@ extension RequirementCatalog {
         "Verify with the P-192 key: such a verifier answers `verified` for `signature/field-v1-0-ironsource` and `signature/field-v2-0-meta`."
     ),
     Requirement(
-      "SIG-7", .must, .kitDefined, area: "signature",
+      "SIG-7", .must, .kitDefined, area: .signature,
       "A `version` the kit does not know (such as `5.0`, `4`, or a minor version Apple never defined such as `4.1`, `3.1` or `2.3`) is `unverifiable` (`unknown-version`), whatever its fields and even when a signature over them in a known version's layout verifies; a missing `version` is `rejected` (`missing-field`).",
       source:
         "A verifier cannot know the layout of a future version; guessing one turns a new version into a forgery verdict.",
@@ -52,72 +52,72 @@ extension RequirementCatalog {
         "Reject unknown versions, or verify them with the 4.0 layout or with the nearest known layout of their major version."
     ),
     Requirement(
-      "SIG-8", .must, .kitDefined, area: "signature",
+      "SIG-8", .must, .kitDefined, area: .signature,
       "A postback may be given as the text of its body; text that is not a JSON object is `rejected` (`malformed-json`).",
       source:
         "Apple's original 2.0 example (developer forums thread 657368) is not valid JSON; a verifier sees bodies, not objects.",
       alternative: "Repair the JSON before verifying."),
     Requirement(
-      "SIG-9", .must, .apple, area: "signature",
+      "SIG-9", .must, .apple, area: .signature,
       "A SKAdNetwork 4 StoreKit-rendered or view-through impression signs `version`, `ad-network-id`, `source-identifier`, `itunes-item-id`, `nonce`, `source-app-id`, `fidelity-type`, `timestamp` joined by U+2063; `fidelity-type` is 1 for StoreKit-rendered ads and 0 for view-through ads; `timestamp` is Unix milliseconds.",
       source: "\(skSKR); \(skVT)"),
     Requirement(
-      "SIG-10", .must, .apple, area: "signature",
+      "SIG-10", .must, .apple, area: .signature,
       "A web ad impression signs the same fields with `source-domain` in place of `source-app-id`, and `fidelity-type` 1.",
       source: web),
     Requirement(
-      "SIG-11", .must, .kitDefined, area: "signature",
+      "SIG-11", .must, .kitDefined, area: .signature,
       "The impression nonce must be a UUID (`invalid-nonce` otherwise) and is signed lower-case; `source-identifier` is an integer from 0 to 9999 (`invalid-source-identifier` otherwise).",
       source:
         "Apple asks for a lower-case UUID and a four-digit source identifier (\(skSKR)); `UUID().uuidString` is upper-case, so the kit lower-cases rather than refusing it.",
       alternative: "Sign the nonce as given: an upper-case nonce then gives another string, and StoreKit's check fails."
     ),
     Requirement(
-      "SIG-12", .must, .apple, area: "signature",
+      "SIG-12", .must, .apple, area: .signature,
       "An impression signature is checked by verifying it with the ad network's public key (ECDSA P-256, SHA-256, base64 DER), never by comparing bytes: ECDSA signatures are randomized.",
       source: "\(skSKR); \(skVT)"),
     Requirement(
-      "SIG-13", .must, .apple, area: "signature",
+      "SIG-13", .must, .apple, area: .signature,
       "An AdAttributionKit postback's `jws-string` is a compact JWS (ES256) verified with the key its header `kid` names: `apple-cas-identifier/0` (production), `apple-development-identifier/0`, `apple-development-identifier/1`; the kid is compared after JSON decoding, so Apple's escaped `\\/` is a slash.",
       source: "\(aakVer); \(aakPar) (the header of Apple's example escapes the slash)"),
     Requirement(
-      "SIG-14", .must, .kitDefined, area: "signature",
+      "SIG-14", .must, .kitDefined, area: .signature,
       "A JWS is exactly three parts of strict base64url (no padding, no other characters, zero unused bits), a JSON-object header with `alg` `ES256` (else `unsupported-alg`) and a string `kid`, a JSON-object payload, and a signature of 64 raw bytes R‖S (a DER signature is `malformed-signature`); anything else is `malformed-jws`.",
       source: "RFC 7515 section 2 and RFC 7518 section 3.4; lenient decoders accept several texts for one signature.",
       alternative: "Lenient decoding (padding, standard alphabet, DER signatures), which some JWS libraries allow."),
     Requirement(
-      "SIG-15", .must, .kitDefined, area: "signature",
+      "SIG-15", .must, .kitDefined, area: .signature,
       "A `kid` with no key is `unverifiable` (`unknown-kid`); the kit never tries the other keys.",
       source:
         "Apple names the key by kid (\(aakVer)); trying every key would accept a development postback labelled as production.",
       alternative: "Try every published key."),
     Requirement(
-      "SIG-16", .must, .apple, area: "signature",
+      "SIG-16", .must, .apple, area: .signature,
       "After the signature verifies, the payload must have `impression-type`, `ad-network-identifier`, `source-identifier` (a string), `advertised-item-identifier` (integer), `conversion-type`, `postback-identifier` (string), `did-win` (boolean), `postback-sequence-index` (integer), and may have `marketplace-identifier` (string) and `publisher-item-identifier` (integer); otherwise `rejected` (`missing-field`, `wrong-type`). The payload is read only after the key lookup (SIG-15) and the signature: a JWS whose kid has no key is `unknown-kid`, and one whose signature does not verify `bad-signature` (or `malformed-signature`), whatever its payload.",
       source: aakPar),
     Requirement(
-      "SIG-17", .must, .kitDefined, area: "signature",
+      "SIG-17", .must, .kitDefined, area: .signature,
       "`conversion-type` is `download`, `redownload` or `re-engagement`; `reengagement` is accepted and reported as `re-engagement`; `postback-sequence-index` is 0 to 2; other values are `rejected` (`invalid-value`).",
       source:
         "Apple writes `reengagement` in adattributionkit/receiving-ad-attributions-and-postbacks and `re-engagement` in \(aakPar) and its signed example.",
       alternative: "Accept only the hyphenated form, which rejects a postback with the other spelling."),
     Requirement(
-      "SIG-18", .must, .apple, area: "signature",
+      "SIG-18", .must, .apple, area: .signature,
       "An AdAttributionKit impression is a compact JWS whose header has `alg` `ES256` and the ad network's `kid`, whose payload has `impression-identifier` (string), `publisher-item-identifier`, `impression-type`, `ad-network-identifier`, `source-identifier` (a number), `timestamp` (milliseconds), `advertised-item-identifier`, and optionally `eligible-for-re-engagement` (boolean); the signing input is `BASE64URL(header) . BASE64URL(payload)` in ASCII.",
       source: aakJWS),
     Requirement(
-      "SIG-19", .must, .kitDefined, area: "signature",
+      "SIG-19", .must, .kitDefined, area: .signature,
       "Fields outside the signature never change the verdict: `conversion-value`, `coarse-conversion-value`, `country-code`, `ad-interaction-type`, and fields a forwarder adds (`timestamp`, `adjust-*`).",
       source:
         "Apple signs only the listed fields (\(skVer), \(aakPar)); real forwarded postbacks carry extra fields (peak/skanpostback verify_test.go).",
       alternative: "Reject postbacks with fields Apple does not send, which rejects forwarded postbacks."),
     Requirement(
-      "SIG-20", .must, .kitDefined, area: "signature",
+      "SIG-20", .must, .kitDefined, area: .signature,
       "A 4.0 postback with both `source-app-id` and `source-domain` is `rejected` (`ambiguous-source`), whichever fields its signature covers.",
       source: "Apple sends one or the other (\(skVer)); a verifier must not pick one for the signed string.",
       alternative: "Sign one of them (which one differs between implementations), or sign both."),
     Requirement(
-      "SIG-21", .should, .kitDefined, area: "signature",
+      "SIG-21", .should, .kitDefined, area: .signature,
       "For the verifying operations the verdict is what conformance is about; the `reason`, the `signed_string` or `signing_input` the check covered, and the `kid` and `conversion_type` read from a payload are diagnostics: an answer SHOULD carry them and, when it does, they SHOULD match; an answer without them, or with other values, still conforms at the verdict level.",
       source:
         "A choice of the kit: real verifiers (vap, Go, PHP and TypeScript libraries) return a verdict and at most a coarse reason, never the signed string.",

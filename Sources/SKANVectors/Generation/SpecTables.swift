@@ -8,18 +8,17 @@ enum SpecTables {
   static let begin = "<!-- BEGIN GENERATED: requirements "
   static let end = "<!-- END GENERATED: requirements -->"
 
-  /// Spec documents and the requirement areas whose tables they hold.
-  static let documents: [(file: String, areas: [String])] = [
-    ("Spec/README.md", ["general"]),
-    ("Spec/window.md", ["window"]),
-    ("Spec/values.md", ["values", "timeline"]),
-    ("Spec/lifecycle.md", ["lifecycle"]),
-    ("Spec/metadata.md", ["metadata", "att"]),
-    ("Spec/postback.md", ["postback"]),
-    ("Spec/attribution.md", ["attribution"]),
-    ("Spec/s2s.md", ["s2s"]),
-    ("Spec/signature.md", ["signature"]),
-  ]
+  /// Spec documents and the requirement areas whose tables they hold, in area order; each
+  /// area names its own document (``Requirement/Area/document``).
+  static var documents: [(file: String, areas: [Requirement.Area])] {
+    var order: [String] = []
+    var areas: [String: [Requirement.Area]] = [:]
+    for area in Requirement.Area.allCases {
+      if areas[area.document] == nil { order.append(area.document) }
+      areas[area.document, default: []].append(area)
+    }
+    return order.map { ("Spec/\($0)", areas[$0] ?? []) }
+  }
 
   static func render(root: String, files: [VectorFile]) throws(VectorsError) -> [(path: String, text: String)] {
     var vectorsByRequirement: [String: [String]] = [:]
@@ -45,18 +44,19 @@ enum SpecTables {
     return outputs
   }
 
-  private static func replaceBlock(in text: String, file: String, area: String, with body: String) throws(VectorsError)
-    -> String
-  {
-    let open = "\(begin)\(area) -->"
+  private static func replaceBlock(
+    in text: String, file: String, area: Requirement.Area, with body: String
+  ) throws(VectorsError) -> String {
+    let open = "\(begin)\(area.rawValue) -->"
     guard let start = text.range(of: open), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
     else {
-      throw .invalidField(file: file, caseID: nil, field: area, reason: "missing the markers `\(open)` … `\(end)`")
+      throw .invalidField(
+        file: file, caseID: nil, field: area.rawValue, reason: "missing the markers `\(open)` … `\(end)`")
     }
     return text.replacingCharacters(in: start.upperBound..<stop.lowerBound, with: "\n" + body)
   }
 
-  private static func table(area: String, vectors: [String: [String]]) -> String {
+  private static func table(area: Requirement.Area, vectors: [String: [String]]) -> String {
     var lines = [
       "| ID | Level | Basis | Requirement | Source |",
       "| --- | --- | --- | --- | --- |",

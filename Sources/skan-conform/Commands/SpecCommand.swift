@@ -30,7 +30,7 @@ struct SpecCommand: ParsableCommand {
         let rows: [JSONValue] = RequirementCatalog.all.map { requirement in
           [
             "id": .string(requirement.id), "level": .string(requirement.level.rawValue),
-            "basis": .string(requirement.basis.rawValue), "area": .string(requirement.area),
+            "basis": .string(requirement.basis.rawValue), "area": .string(requirement.area.rawValue),
             "vectors": .array((tested[requirement.id] ?? []).map(JSONValue.string)),
           ]
         }
