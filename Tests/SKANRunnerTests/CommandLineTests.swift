@@ -1,8 +1,10 @@
 import Foundation
 import SKANJSON
+import SKANModel
 import SKANReporting
 import SKANRunner
 import SKANTestSupport
+import SKANVectors
 import Subprocess
 import Testing
 
@@ -99,6 +101,33 @@ struct CommandLineTests {
     let outcome = try await kit(command + ["--timeout", "-1"])
     #expect(outcome.status == 2)
     #expect(outcome.output.contains("--timeout must be between 0 and 3600 seconds"), "\(outcome.output)")
+  }
+
+  @Test(
+    "a ./Vectors folder that differs from the built-in vectors is named on standard error; one that matches is not",
+    .timeLimit(.minutes(1)))
+  func localVectorsNamed() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skan-local-\(UUID().uuidString)")
+      .path
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: RepositoryPaths.vectors, toPath: directory + "/Vectors")
+    let same = try await KitCommand.run(["run", "--suite", "window"], in: directory)
+    #expect(same.status == 0, "\(same.output)")
+    #expect(!same.output.contains("note: reading ./Vectors"), "\(same.output)")
+
+    // The same files with one description changed, and a manifest that states them: a valid
+    // set of vectors, but not the built-in one.
+    var set = try VectorLoader.load(directory: directory + "/Vectors")
+    let window = try #require(set.files.firstIndex { $0.suite == .window })
+    set.files[window].cases[0].description += " Edited."
+    try Data(set.files[window].text.utf8).write(to: URL(fileURLWithPath: "\(directory)/Vectors/window.json"))
+    try Data(CanonicalJSON.pretty(Manifest(files: set.files).json).utf8).write(
+      to: URL(fileURLWithPath: "\(directory)/Vectors/manifest.json"))
+    let other = try await KitCommand.run(["run", "--suite", "window"], in: directory)
+    #expect(other.status == 0, "\(other.output)")
+    #expect(other.output.contains("note: reading ./Vectors (digest "), "\(other.output)")
+    #expect(other.output.contains("not the vectors built into this binary"), "\(other.output)")
   }
 
   @Test("a missing --values file is a plain sentence, not a raw error dump")

@@ -13,14 +13,15 @@ enum KitCommand {
     var output: String
   }
 
-  /// Runs `skan-conform` with `arguments`; standard output and error together.
-  static func run(_ arguments: [String]) async throws -> Outcome {
+  /// Runs `skan-conform` with `arguments` in `directory` (the repository root unless told);
+  /// standard output and error together.
+  static func run(_ arguments: [String], in directory: String = RepositoryPaths.root) async throws -> Outcome {
     let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
     let result = try await Subprocess.run(
       .name("sh"),
       arguments: [
         "-c",
-        "cd \(RepositoryPaths.quoted(RepositoryPaths.root)) && "
+        "cd \(RepositoryPaths.quoted(directory)) && "
           + (["exec", binary] + arguments).map(RepositoryPaths.quoted).joined(separator: " "),
       ],
       output: .string(limit: 1 << 22),

@@ -1,3 +1,4 @@
+import SKANJSON
 import SKANModel
 
 /// The vectors of a directory, checked and ready to run.
@@ -31,6 +32,15 @@ public struct VectorSet: Sendable {
       }
       return bytes
     }
+  }
+
+  /// The digest the manifest built into this binary states, without loading the vectors;
+  /// `nil` if it cannot be read.
+  public static func embeddedDigest() -> String? {
+    guard let bytes = EmbeddedVectors.bytes(named: "manifest.json"),
+      let manifest = try? JSONParser.parse(bytes: bytes)
+    else { return nil }
+    return manifest["digest"]?.stringValue
   }
 
   /// The vectors the reference model generates now, without reading any file (what

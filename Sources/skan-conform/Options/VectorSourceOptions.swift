@@ -30,7 +30,15 @@ struct VectorSourceOptions: ParsableArguments {
           files: names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 })
       }
       if FileManager.default.fileExists(atPath: "Vectors/manifest.json") {
-        return try VectorLoader.load(directory: "Vectors")
+        let set = try VectorLoader.load(directory: "Vectors")
+        // A folder of that name in the user's own repository is read instead of the built-in
+        // set; say so when they differ, so that it never happens unnoticed.
+        if let builtIn = VectorSet.embeddedDigest(), builtIn != set.digest {
+          printError(
+            "note: reading ./Vectors (digest \(set.digest.prefix(12))), not the vectors built into this binary (digest \(builtIn.prefix(12))); pass --vectors to choose"
+          )
+        }
+        return set
       }
     } catch let exit as ExitCode {
       throw exit
