@@ -30,11 +30,7 @@ struct ReportMergeCommand: ParsableCommand {
 
   @OptionGroup var reports: ReportOptions
 
-  @Option(
-    help: ArgumentHelp(
-      "Write a self-contained HTML certification page here, with FILE.badge.svg and FILE.badge.json beside it.",
-      valueName: "file"))
-  var html: String?
+  @OptionGroup var certificate: CertificateOptions
 
   @OptionGroup var source: VectorSourceOptions
 
@@ -79,7 +75,7 @@ struct ReportMergeCommand: ParsableCommand {
     }
     if let output { try ReportOptions.write(CanonicalJSON.pretty(JSONReport.json(merged)), to: output) }
     try reports.write(merged)
-    if let html { try ReportOptions.writeHTML(merged, to: html) }
+    try certificate.write(merged)
     print(ConsoleReport.text(merged, color: Terminal.colorOnStandardOutput))
     print("merged \(inputs.count) shard report(s): \(merged.results.count) cases")
     if !merged.complete {

@@ -44,11 +44,7 @@ struct RunCommand: AsyncParsableCommand {
 
   @OptionGroup var reports: ReportOptions
 
-  @Option(
-    help: ArgumentHelp(
-      "Write a self-contained HTML certification page here, with FILE.badge.svg and FILE.badge.json beside it.",
-      valueName: "file"))
-  var html: String?
+  @OptionGroup var certificate: CertificateOptions
 
   @Option(help: ArgumentHelp("An expectations file: known differences, keyed by vector ID or glob.", valueName: "file"))
   var expectations: String?
@@ -161,7 +157,7 @@ struct RunCommand: AsyncParsableCommand {
     if strictDiagnostics { judged.requireDiagnostics() }
     known?.apply(to: &judged, knownIDs: vectors.cases.map(\.id))
     try reports.write(judged)
-    if let html { try ReportOptions.writeHTML(judged, to: html) }
+    try certificate.write(judged)
     print(ConsoleReport.text(judged, color: Terminal.colorOnStandardOutput))
     if let slice {
       print(
