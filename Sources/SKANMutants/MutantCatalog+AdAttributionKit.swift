@@ -56,6 +56,16 @@ extension MutantCatalog {
 
   /// AdAttributionKit verifiers and impression signers that read the JWS, its keys or an
   /// impression's payload the wrong way (SIG-13 to SIG-18).
+  /// The input with its JWS text transformed: the postback's `jws-string` for
+  /// `verify-aak-postback`, `jws` for `verify-aak-impression`; other inputs unchanged.
+  static func jwsText(_ input: JSONValue, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
+    switch input["op"]?.stringValue {
+    case "verify-aak-postback": return input.updating("postback") { $0.updating("jws-string", transform) }
+    case "verify-aak-impression": return input.updating("jws", transform)
+    default: return input
+    }
+  }
+
   static let adAttributionKitInputs: [Mutant] = [
     Mutant(
       "aak-jws-string-typed", .signature,
@@ -106,11 +116,7 @@ extension MutantCatalog {
                 char == "+" ? "-" : char == "/" ? "_" : char == "=" ? nil : char
               }))
         }
-        switch input["op"]?.stringValue {
-        case "verify-aak-postback": return input.updating("postback") { $0.updating("jws-string", lenient) }
-        case "verify-aak-impression": return input.updating("jws", lenient)
-        default: return input
-        }
+        return jwsText(input, lenient)
       }),
     Mutant(
       "aak-der-accepted", .signature,
@@ -124,11 +130,7 @@ extension MutantCatalog {
           else { return value }
           return .string("\(parts[0]).\(parts[1]).\(Base64Codec.encodeURL(Array(signature.rawRepresentation)))")
         }
-        switch input["op"]?.stringValue {
-        case "verify-aak-postback": return input.updating("postback") { $0.updating("jws-string", raw) }
-        case "verify-aak-impression": return input.updating("jws", raw)
-        default: return input
-        }
+        return jwsText(input, raw)
       }),
     Mutant(
       "aak-tries-every-key", .signature,

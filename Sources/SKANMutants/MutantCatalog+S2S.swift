@@ -8,6 +8,11 @@ extension MutantCatalog {
     input.updating("body") { $0.updating(key, transform) }
   }
 
+  /// A `validate-request` answer: the HTTP status, the reason and the parameter named in it.
+  static func validationAnswer(_ status: Int, _ reason: String, parameter: String? = nil) -> JSONValue {
+    ["parameter": .optional(parameter), "reason": .string(reason), "status": .integer(status)]
+  }
+
   /// A header of a `validate-request` input, by its exact name.
   static func header(_ input: JSONValue, _ name: String) -> JSONValue? { input["request"]?["headers"]?[name] }
 
@@ -22,10 +27,10 @@ extension MutantCatalog {
     ]
     let expected = Suite.s2s.evaluate(sign).outputValue?["signature"]?.stringValue
     let given = header(input, "Authorization")?.stringValue?.lowercased()
-    guard let expected, expected == given else { return ["parameter": nil, "reason": "bad-signature", "status": 401] }
+    guard let expected, expected == given else { return validationAnswer(401, "bad-signature") }
     let known = input["known_uids"]?.arrayValue ?? []
     return known.contains(query?["uid"] ?? .null)
-      ? ["parameter": nil, "reason": "ok", "status": 200] : ["parameter": nil, "reason": "unknown-uid", "status": 404]
+      ? validationAnswer(200, "ok") : validationAnswer(404, "unknown-uid")
   }
 
   /// Mutants of the `s2s` suite: signing, a server's validation, the requests a client
@@ -83,12 +88,12 @@ extension MutantCatalog {
         let uid = input["request"]?["query"]?["uid"]
         let known = input["known_uids"]?.arrayValue ?? []
         return uid.map { known.contains($0) } == true
-          ? ["parameter": nil, "reason": "ok", "status": 200]
-          : ["parameter": nil, "reason": "unknown-uid", "status": 404]
+          ? validationAnswer(200, "ok")
+          : validationAnswer(404, "unknown-uid")
       }),
     Mutant(
       "unknown-uid-accepted", .s2s, "Answers 200 for a uid it does not know.",
-      output: { output, _ in output["status"] == 404 ? ["parameter": nil, "reason": "ok", "status": 200] : output }),
+      output: { output, _ in output["status"] == 404 ? validationAnswer(200, "ok") : output }),
     Mutant(
       "truthy-lock", .s2s, "Reads lock \"YES\" and 1 as true, as Objective-C's boolValue does.",
       input: { input in
@@ -137,7 +142,7 @@ extension MutantCatalog {
         if output["reason"] == "malformed-signature"
           || (output["status"] == 200 && signature.contains(where: { "ABCDEF".contains($0) }))
         {
-          return ["parameter": nil, "reason": "bad-signature", "status": 401]
+          return validationAnswer(401, "bad-signature")
         }
         return output
       }),
@@ -157,25 +162,25 @@ extension MutantCatalog {
         guard input["op"] == "validate-request", output["status"] == 200,
           input["request"]?["query"]?["sdk_version"] == nil
         else { return output }
-        return ["parameter": "sdk_version", "reason": "missing-parameter", "status": 400]
+        return validationAnswer(400, "missing-parameter", parameter: "sdk_version")
       }),
     Mutant(
       "missing-uid-looked-up", .s2s, "Looks a missing or empty uid up like any other and answers 404.",
       output: { output, _ in
         output["reason"] == "missing-parameter" && output["parameter"] == "uid"
-          ? ["parameter": nil, "reason": "unknown-uid", "status": 404] : output
+          ? validationAnswer(404, "unknown-uid") : output
       }),
     Mutant(
       "empty-uid-present", .s2s, "Counts an empty uid as present, so it is looked up (404).",
       output: { output, input in
         output["reason"] == "missing-parameter" && input["request"]?["query"]?["uid"] == ""
-          ? ["parameter": nil, "reason": "unknown-uid", "status": 404] : output
+          ? validationAnswer(404, "unknown-uid") : output
       }),
     Mutant(
       "app-id-not-required", .s2s, "Does not require app_id: the signature check answers instead.",
       output: { output, _ in
         output["reason"] == "missing-parameter" && output["parameter"] == "app_id"
-          ? ["parameter": nil, "reason": "bad-signature", "status": 401] : output
+          ? validationAnswer(401, "bad-signature") : output
       }),
     Mutant(
       "missing-header-is-401", .s2s,
@@ -183,7 +188,7 @@ extension MutantCatalog {
       output: { output, _ in
         output["reason"] == "missing-parameter"
           && (output["parameter"] == "Af-Timestamp" || output["parameter"] == "Authorization")
-          ? ["parameter": nil, "reason": "bad-signature", "status": 401] : output
+          ? validationAnswer(401, "bad-signature") : output
       }),
     Mutant(
       "timestamp-any-digits", .s2s, "Accepts a timestamp of any number of digits (seconds, microseconds).",
