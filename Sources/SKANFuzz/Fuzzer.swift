@@ -145,8 +145,7 @@ public enum Fuzzer {
     let vector = VectorCase(
       id: id, suite: suite, description: "fuzz", requirements: [], basis: .kitDefined, tags: [], input: input,
       expected: suite.evaluate(input))
-    let reply = await transport.exchange(
-      seq: seq, message: AdapterProtocol.run(seq: seq, id: id, suite: suite.rawValue, input: input))
+    let reply = await transport.exchange(RunRequest(seq: seq, id: id, suite: suite.rawValue, input: input))
     return Verdict.judge(vector, seq: seq, reply: reply, duration: 0)
   }
 

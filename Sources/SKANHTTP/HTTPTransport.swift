@@ -65,8 +65,10 @@ public final class HTTPTransport: ImplementationTransport {
     }
   }
 
-  public func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply {
-    await post(message, timeout: timeout)
+  public func exchange(_ request: RunRequest) async -> Verdict.Reply {
+    var body = request.line
+    body.removeLast()  // the newline
+    return await post(body, timeout: timeout)
   }
 
   public func close() async {
@@ -79,10 +81,14 @@ public final class HTTPTransport: ImplementationTransport {
   }
 
   private func post(_ message: JSONValue, timeout: Double, expectBody: Bool = true) async -> Verdict.Reply {
+    await post(CanonicalJSON.compactBytes(message), timeout: timeout, expectBody: expectBody)
+  }
+
+  private func post(_ body: [UInt8], timeout: Double, expectBody: Bool = true) async -> Verdict.Reply {
     var request = HTTPClientRequest(url: url)
     request.method = .POST
     request.headers.add(name: "Content-Type", value: "application/json")
-    request.body = .bytes(ByteBuffer(bytes: Array(CanonicalJSON.compact(message).utf8)))
+    request.body = .bytes(ByteBuffer(bytes: body))
     let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
     do {
       let response = try await client.execute(request, deadline: deadline)

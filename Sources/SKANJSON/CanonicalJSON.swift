@@ -36,6 +36,51 @@ public enum CanonicalJSON {
     return out.bytes()
   }
 
+  /// An object member's value for ``compactLine(_:)``: a value to encode, or text already encoded.
+  public enum Member: Sendable {
+    /// A value, encoded in canonical compact form.
+    case value(JSONValue)
+    /// Text written as it is (a case's input as its vector file spells it).
+    case text(JSONText)
+  }
+
+  /// The compact form of an object, followed by a newline: a wire line. Keys are written in
+  /// canonical order whatever the order given, so that when every text member is canonical the
+  /// line is byte for byte ``compactBytes(_:terminator:)`` of the same object.
+  public static func compactLine(_ members: [(key: String, value: Member)]) -> [UInt8] {
+    var pairs = members
+    var index = 1
+    while index < pairs.count {
+      let pair = pairs[index]
+      var position = index
+      while position > 0 && precedes(pair.key, pairs[position - 1].key) {
+        pairs[position] = pairs[position - 1]
+        position -= 1
+      }
+      pairs[position] = pair
+      index += 1
+    }
+    var out = ByteSink(capacity: 256)
+    out.append(0x7B)
+    var position = 0
+    for (key, member) in pairs {
+      if position > 0 { out.append(0x2C) }
+      writeString(key, into: &out)
+      out.append(0x3A)
+      switch member {
+      case .value(let value): write(value, indent: 0, pretty: false, into: &out)
+      case .text(let text):
+        text.bytes.withUnsafeBufferPointer { bytes in
+          if let base = bytes.baseAddress { out.append(base, length: bytes.count) }
+        }
+      }
+      position += 1
+    }
+    out.append(0x7D)
+    out.append(0x0A)
+    return out.bytes()
+  }
+
   /// Object keys in canonical order: by Unicode code point.
   public static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
     var keys = Array(members.keys)

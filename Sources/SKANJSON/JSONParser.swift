@@ -18,6 +18,11 @@ public struct JSONParser {
   private let count: Int
   private var index = 0
   private var depth = 0
+  /// The member name whose values' spans are recorded, as UTF-8, and the nesting depth of
+  /// the objects it is looked for in (1 is the document's own object); empty records nothing.
+  private var spanKey: [UInt8] = []
+  private var spanDepth = 0
+  private var spans: [Range<Int>] = []
 
   private init(base: UnsafePointer<UInt8>, count: Int) {
     self.base = base
@@ -43,13 +48,39 @@ public struct JSONParser {
     try result(buffer).get()
   }
 
+  /// Parses one JSON value from UTF-8 bytes, and records where the value of every member
+  /// named `key` starts and ends in `bytes`, in document order, for objects nested `depth`
+  /// deep (1 is the document's own object, 3 an object in an array in it).
+  ///
+  /// The vector loader uses it to send each case's input as the file spells it, without
+  /// encoding the parsed value again (``JSONText``).
+  /// - Throws: ``JSONError`` naming the line and column of the first problem.
+  public static func parse(
+    bytes: [UInt8], recordingSpansOf key: String, atDepth depth: Int
+  ) throws(JSONError) -> (value: JSONValue, spans: [Range<Int>]) {
+    try bytes.withUnsafeBufferPointer { buffer in
+      Self.result(buffer) { parser in
+        parser.spanKey = Array(key.utf8)
+        parser.spanDepth = depth
+      }
+    }.map { ($0.value, $0.spans) }.get()
+  }
+
   private static func result(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONError> {
+    result(buffer) { _ in }.map(\.value)
+  }
+
+  private static func result(
+    _ buffer: UnsafeBufferPointer<UInt8>, configure: (inout JSONParser) -> Void
+  ) -> Result<(value: JSONValue, spans: [Range<Int>]), JSONError> {
     guard let base = buffer.baseAddress, !buffer.isEmpty else {
       return .failure(JSONError(reason: "unexpected end of input", line: 1, column: 1))
     }
     var parser = JSONParser(base: base, count: buffer.count)
+    configure(&parser)
     do {
-      return .success(try parser.parseDocument())
+      let value = try parser.parseDocument()
+      return .success((value, parser.spans))
     } catch {
       return .failure(error)
     }
@@ -109,11 +140,14 @@ public struct JSONParser {
       guard peek() == 0x3A else { throw error("expected ':' after a key") }
       index += 1
       skipWhitespace()
+      let recorded = depth == spanDepth && keyIs(spanKey, from: keyStart)
+      let valueStart = index
       // One hash of the key, not two: the duplicate shows when the value is stored.
       if members.updateValue(try parseValue(), forKey: key) != nil {
         index = keyStart
         throw error("duplicate key \"\(key)\"")
       }
+      if recorded { spans.append(valueStart..<index) }
       skipWhitespace()
       let next = peek()
       if next == 0x2C {
@@ -153,6 +187,18 @@ public struct JSONParser {
         throw error("expected ',' or ']' in an array")
       }
     }
+  }
+
+  /// Whether the key written at `start` (its opening quote) is `name`, byte for byte and
+  /// without escapes.
+  private func keyIs(_ name: [UInt8], from start: Int) -> Bool {
+    guard !name.isEmpty, start + name.count + 1 < count, base[start + name.count + 1] == 0x22 else { return false }
+    var offset = 0
+    while offset < name.count {
+      if base[start + 1 + offset] != name[offset] { return false }
+      offset += 1
+    }
+    return true
   }
 
   private mutating func enter() throws(JSONError) {

@@ -22,8 +22,8 @@ public struct InProcessTransport: ImplementationTransport {
       name: target, version: "in-process", language: "swift", suites: Suite.allCases.map(\.rawValue))
   }
 
-  public func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply {
-    guard let reply = ReferenceAdapter.reply(to: message, kitVersion: "in-process", evaluate: evaluate) else {
+  public func exchange(_ request: RunRequest) async -> Verdict.Reply {
+    guard let reply = ReferenceAdapter.reply(to: request.message, kitVersion: "in-process", evaluate: evaluate) else {
       return .crashed("stopped")
     }
     return .message(reply)

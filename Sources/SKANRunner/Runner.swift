@@ -47,8 +47,9 @@ public enum Runner {
             let seq = index + 1
             let started = ContinuousClock.now
             let reply = await transport.exchange(
-              seq: seq,
-              message: AdapterProtocol.run(seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.input))
+              RunRequest(
+                seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: vector.inputText)
+            )
             // An interrupted case gets no verdict: the report is then incomplete.
             if case .interrupted = reply { return (index, nil) }
             let elapsed = ContinuousClock.now - started

@@ -97,3 +97,32 @@ struct JSONParserTests {
     #expect(JSONValue.string("12").exactInteger == nil)
   }
 }
+
+@Suite("JSON text spans")
+struct JSONTextTests {
+  @Test("records the spans of one key at one depth, and compacts them outside strings only")
+  func spans() throws {
+    let text = """
+      {
+        "cases": [
+          {"id": "a", "input": {"s": "a \\" b: c,  d", "t": [1, 2.5, "\\\\"], "input": 3}},
+          {"input": [ ], "id": "b"},
+          {"id": "c", "input": "x\\u0020y"}
+        ],
+        "input": 9
+      }
+      """
+    let bytes = Array(text.utf8)
+    let (value, spans) = try JSONParser.parse(bytes: bytes, recordingSpansOf: "input", atDepth: 3)
+    #expect(spans.count == 3, "the nested \"input\" and the top-level one are at other depths")
+    let compacted = spans.map { span in
+      bytes.withUnsafeBufferPointer { String(decoding: JSONText($0, range: span).bytes, as: UTF8.self) }
+    }
+    #expect(compacted[0] == #"{"s":"a \" b: c,  d","t":[1,2.5,"\\"],"input":3}"#)
+    #expect(compacted[1] == "[]")
+    #expect(compacted[2] == #""x\u0020y""#)
+    let first = try #require(value["cases"]?.arrayValue?.first?["input"])
+    let firstText = bytes.withUnsafeBufferPointer { JSONText($0, range: spans[0]) }
+    #expect(try JSONParser.parse(bytes: firstText.bytes) == first)
+  }
+}

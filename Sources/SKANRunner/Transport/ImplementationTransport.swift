@@ -13,7 +13,7 @@ public protocol ImplementationTransport: Sendable {
   /// - Throws: ``RunnerError`` when it cannot start or answers badly (exit code 3).
   func handshake() async throws(RunnerError) -> ImplementationIdentity
   /// Sends one `run` message and waits for its reply.
-  func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply
+  func exchange(_ request: RunRequest) async -> Verdict.Reply
   /// Sends `stop` and lets the implementation go.
   func close() async
   /// Protocol errors found after a case was settled, by `seq`: a second reply for a request

@@ -26,11 +26,11 @@ public struct PerCaseTransport: ImplementationTransport {
     return identity
   }
 
-  public func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply {
+  public func exchange(_ request: RunRequest) async -> Verdict.Reply {
     if Task.isCancelled { return .interrupted }
     let process = StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
     return await withTaskCancellationHandler {
-      process.send(AdapterProtocol.line(message))
+      process.send(request.line)
       process.finishInput()
       let reply = await HelloExchange.read(process, timeout: options.timeout)
       if Task.isCancelled { return .interrupted }

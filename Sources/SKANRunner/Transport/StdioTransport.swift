@@ -16,7 +16,7 @@ public import SKANJSON
 ///
 /// Only the oldest outstanding request is timed, from when it was sent or from the last
 /// reply, whichever is later, so a slow but working adapter is not punished for the queue in
-/// front of it. Cancelling an ``exchange(seq:message:)`` interrupts the whole run: every
+/// front of it. Cancelling an ``exchange(_:)`` interrupts the whole run: every
 /// request still waiting gets ``Verdict/Reply/interrupted`` at once.
 public actor StdioTransport: ImplementationTransport {
   public nonisolated let name = "stdio"
@@ -72,10 +72,11 @@ public actor StdioTransport: ImplementationTransport {
     return identity
   }
 
-  public func exchange(seq: Int, message: JSONValue) async -> Verdict.Reply {
+  public func exchange(_ request: RunRequest) async -> Verdict.Reply {
     if interrupted || Task.isCancelled { return .interrupted }
     if let failure { return .crashed(failure) }
-    let line = AdapterProtocol.line(message)
+    let seq = request.seq
+    let line = request.line
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Verdict.Reply, Never>) in
         waiting.append(Job(seq: seq, line: line, continuation: continuation))

@@ -33,6 +33,11 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// The members of the expected output that are diagnostics (SIG-21), sorted: compared only
   /// when an answer carries them, and reported apart from the verdict. Empty for most cases.
   public var diagnostic: [String]
+  /// The input as its vector file spells it, on one line, when the case was read from a file:
+  /// the runner sends it as it is instead of encoding ``input`` again. It is the same value as
+  /// ``input`` (and, for files the kit wrote, the same bytes as its canonical compact form), so
+  /// it takes no part in equality.
+  public var inputText: JSONText?
 
   /// Creates a case.
   public init(
@@ -48,6 +53,18 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
     self.input = input
     self.expected = expected
     self.diagnostic = diagnostic
+  }
+
+  public static func == (left: VectorCase, right: VectorCase) -> Bool {
+    left.id == right.id && left.suite == right.suite && left.description == right.description
+      && left.requirements == right.requirements && left.basis == right.basis && left.tags == right.tags
+      && left.input == right.input && left.expected == right.expected && left.diagnostic == right.diagnostic
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(id)
+    hasher.combine(input)
+    hasher.combine(expected)
   }
 
   /// The case as it is written in a vector file.

@@ -104,7 +104,15 @@ public enum VectorLoader {
   /// Decodes and checks one vector file's bytes.
   /// - Throws: ``VectorsError`` naming the file, the case and the field.
   public static func decodeFile(bytes: [UInt8], name: String) throws(VectorsError) -> VectorFile {
-    let root = try parse(bytes, file: name)
+    // Where each case's input is in the text (the case objects are three deep: the file's
+    // object, its `cases` array, the case), so that it is sent as the file spells it.
+    let root: JSONValue
+    let inputSpans: [Range<Int>]
+    do {
+      (root, inputSpans) = try JSONParser.parse(bytes: bytes, recordingSpansOf: "input", atDepth: 3)
+    } catch {
+      throw .notJSON(file: name, reason: error.description)
+    }
     try checkSchemaVersion(root, file: name)
     guard let suiteName = root["suite"]?.stringValue else {
       throw .invalidField(file: name, caseID: nil, field: "suite", reason: "must be a string")
@@ -122,8 +130,13 @@ public enum VectorLoader {
     }
     var cases: [VectorCase] = []
     var seen: Set<String> = []
+    // Only the case objects are three deep, unless a file holds more than the format says.
+    let texts = inputSpans.count == elements.count
     for (index, element) in elements.enumerated() {
-      let vector = try decodeCase(element, index: index, suite: suite, file: name)
+      var vector = try decodeCase(element, index: index, suite: suite, file: name)
+      if texts {
+        vector.inputText = bytes.withUnsafeBufferPointer { JSONText($0, range: inputSpans[index]) }
+      }
       guard seen.insert(vector.id).inserted else { throw .duplicateID(id: vector.id, file: name, firstFile: name) }
       cases.append(vector)
     }

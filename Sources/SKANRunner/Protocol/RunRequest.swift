@@ -1,0 +1,43 @@
+public import SKANJSON
+
+/// One `run` request (Spec/adapter-protocol.md, section 5): what a transport sends for a case.
+///
+/// A transport that writes bytes takes ``line``, which carries the input as its vector file
+/// spells it when the case came from a file (``SKANVectors/VectorCase/inputText``), so a run
+/// never encodes the vectors' inputs again; an in-process transport takes ``message``.
+public struct RunRequest: Sendable {
+  /// The request's sequence number, unique in the run.
+  public var seq: Int
+  /// The case ID.
+  public var id: String
+  /// The suite.
+  public var suite: String
+  /// The input.
+  public var input: JSONValue
+  /// The input's text, when it is known already (the same value as ``input``).
+  public var inputText: JSONText?
+
+  /// Creates a request.
+  public init(seq: Int, id: String, suite: String, input: JSONValue, inputText: JSONText? = nil) {
+    self.seq = seq
+    self.id = id
+    self.suite = suite
+    self.input = input
+    self.inputText = inputText
+  }
+
+  /// The request as a JSON value: ``AdapterProtocol/run(seq:id:suite:input:)``.
+  public var message: JSONValue {
+    AdapterProtocol.run(seq: seq, id: id, suite: suite, input: input)
+  }
+
+  /// The request as one wire line, newline included: the bytes of ``AdapterProtocol/line(_:)``
+  /// for ``message`` whenever the input text is canonical, as every committed vector's is.
+  public var line: [UInt8] {
+    guard let inputText else { return AdapterProtocol.line(message) }
+    return CanonicalJSON.compactLine([
+      ("cmd", .value("run")), ("id", .value(.string(id))), ("input", .text(inputText)),
+      ("seq", .value(.integer(seq))), ("suite", .value(.string(suite))),
+    ])
+  }
+}

@@ -1,0 +1,34 @@
+import SKANJSON
+import SKANModel
+import SKANRunner
+import SKANTestSupport
+import SKANVectors
+import Testing
+
+@Suite("Run requests")
+struct RunRequestTests {
+  /// The loader keeps each case's input text, and the wire line made from it is byte for byte
+  /// the line the runner made before by encoding the parsed input: what an implementation
+  /// receives did not change.
+  @Test("a case's wire line from its file text is the canonical encoding of its input, for every vector")
+  func lineFromTextIsCanonical() throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    for (index, vector) in set.cases.enumerated() {
+      #expect(vector.inputText != nil, "\(vector.id): the loader kept no input text")
+      let request = RunRequest(
+        seq: index + 1, id: vector.id, suite: vector.suite.rawValue, input: vector.input,
+        inputText: vector.inputText)
+      let line = String(decoding: request.line, as: UTF8.self)
+      let encoded = String(decoding: AdapterProtocol.line(request.message), as: UTF8.self)
+      #expect(line == encoded, "\(vector.id): the wire line differs from the encoded input")
+    }
+  }
+
+  @Test("without text, the line is the encoded message")
+  func lineWithoutText() {
+    let request = RunRequest(seq: 7, id: "values/x", suite: "values", input: ["b": 1, "a": "x y"])
+    #expect(
+      String(decoding: request.line, as: UTF8.self)
+        == #"{"cmd":"run","id":"values/x","input":{"a":"x y","b":1},"seq":7,"suite":"values"}"# + "\n")
+  }
+}
