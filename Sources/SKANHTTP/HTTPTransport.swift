@@ -10,7 +10,7 @@ public import SKANRunner
 /// flight. A non-2xx status is a protocol error for the case, a refused or reset connection a
 /// crash, and no complete response within the timeout a timeout.
 public final class HTTPTransport: ImplementationTransport {
-  public let name = "http"
+  public let kind = TransportKind.http
   public let target: String
   public let concurrency: Int
   private let url: String

@@ -148,7 +148,7 @@ public struct S2SProbe: Sendable {
     RunReport(
       kitVersion: kitVersion, vectorDigest: "live-probe",
       implementation: ImplementationIdentity(name: "s2s-endpoint", version: "", language: "http", suites: ["s2s"]),
-      transport: "http", target: endpoint, startedAt: startedAt, results: results, complete: true)
+      transport: .http, target: endpoint, startedAt: startedAt, results: results, complete: true)
   }
 
   private func sign(timestamp: String, uid: String) -> String {

@@ -6,7 +6,7 @@ public import SKANRunner
 /// mutant of it. For the kit's own tests and the mutation self-check; no implementation under
 /// test runs this way.
 public struct InProcessTransport: ImplementationTransport {
-  public let name = "in-process"
+  public let kind = TransportKind.inProcess
   public let target: String
   public let concurrency = 64
   private let evaluate: @Sendable (Suite, JSONValue) -> SuiteResult

@@ -16,7 +16,7 @@ public enum JSONReport {
         "language": .string(report.implementation.language),
         "suites": .array(report.implementation.suites.map(JSONValue.string)),
       ],
-      "transport": .string(report.transport), "target": .string(report.target),
+      "transport": .string(report.transport.rawValue), "target": .string(report.target),
       "started_at": .string(report.startedAt),
     ]
     if let shard = report.shard { header["shard"] = shardJSON(shard) }

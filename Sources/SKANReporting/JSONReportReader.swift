@@ -36,7 +36,7 @@ public enum JSONReportReader {
       implementation: ImplementationIdentity(
         name: try identity.string("name"), version: try identity.string("version"),
         language: try identity.string("language"), suites: try identity.strings("suites")),
-      transport: try header.string("transport"), target: try header.string("target"),
+      transport: try transport(header), target: try header.string("target"),
       startedAt: try header.string("started_at"), results: results, complete: try footer.bool("complete"))
     report.staleExpectations = try root.strings("stale_expectations")
     report.incidents = footer.raw["incidents"] == nil ? [] : try footer.strings("incidents")
@@ -59,6 +59,15 @@ public enum JSONReportReader {
       suites: Set(try filters.strings("suites")), idGlobs: try filters.strings("ids"),
       tags: Set(try filters.strings("tags")), requirements: Set(try filters.strings("requirements")))
     return Shard(index: index, count: count, selection: selection, selectedTotal: selected)
+  }
+
+  private static func transport(_ header: Members) throws(ReportError) -> TransportKind {
+    let text = try header.string("transport")
+    guard let kind = TransportKind(rawValue: text) else {
+      throw ReportError(
+        "header.transport: \"\(text)\" is not one of \(TransportKind.allCases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return kind
   }
 
   private static func result(_ element: JSONValue, path: String) throws(ReportError) -> CaseResult {

@@ -9,7 +9,7 @@ public struct RunReport: Sendable {
   /// Who answered.
   public var implementation: ImplementationIdentity
   /// `stdio`, `per-case` or `http`.
-  public var transport: String
+  public var transport: TransportKind
   /// The command or URL.
   public var target: String
   /// When the run started (ISO 8601, UTC).
@@ -21,7 +21,7 @@ public struct RunReport: Sendable {
 
   /// Creates a report.
   public init(
-    kitVersion: String, vectorDigest: String, implementation: ImplementationIdentity, transport: String,
+    kitVersion: String, vectorDigest: String, implementation: ImplementationIdentity, transport: TransportKind,
     target: String, startedAt: String, results: [CaseResult], complete: Bool
   ) {
     self.kitVersion = kitVersion

@@ -79,7 +79,7 @@ public enum Runner {
     let finished = results.compactMap { $0 }
     var report = RunReport(
       kitVersion: vectors.kitVersion, vectorDigest: vectors.digest, implementation: hello,
-      transport: transport.name, target: transport.target, startedAt: startedAt, results: finished,
+      transport: transport.kind, target: transport.target, startedAt: startedAt, results: finished,
       complete: finished.count == cases.count)
     report.incidents = await transport.incidents()
     return report

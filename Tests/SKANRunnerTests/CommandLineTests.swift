@@ -153,7 +153,7 @@ struct CommandLineTests {
     let report = RunReport(
       kitVersion: "test", vectorDigest: digest,
       implementation: ImplementationIdentity(name: "test", version: "1", language: "none", suites: []),
-      transport: "stdio", target: "test", startedAt: "2026-11-23T00:00:00Z", results: cases, complete: complete)
+      transport: .stdio, target: "test", startedAt: "2026-11-23T00:00:00Z", results: cases, complete: complete)
     return ScratchFiles.write(CanonicalJSON.pretty(JSONReport.json(report)), suffix: ".json")
   }
 

@@ -9,7 +9,7 @@ struct ExpectationsTests {
     RunReport(
       kitVersion: "0", vectorDigest: "d",
       implementation: ImplementationIdentity(name: "n", version: "v", language: "l", suites: []),
-      transport: "stdio", target: "t", startedAt: "s",
+      transport: .stdio, target: "t", startedAt: "s",
       results: statuses.map { CaseResult(id: $0.0, suite: "window", requirements: [], status: $0.1) }, complete: true)
   }
 

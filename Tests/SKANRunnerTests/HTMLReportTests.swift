@@ -9,7 +9,7 @@ struct HTMLReportTests {
     RunReport(
       kitVersion: "0.1.0", vectorDigest: "abc",
       implementation: ImplementationIdentity(name: "impl <x>", version: "2", language: "go", suites: []),
-      transport: "stdio", target: "./impl", startedAt: "2026-11-21T00:00:00Z",
+      transport: .stdio, target: "./impl", startedAt: "2026-11-21T00:00:00Z",
       results: statuses.map { CaseResult(id: $0.0, suite: $0.1, requirements: $0.2, status: $0.3, message: "m") },
       complete: complete)
   }

@@ -18,7 +18,7 @@ struct JSONReportReaderTests {
     var report = RunReport(
       kitVersion: "0.3.0", vectorDigest: String(repeating: "b", count: 64),
       implementation: ImplementationIdentity(name: "vap", version: "1.1.0", language: "python", suites: ["signature"]),
-      transport: "stdio", target: "python3 adapter.py", startedAt: "2026-11-23T00:00:00Z",
+      transport: .stdio, target: "python3 adapter.py", startedAt: "2026-11-23T00:00:00Z",
       results: [
         CaseResult(id: "signature/a", suite: "signature", requirements: ["SIG-1"], status: .pass, duration: 0.001),
         expected,
@@ -50,13 +50,14 @@ struct JSONReportReaderTests {
       }
     case "header.implementation": return json.updating("header") { $0.setting("implementation", nil) }
     case "footer": return json.setting("footer", nil)
+    case "header.transport": return json.updating("header") { $0.setting("transport", "carrier-pigeon") }
     default: return json.setting("report_version", 2)
     }
   }
 
   @Test(
     "a damaged report names the member at fault",
-    arguments: ["results[1].status", "header.implementation", "footer", "report_version"])
+    arguments: ["results[1].status", "header.implementation", "header.transport", "footer", "report_version"])
   func damaged(_ member: String) {
     let json = Self.damage(JSONReport.json(Self.sample()), at: member)
     do {

@@ -12,7 +12,7 @@ struct ReportTests {
   let report = RunReport(
     kitVersion: "0.1.0", vectorDigest: String(repeating: "a", count: 64),
     implementation: ImplementationIdentity(name: "impl <&>", version: "1", language: "c", suites: ["window"]),
-    transport: "stdio", target: "./impl", startedAt: "2026-11-21T00:00:00Z",
+    transport: .stdio, target: "./impl", startedAt: "2026-11-21T00:00:00Z",
     results: [
       CaseResult(id: "window/a", suite: "window", requirements: ["WIN-1"], status: .pass),
       CaseResult(

@@ -225,7 +225,7 @@ struct ShardTests {
     var report = RunReport(
       kitVersion: "0", vectorDigest: "d",
       implementation: ImplementationIdentity(name: "fake", version: "1", language: "none", suites: []),
-      transport: "cli",
+      transport: .stdio,
       target: "fake", startedAt: "t", results: [], complete: true)
     #expect(!ConsoleReport.text(report, color: false).contains("shard"))
     #expect(JUnitReport.xml(report).contains("<testsuites name=\"skan-conform\" "))
@@ -239,7 +239,7 @@ struct ShardTests {
     var report = RunReport(
       kitVersion: "1.0.0", vectorDigest: String(repeating: "a", count: 64),
       implementation: ImplementationIdentity(name: "n", version: "1", language: "swift", suites: ["window"]),
-      transport: "stdio", target: "t", startedAt: "2026-11-23T00:00:00Z", results: [], complete: true)
+      transport: .stdio, target: "t", startedAt: "2026-11-23T00:00:00Z", results: [], complete: true)
     let selection = CaseSelection(
       suites: ["window", "values"], idGlobs: ["window/*"], tags: ["edge"], requirements: [])
     report.shard = Shard(index: 2, count: 5, selection: selection, selectedTotal: 41)

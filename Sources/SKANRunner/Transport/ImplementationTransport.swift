@@ -3,8 +3,8 @@ public import SKANJSON
 /// How the runner reaches an implementation. Each transport correlates one request with one
 /// reply and turns every failure into a ``Verdict/Reply``; none of them throws per case.
 public protocol ImplementationTransport: Sendable {
-  /// `stdio`, `per-case` or `http`, for reports.
-  var name: String { get }
+  /// How it reaches the implementation, for reports.
+  var kind: TransportKind { get }
   /// What the implementation is started with or reached at, for reports.
   var target: String { get }
   /// How many requests may be outstanding at once.

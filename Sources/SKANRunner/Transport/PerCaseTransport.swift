@@ -4,7 +4,7 @@ public import SKANJSON
 /// input; for each case a new process gets one `run` line and then end of input, and must
 /// print one reply line. The timeout covers the whole process.
 public struct PerCaseTransport: ImplementationTransport {
-  public let name = "per-case"
+  public let kind = TransportKind.perCase
   public let target: String
   public let concurrency: Int
   private let options: RunOptions

@@ -19,7 +19,7 @@ public import SKANJSON
 /// front of it. Cancelling an ``exchange(_:)`` interrupts the whole run: every
 /// request still waiting gets ``Verdict/Reply/interrupted`` at once.
 public actor StdioTransport: ImplementationTransport {
-  public nonisolated let name = "stdio"
+  public nonisolated let kind = TransportKind.stdio
   public nonisolated let target: String
   public nonisolated let concurrency: Int
 

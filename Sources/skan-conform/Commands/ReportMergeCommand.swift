@@ -37,8 +37,7 @@ struct ReportMergeCommand: ParsableCommand {
   @Flag(help: "Merge a shard marked incomplete (an interrupted run) anyway; the merged report is incomplete.")
   var allowIncomplete = false
 
-  @Flag(help: "Fail on an unexpected pass or a stale expectation too, as `run --strict-expectations` does.")
-  var strictExpectations = false
+  @OptionGroup var strictness: ExpectationStrictness
 
   func validate() throws {
     guard !files.isEmpty else { throw ValidationError("name the shards' JSON reports to merge") }
@@ -81,6 +80,6 @@ struct ReportMergeCommand: ParsableCommand {
     if !merged.complete {
       printError("incomplete: a shard was interrupted, so the merged report is marked incomplete")
     }
-    if !merged.succeeded(strict: strictExpectations) { throw KitExit.unexpected }
+    if !strictness.succeeded(merged) { throw KitExit.unexpected }
   }
 }

@@ -49,8 +49,7 @@ struct RunCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("An expectations file: known differences, keyed by vector ID or glob.", valueName: "file"))
   var expectations: String?
 
-  @Flag(help: "Fail the run on an unexpected pass too.")
-  var strictExpectations = false
+  @OptionGroup var strictness: ExpectationStrictness
 
   @Flag(
     help:
@@ -164,7 +163,7 @@ struct RunCommand: AsyncParsableCommand {
         "shard \(slice): \(report.results.count) of the \(slice.selectedTotal) selected cases; merge with `report merge`"
       )
     }
-    if !judged.succeeded(strict: strictExpectations) { throw KitExit.unexpected }
+    if !strictness.succeeded(judged) { throw KitExit.unexpected }
   }
 
   /// The transport the options name, for the kit's own version (the hello's `kit_version`).
