@@ -5,9 +5,10 @@ import SKANSuites
 /// Random inputs for each suite, biased toward the places where implementations differ:
 /// window edges, locks, tiers, boundary values.
 public enum ScenarioGenerator {
-  static let hour = 3_600_000
-  static let edges = [0, 48 * hour, 168 * hour, 840 * hour]
-  static let developerEdges = [0, 180_000, 360_000, 540_000]
+  static let hour = Milliseconds.hour
+  /// T0 and the model's window ends (WIN-1, WIN-5): the generator biases times toward them.
+  static let edges = [0] + WindowProfile.production.windowEnds
+  static let developerEdges = [0] + WindowProfile.aakDeveloper.windowEnds
 
   /// A random input for `suite`.
   public static func input(for suite: Suite, random: inout SeededRandom) -> JSONValue {
