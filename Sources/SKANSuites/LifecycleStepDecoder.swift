@@ -22,20 +22,7 @@ enum LifecycleStepDecoder {
       guard let amountValue = step.members["amount"] else { throw step.missing("amount") }
       guard let currencyValue = step.members["currency"] else { throw step.missing("currency") }
       let admon = try step.bool("admon", default: false)
-      // LIF-6: the currency is checked before the amount, its type as well as its form.
-      guard let currency = currencyValue.stringValue else {
-        return .invalid(
-          at: time, error: ModelError(.invalidCurrency, "currency must be a string, not \(currencyValue.typeName)"))
-      }
-      guard let amount = amountValue.numberValue else {
-        if !SingularLifecycle.isCurrencyCode(currency) {
-          return .invalid(
-            at: time, error: ModelError(.invalidCurrency, "currency \"\(currency)\" is not three upper-case letters"))
-        }
-        return .invalid(
-          at: time, error: ModelError(.invalidAmount, "amount must be a number, not \(amountValue.typeName)"))
-      }
-      return .revenue(at: time, amount: amount, currency: currency, adMonetization: admon)
+      return .revenue(at: time, amount: amountValue, currency: currencyValue, adMonetization: admon)
     default:
       throw ModelError(.invalidInput, "\(path).op \"\(op)\" is not register, server-response or revenue")
     }
