@@ -48,18 +48,8 @@ public enum CanonicalJSON {
   /// canonical order whatever the order given, so that when every text member is canonical the
   /// line is byte for byte ``compactBytes(_:terminator:)`` of the same object.
   public static func compactLine(_ members: [(key: String, value: Member)]) -> [UInt8] {
-    var pairs = members
-    var index = 1
-    while index < pairs.count {
-      let pair = pairs[index]
-      var position = index
-      while position > 0 && precedes(pair.key, pairs[position - 1].key) {
-        pairs[position] = pairs[position - 1]
-        position -= 1
-      }
-      pairs[position] = pair
-      index += 1
-    }
+    // One small sort per line (a handful of keys), not per object: the library's sort will do.
+    let pairs = members.sorted { precedes($0.key, $1.key) }
     var out = ByteSink(capacity: 256)
     out.append(0x7B)
     var position = 0

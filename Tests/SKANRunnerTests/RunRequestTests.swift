@@ -31,4 +31,10 @@ struct RunRequestTests {
       String(decoding: request.line, as: UTF8.self)
         == #"{"cmd":"run","id":"values/x","input":{"a":"x y","b":1},"seq":7,"suite":"values"}"# + "\n")
   }
+
+  @Test("a line's keys are written in canonical order whatever the order given")
+  func lineKeysSorted() {
+    let line = CanonicalJSON.compactLine([("seq", .value(2)), ("cmd", .value("run")), ("id", .value("a b"))])
+    #expect(String(decoding: line, as: UTF8.self) == #"{"cmd":"run","id":"a b","seq":2}"# + "\n")
+  }
 }
