@@ -85,6 +85,25 @@ extension MutantCatalog {
         }
       }),
     Mutant(
+      "amount-type-first", .lifecycle,
+      "Checks the amount's type before the currency's form, so a bad currency with a string amount is `invalid-amount` (LIF-6 order).",
+      input: { input in
+        steps(input) { _, step in
+          guard step["op"] == "revenue", let amount = step["amount"], amount.numberValue == nil,
+            step["currency"]?.stringValue != nil
+          else { return step }
+          return step.setting("currency", "USD")
+        }
+      }),
+    Mutant(
+      "numeric-currency-code", .lifecycle, "Reads a number currency as ISO 4217's numeric code (840 is USD).",
+      input: { input in
+        steps(input) { _, step in
+          guard step["op"] == "revenue", step["currency"]?.exactInteger == 840 else { return step }
+          return step.setting("currency", "USD")
+        }
+      }),
+    Mutant(
       "lock-not-honoured", .lifecycle, "Applies updates after a lock in the same window.",
       input: { input in
         steps(input) { _, step in step.updating("response") { $0.setting("skan_updated_lock_window_value", nil) } }

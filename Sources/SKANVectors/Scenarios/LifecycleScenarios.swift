@@ -200,6 +200,14 @@ enum LifecycleScenarios {
       "revenue-too-large", "An amount of 1e16 is `invalid-amount`: sums must stay finite.", ["LIF-6"],
       steps([register(t0), revenue(at(1, 0, 0, 0), .double(1e16), "USD")]))
     b.add(
+      "revenue-bad-currency-and-string-amount",
+      "Currency \"usd\" with the amount as the string \"1.5\": `invalid-currency`, the currency being checked before the amount's type; catches checking the amount first.",
+      ["LIF-6"], steps([register(t0), revenue(at(1, 0, 0, 0), "1.5", "usd")]))
+    b.add(
+      "revenue-numeric-currency",
+      "Currency given as the number 840 (ISO 4217's numeric code for USD) is `invalid-currency`; catches reading a number as a code.",
+      ["LIF-6"], steps([register(t0), revenue(at(1, 0, 0, 0), 1.0, .integer(840))]))
+    b.add(
       "developer-profile",
       "With the AdAttributionKit developer profile, an update at 2 min is window 0 and one at 3 min window 1.",
       ["WIN-5", "LIF-2", "WIN-3"],
