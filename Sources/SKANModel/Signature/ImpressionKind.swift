@@ -10,6 +10,6 @@ public enum ImpressionKind: String, Sendable, Hashable, CaseIterable {
   /// The fidelity type the kind implies.
   public var fidelityType: Int { self == .viewThrough ? 0 : 1 }
 
-  /// The key of the source slot.
-  public var sourceField: String { self == .web ? "source-domain" : "source-app-id" }
+  /// The field that fills the source slot (SIG-10).
+  public var sourceField: ImpressionField { self == .web ? .sourceDomain : .sourceAppID }
 }

@@ -34,6 +34,29 @@ public struct SignedImpression: Sendable, Hashable {
     self.timestamp = timestamp
   }
 
+  /// Reads an impression's fields in signed-string order, checking each as it is read, so
+  /// that the first problem in that order answers (SIG-9 to SIG-11): `version`,
+  /// `ad-network-id`, `source-identifier` (0...9999), `itunes-item-id`, `nonce` (a UUID), the
+  /// source slot the kind names (`source-app-id`, an integer, or for a web ad
+  /// `source-domain`), `timestamp`. The other source field is never read (SIG-10).
+  public init(kind: ImpressionKind, reading reader: some ImpressionFieldReader) throws(ModelError) {
+    let version = try reader.string(.version)
+    let network = try reader.string(.adNetworkID)
+    let sourceIdentifier = try reader.integer(.sourceIdentifier)
+    try Self.check(sourceIdentifier: sourceIdentifier)
+    let item = try reader.integer(.itunesItemID)
+    let nonce = try reader.string(.nonce)
+    try Self.check(nonce: nonce)
+    let source =
+      switch kind.sourceField {
+      case .sourceDomain: try reader.string(.sourceDomain)
+      default: String(try reader.integer(kind.sourceField))
+      }
+    try self.init(
+      kind: kind, version: version, adNetworkID: network, sourceIdentifier: sourceIdentifier, itunesItemID: item,
+      nonce: nonce, source: source, timestamp: try reader.timestamp(.timestamp))
+  }
+
   /// SIG-11: a source identifier is 0...9999.
   public static func check(sourceIdentifier: Int) throws(ModelError) {
     guard (0...9999).contains(sourceIdentifier) else {

@@ -17,31 +17,30 @@ enum ImpressionSigning {
     return SignatureSuite.encode(verdict, ["signed_string": .string(impression.signedString)])
   }
 
-  /// The impression, its fields read and checked in signed-string order, so that the first
-  /// problem in that order answers.
+  /// The impression: the kind, then its fields in the order the model reads them.
   private static func read(_ reader: InputReader) throws(ModelError) -> SignedImpression {
     let kindText = try reader.string("kind")
     guard let kind = ImpressionKind(rawValue: kindText) else {
       throw ModelError(.invalidInput, "input.kind \"\(kindText)\" is not storekit-rendered, view-through or web")
     }
-    let impression = try InputReader(.object(try reader.object("impression")), path: "input.impression")
-    let version = try impression.string("version")
-    let network = try impression.string("ad-network-id")
-    let source = try integer(impression, "source-identifier")
-    try SignedImpression.check(sourceIdentifier: source)
-    let item = try integer(impression, "itunes-item-id")
-    let nonce = try impression.string("nonce")
-    try SignedImpression.check(nonce: nonce)
-    let sourceSlot =
-      kind == .web ? try impression.string("source-domain") : String(try integer(impression, "source-app-id"))
-    return try SignedImpression(
-      kind: kind, version: version, adNetworkID: network, sourceIdentifier: source, itunesItemID: item,
-      nonce: nonce, source: sourceSlot, timestamp: try impression.timestamp("timestamp"))
+    let fields = try InputReader(.object(try reader.object("impression")), path: "input.impression")
+    return try SignedImpression(kind: kind, reading: Fields(reader: fields))
   }
 
-  private static func integer(_ reader: InputReader, _ key: String) throws(ModelError) -> Int {
-    guard let value = reader.members[key] else { throw reader.missing(key) }
-    guard let number = value.exactInteger else { throw reader.mistyped(key, "an integer", value) }
-    return number
+  /// `input.impression`'s members as the model asks for them.
+  private struct Fields: ImpressionFieldReader {
+    let reader: InputReader
+
+    func string(_ field: ImpressionField) throws(ModelError) -> String { try reader.string(field.rawValue) }
+
+    func integer(_ field: ImpressionField) throws(ModelError) -> Int {
+      guard let value = reader.members[field.rawValue] else { throw reader.missing(field.rawValue) }
+      guard let number = value.exactInteger else { throw reader.mistyped(field.rawValue, "an integer", value) }
+      return number
+    }
+
+    func timestamp(_ field: ImpressionField) throws(ModelError) -> Timestamp {
+      try reader.timestamp(field.rawValue)
+    }
   }
 }
