@@ -12,6 +12,7 @@ struct ExpectationsCommand: ParsableCommand {
   /// Writes an expectations file from a JSON report.
   struct Update: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "update",
       abstract: "Write an expectations file that accepts every non-passing result of a JSON report.",
       discussion: "Reasons and links already in --output are kept for the IDs that are still there.")
 

@@ -11,6 +11,7 @@ struct ReportCommand: ParsableCommand {
   /// Regressions, fixes, added and removed cases between two reports.
   struct Diff: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "diff",
       abstract: "Compare two JSON reports; exit 1 only on regressions.",
       discussion: """
         A regression is a case whose status was as expected in OLD (as `run` judges it: a \

@@ -12,6 +12,7 @@ struct SpecCommand: ParsableCommand {
   /// Every requirement with its level and the vectors that test it.
   struct Coverage: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "coverage",
       abstract: "List every requirement with its level and the vectors that test it; exit 1 if a MUST has none.")
 
     @OptionGroup var source: VectorSourceOptions

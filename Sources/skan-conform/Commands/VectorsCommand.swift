@@ -11,6 +11,7 @@ struct VectorsCommand: ParsableCommand {
   /// `skan-conform vectors generate [--check]`.
   struct Generate: ParsableCommand {
     static let configuration = CommandConfiguration(
+      commandName: "generate",
       abstract: "Write Vectors/ and the Spec's requirement tables from the reference model.",
       discussion: """
         With --check nothing is written: the files are regenerated in memory and compared \
