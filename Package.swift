@@ -39,15 +39,22 @@ let package = Package(
     ),
     // The wire shape of each suite: input JSON -> model -> output JSON or error code.
     .target(name: "SKANSuites", dependencies: ["SKANJSON", "SKANModel", "SKANSignatures"], swiftSettings: strictSettings),
-    // Vector files: format, scenarios, generator, loader, manifest and drift check.
+    // Vector files as data: their format, the loader, the manifest, the copy built into the
+    // binary, case selection. Knows nothing of the reference: the runner needs only this.
     .target(
       name: "SKANVectors",
-      dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites",
-        .product(name: "Crypto", package: "swift-crypto"),
-      ],
+      dependencies: ["SKANJSON", "SKANModel", .product(name: "Crypto", package: "swift-crypto")],
       swiftSettings: strictSettings,
       plugins: ["EmbedVectors"]
+    ),
+    // Where vectors come from: the scenarios of each suite, run through the reference model, the
+    // Spec's generated tables and the drift check (`skan-conform vectors generate`).
+    .target(
+      name: "SKANVectorGeneration",
+      dependencies: [
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", .product(name: "Crypto", package: "swift-crypto"),
+      ],
+      swiftSettings: strictSettings
     ),
     // Builds the committed Vectors/ files into SKANVectors as data (`VectorSet.embedded()`).
     .plugin(name: "EmbedVectors", capability: .buildTool(), dependencies: ["skan-embed-vectors"]),
@@ -67,14 +74,27 @@ let package = Package(
     .target(
       name: "SKANReference", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANRunner"],
       swiftSettings: strictSettings),
-    // HTTP: the client transport (the only `import AsyncHTTPClient`) and a loopback server.
+    // HTTP for the adapter protocol: the client transport and a loopback server. With SKANS2S,
+    // the only modules that import AsyncHTTPClient and NIO.
     .target(
       name: "SKANHTTP",
       dependencies: [
-        "SKANJSON", "SKANRunner", "SKANModel", "SKANSignatures",
+        "SKANJSON", "SKANRunner", "SKANModel",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+      ],
+      swiftSettings: strictSettings
+    ),
+    // The S2S conversion-value API over HTTP: the probe of a live endpoint (`probe s2s`) and the
+    // reference endpoint (`reference s2s`), on SKANHTTP's loopback server.
+    .target(
+      name: "SKANS2S",
+      dependencies: [
+        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANHTTP",
+        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
       swiftSettings: strictSettings
@@ -100,8 +120,8 @@ let package = Package(
     .executableTarget(
       name: "skan-conform",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReference", "SKANReporting", "SKANHTTP",
-        "SKANMutants", "SKANFuzz",
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANRunner", "SKANReference",
+        "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -138,8 +158,13 @@ let package = Package(
       name: "SKANMutantsTests", dependencies: ["SKANModel", "SKANMutants", "SKANSuites", "SKANVectors"],
       swiftSettings: strictSettings),
     .testTarget(
+      name: "SKANS2STests",
+      dependencies: ["SKANHTTP", "SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANS2S", "SKANSignatures"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
       name: "SKANVectorsTests",
-      dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANTestSupport"],
+      dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANTestSupport"],
       swiftSettings: strictSettings
     ),
   ]

@@ -17,6 +17,14 @@ public final class LoopbackHTTPServer: Sendable {
     /// The body bytes.
     public var body: [UInt8]
 
+    /// Creates a request, for handlers called without a server (tests, other transports).
+    public init(method: String, target uri: String, headers: [(name: String, value: String)], body: [UInt8]) {
+      self.method = method
+      self.uri = uri
+      self.headers = headers.map { (name: $0.name.lowercased(), value: $0.value) }
+      self.body = body
+    }
+
     /// The first value of a header, by case-insensitive name.
     public func header(_ name: String) -> String? {
       headers.first { $0.name == name.lowercased() }?.value
@@ -119,8 +127,9 @@ private final class RequestHandler: ChannelInboundHandler {
         response = .init(status: 413, contentType: "text/plain", body: Array("request body too large\n".utf8))
       } else {
         let request = LoopbackHTTPServer.Request(
-          method: head.method.rawValue, uri: head.uri,
-          headers: head.headers.map { (name: $0.name.lowercased(), value: $0.value) }, body: body)
+          method: head.method.rawValue, target: head.uri,
+          headers: head.headers.map { (name: $0.name, value: $0.value) },
+          body: body)
         response = handler(request)
       }
       respond(response, keepAlive: head.isKeepAlive, version: head.version, context: context)

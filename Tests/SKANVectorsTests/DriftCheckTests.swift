@@ -1,5 +1,6 @@
 import Foundation
 import SKANTestSupport
+import SKANVectorGeneration
 import SKANVectors
 import Testing
 

@@ -223,7 +223,9 @@ public enum VectorLoader {
     }
   }
 
-  static func read(_ path: String, name: String) throws(VectorsError) -> String {
+  /// The UTF-8 text of the file at `path`; errors name it `name`.
+  /// - Throws: ``VectorsError/io(file:reason:)`` when it cannot be read or is not UTF-8.
+  public static func read(_ path: String, name: String) throws(VectorsError) -> String {
     guard let text = String(validating: try readBytes(path, name: name), as: UTF8.self) else {
       throw .io(file: name, reason: "is not UTF-8")
     }
@@ -237,7 +239,9 @@ public enum VectorLoader {
     return [UInt8](data)
   }
 
-  static func parse(_ text: String, file: String) throws(VectorsError) -> JSONValue {
+  /// `text` parsed as JSON; errors name it `file`.
+  /// - Throws: ``VectorsError/notJSON(file:reason:)`` with the line and column.
+  public static func parse(_ text: String, file: String) throws(VectorsError) -> JSONValue {
     do {
       return try JSONParser.parse(text)
     } catch {

@@ -8,6 +8,7 @@ import SKANMutants
 import SKANReference
 import SKANRunner
 import SKANSuites
+import SKANVectorGeneration
 import SKANVectors
 
 /// `skan-conform fuzz`: differential fuzzing against the reference model.

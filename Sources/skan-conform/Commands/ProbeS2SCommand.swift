@@ -5,6 +5,7 @@ import SKANJSON
 import SKANModel
 import SKANReporting
 import SKANRunner
+import SKANS2S
 import SKANVectors
 
 /// `skan-conform probe s2s`: the SDK-less client against a running conversion-value endpoint.

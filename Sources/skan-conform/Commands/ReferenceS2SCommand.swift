@@ -3,6 +3,7 @@ import Foundation
 import SKANHTTP
 import SKANJSON
 import SKANModel
+import SKANS2S
 import SKANSuites
 
 /// `skan-conform reference s2s`: the reference conversion-value endpoint (see Spec/s2s.md).

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SKANVectorGeneration
 import SKANVectors
 
 /// `skan-conform vectors …`.

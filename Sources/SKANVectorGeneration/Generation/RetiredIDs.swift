@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANVectors
 
 /// `Vectors/retired-ids.json`: IDs that were published once and removed. A removed ID must
 /// be listed here, and a listed ID can never come back, so expectation files that name it

@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANVectors
 
 /// The samples of `reference/apple-samples.json` (Apple's published examples and real field
 /// postbacks from peak/skanpostback verify_test.go, MIT), verbatim, by the samples file's ID.

@@ -3,6 +3,7 @@ import SKANHTTP
 import SKANJSON
 import SKANReporting
 import SKANRunner
+import SKANS2S
 import Testing
 
 /// The probe's report through every reporter, and that the dev key never shows.

@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Scenarios of the `lifecycle` suite (the Singular S2S client).
 enum LifecycleScenarios {

@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Scenarios of the `values` suite's `timeline` operation: updates over time with locks.
 enum TimelineScenarios {

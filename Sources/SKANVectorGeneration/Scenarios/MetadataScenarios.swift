@@ -2,6 +2,7 @@ import Foundation
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Scenarios of the `metadata` suite.
 enum MetadataScenarios {

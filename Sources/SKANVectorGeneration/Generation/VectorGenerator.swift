@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Turns the scenarios into vector files by asking the reference model for each answer.
 ///

@@ -1,3 +1,5 @@
+import SKANVectors
+
 /// Looks up the fixed data scenarios are made from (Apple's samples, the test key's
 /// postbacks and JWS texts) and fails loudly when a name is missing.
 ///

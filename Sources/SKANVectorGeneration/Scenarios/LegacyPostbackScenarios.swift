@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Scenarios of the `postback` suite for ads signed before 4.0: the increase-only value and
 /// the rolling 24-hour timer Apple gives for "version 3 ads and earlier" (PB-14, PB-15,

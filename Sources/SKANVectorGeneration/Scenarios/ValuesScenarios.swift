@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Scenarios of the `values` suite: single values.
 enum ValuesScenarios {

@@ -1,6 +1,7 @@
 import Foundation
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Regenerates the requirement tables inside `Spec/*.md`, between markers, from the
 /// requirement catalog and the vectors. The prose around the markers is left as written.

@@ -2,6 +2,7 @@ import Foundation
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Compares what the generator makes now with what is committed, and writes it.
 public enum DriftCheck {

@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Scenarios of the `s2s` suite: HMAC signing, request validation, request building and
 /// response parsing.

@@ -1,4 +1,5 @@
 import Foundation
+public import SKANHTTP
 public import SKANJSON
 public import SKANModel
 import SKANSignatures
@@ -65,15 +66,5 @@ public struct S2SReferenceEndpoint: Sendable {
     var body: [String: JSONValue] = ["reason": .string(reason)]
     if let parameter { body["parameter"] = .string(parameter) }
     return LoopbackHTTPServer.Response(status: status, body: CanonicalJSON.compactBytes(.object(body)))
-  }
-}
-
-extension LoopbackHTTPServer.Request {
-  /// Creates a request, for handlers called without a server (tests, other transports).
-  public init(method: String, target uri: String, headers: [(name: String, value: String)], body: [UInt8]) {
-    self.method = method
-    self.uri = uri
-    self.headers = headers.map { (name: $0.name.lowercased(), value: $0.value) }
-    self.body = body
   }
 }

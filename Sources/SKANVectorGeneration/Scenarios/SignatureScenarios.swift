@@ -3,6 +3,7 @@ import Foundation
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Scenarios of the `signature` suite: SKAdNetwork postback verification, SKAdNetwork 4
 /// impression signing, AdAttributionKit JWS.

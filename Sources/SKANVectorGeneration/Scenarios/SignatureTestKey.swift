@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANVectors
 
 /// The kit's P-256 TEST KEY and the postbacks, impressions and JWS it signed, once, with
 /// Python's `cryptography` package (ECDSA is randomized, so the signatures are fixed here to

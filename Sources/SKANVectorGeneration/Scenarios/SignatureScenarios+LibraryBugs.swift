@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// Vectors for bugs found in real verifiers (issues #11 and #14), each signed with the kit's
 /// test key so that the bug shows in the verdict: a verifier with the bug answers `verified`

@@ -1,6 +1,7 @@
 public import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVectors
 
 /// A vector before the model has answered it: what a person writes.
 public struct Scenario: Sendable, Hashable {

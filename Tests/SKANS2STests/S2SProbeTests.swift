@@ -3,6 +3,7 @@ import SKANHTTP
 import SKANJSON
 import SKANModel
 import SKANRunner
+import SKANS2S
 import SKANSignatures
 import Testing
 
