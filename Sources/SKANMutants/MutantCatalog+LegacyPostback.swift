@@ -33,7 +33,7 @@ extension MutantCatalog {
     var started = false
     for update in updates {
       guard let at = time(update["at"]), let fine = update["fine"]?.exactInteger else { return nil }
-      let expiry = restart + 24 * hour
+      let expiry = restart + LegacyConversionTimer.duration
       if flaw.inclusiveExpiry ? at > expiry : at >= expiry { continue }
       if flaw.endsAt840Hours && at - t0 >= edges[2] { continue }
       let greater = value.map { fine > $0 } ?? true
@@ -43,7 +43,7 @@ extension MutantCatalog {
         started = true
       }
     }
-    return (value, restart + 24 * hour)
+    return (value, restart + LegacyConversionTimer.duration)
   }
 
   /// Sets the times and the winner's value of an old ad's postback.
@@ -61,7 +61,8 @@ extension MutantCatalog {
       output: { output, input in
         guard isLegacyAd(input), let (value, final) = legacyTimer(input, flaw) else { return output }
         return postbacks(output) { entry in
-          retimed(entry, final: final, latest: final + 24 * hour, value: value.map { .integer($0) })
+          retimed(
+            entry, final: final, latest: final + LegacyConversionTimer.duration, value: value.map { .integer($0) })
         }
       })
   }
@@ -119,7 +120,7 @@ extension MutantCatalog {
         guard isLegacyAd(input) else { return output }
         return postbacks(output) { entry in
           guard let final = entry["finalized_at"]?.exactInteger else { return entry }
-          return entry.setting("earliest_send", .integer(final + 24 * hour)).setting(
+          return entry.setting("earliest_send", .integer(final + LegacyConversionTimer.duration)).setting(
             "latest_send", .integer(final + 48 * hour))
         }
       }),

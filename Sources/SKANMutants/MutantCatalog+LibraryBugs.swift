@@ -117,9 +117,9 @@ extension MutantCatalog {
         guard let domain = members["source-domain"]?.stringValue else {
           return ["verdict": "rejected", "reason": "wrong-type", "signed_string": .null]
         }
-        // The slot follows version, ad-network-id, source-identifier, app-id, transaction-id, redownload.
         var parts = signed.split(separator: Character(separator), omittingEmptySubsequences: false).map(String.init)
-        parts.insert(domain, at: min(domainFirst ? 6 : 7, parts.count))
+        let slot = PostbackVersion.sourceSlotPosition
+        parts.insert(domain, at: min(domainFirst ? slot : slot + 1, parts.count))
         return verifyPostback(input, members, signed: parts.joined(separator: separator))
       })
   }

@@ -10,7 +10,7 @@ extension MutantCatalog {
   /// The fine value of the last update in window 0, from the input.
   static func lastWindow0Fine(_ input: JSONValue) -> Int? {
     guard let t0 = time(input["t0"]) else { return nil }
-    let ends = input["profile"] == "aak-developer" ? 180_000 : edges[0]
+    let ends = windowEnds(of: input)[0]
     return input["updates"]?.arrayValue?.last(where: { (time($0["at"]) ?? .max) - t0 < ends })?["fine"]?.exactInteger
   }
 

@@ -179,11 +179,11 @@ extension MutantCatalog {
           let impression = input["impression"]
         else { return output }
         var parts = signedParts(signed)
-        var indexes = [("source-identifier", 2), ("itunes-item-id", 3), ("timestamp", 7)]
-        if input["kind"] != "web" { indexes.append(("source-app-id", 5)) }
-        for (name, index) in indexes where index < parts.count {
-          if case .double? = impression[name], let integer = impression[name]?.exactInteger {
-            parts[index] = "\(integer).0"
+        var fields: [ImpressionField] = [.sourceIdentifier, .itunesItemID, .timestamp]
+        if input["kind"] != "web" { fields.append(.sourceAppID) }
+        for field in fields where field.signedStringPosition < parts.count {
+          if case .double? = impression[field.rawValue], let integer = impression[field.rawValue]?.exactInteger {
+            parts[field.signedStringPosition] = "\(integer).0"
           }
         }
         let written = parts.joined(separator: separator)
@@ -193,12 +193,12 @@ extension MutantCatalog {
       }),
     impressionCheckMutant(
       "nonce-not-validated", "Signs any nonce, UUID or not (no 8-4-4-4-12 check) (SIG-11).", code: "invalid-nonce",
-      member: "nonce", placeholder: "00000000-0000-0000-0000-000000000000", index: 4
+      member: .nonce, placeholder: "00000000-0000-0000-0000-000000000000"
     ) { value in value.stringValue?.lowercased() },
     impressionCheckMutant(
       "source-identifier-unchecked",
       "Signs any integer source-identifier, 10000 included (no 0 to 9999 check) (SIG-11).",
-      code: "invalid-source-identifier", member: "source-identifier", placeholder: 0, index: 2
+      code: "invalid-source-identifier", member: .sourceIdentifier, placeholder: 0
     ) { value in value.exactInteger.map { String($0) } },
     Mutant(
       "impression-integers-from-text", .signature,
@@ -307,12 +307,14 @@ extension MutantCatalog {
 
   /// A mutant that skips one check of an impression member (the whole-input error `code`):
   /// it signs the input with `member` set to a valid `placeholder`, then puts the member's
-  /// own `text` at `index` of the signed string.
+  /// own `text` at the field's position in the signed string.
   static func impressionCheckMutant(
-    _ id: String, _ summary: String, code: String, member: String, placeholder: JSONValue, index: Int,
+    _ id: String, _ summary: String, code: String, member field: ImpressionField, placeholder: JSONValue,
     text: @escaping @Sendable (JSONValue) -> String?
   ) -> Mutant {
-    Mutant(
+    let member = field.rawValue
+    let index = field.signedStringPosition
+    return Mutant(
       id, .signature, summary,
       error: { error, input in
         guard error == code, impressionOp(input), let value = input["impression"]?[member], let own = text(value) else {

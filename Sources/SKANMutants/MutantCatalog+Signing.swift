@@ -4,7 +4,7 @@ import SKANModel
 import SKANSuites
 
 extension MutantCatalog {
-  static let separator = "\u{2063}"
+  static let separator = PostbackVersion.separator
 
   static let signature: [Mutant] = [
     Mutant(
@@ -15,7 +15,7 @@ extension MutantCatalog {
           output["verdict"] == "verified", let signed = output["signed_string"]?.stringValue
         else { return output }
         var parts = signed.components(separatedBy: separator)
-        parts.insert("", at: min(6, parts.count))
+        parts.insert("", at: min(PostbackVersion.sourceSlotPosition, parts.count))
         return output.setting("signed_string", .string(parts.joined(separator: separator))).setting(
           "verdict", "rejected"
         )

@@ -8,7 +8,7 @@ extension MutantCatalog {
       "inclusive-edges", .window, "Counts edges inclusively: exactly 48 h is still window 0.",
       input: { input in
         guard let t0 = time(input["t0"]), let at = time(input["at"]) else { return input }
-        let ends = input["profile"]?.stringValue == "aak-developer" ? [180_000, 360_000, 540_000] : edges
+        let ends = windowEnds(of: input)
         return ends.contains(at - t0) ? input.setting("at", .integer(at - 1)) : input
       }),
     Mutant(
@@ -71,7 +71,7 @@ extension MutantCatalog {
         guard let t0 = time(input["t0"]), let at = time(input["at"]), abs(at) <= 9_007_199_254_740_991 else {
           return input
         }
-        let period = input["profile"]?.stringValue == "aak-developer" ? 540_000 : edges[2]
+        let period = windowEnds(of: input)[2]
         return at - t0 >= period ? input.setting("at", .integer(t0 + (at - t0) % period)) : input
       }),
     Mutant(

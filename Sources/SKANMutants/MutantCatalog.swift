@@ -10,8 +10,15 @@ public enum MutantCatalog {
       + libraryBugs + adAttributionKit + signatureInputs
   }
 
-  static let hour = 3_600_000
-  static let edges = [48 * hour, 168 * hour, 840 * hour]
+  static let hour = Milliseconds.hour
+  /// The production window ends (WIN-1), from the model.
+  static let edges = WindowProfile.production.windowEnds
+
+  /// The window ends of an input's `profile` (WIN-1, WIN-5), from the model: production when
+  /// it names none, or one the model does not know.
+  static func windowEnds(of input: JSONValue) -> [Int] {
+    (input["profile"]?.stringValue.flatMap(WindowProfile.init(rawValue:)) ?? .production).windowEnds
+  }
 
   /// The time `t0 + elapsed` as JSON.
   static func time(_ value: JSONValue?) -> Int? { value?.exactInteger }

@@ -75,4 +75,26 @@ struct SignedImpressionTests {
     #expect(thrown(.web, RecordingImpressionFields(fields, broken: .sourceDomain)) == .invalidNonce)
     #expect(thrown(.web, RecordingImpressionFields(Self.fields, broken: .sourceDomain)) == .invalidInput)
   }
+
+  @Test("each field sits at its signedStringPosition, the fidelity type at 6", arguments: ImpressionKind.allCases)
+  func positions(kind: ImpressionKind) throws {
+    let impression = try SignedImpression(kind: kind, reading: RecordingImpressionFields(Self.fields))
+    let parts = impression.signedString.split(
+      separator: Character(PostbackVersion.separator), omittingEmptySubsequences: false
+    ).map(String.init)
+    #expect(parts.count == 8)
+    for field in ImpressionField.allCases where field != (kind == .web ? .sourceAppID : .sourceDomain) {
+      let expected = field == .nonce ? Self.fields[field]?.lowercased() : Self.fields[field]
+      #expect(parts[field.signedStringPosition] == expected, "\(field.rawValue) for \(kind.rawValue)")
+    }
+    #expect(parts[ImpressionField.fidelityTypePosition] == String(kind.fidelityType))
+    // Apple's order, written out: version, ad-network-id, source-identifier, itunes-item-id,
+    // nonce, the source slot, fidelity-type, timestamp.
+    let source = kind == .web ? "example.com" : "1234567891"
+    #expect(
+      parts == [
+        "4.0", "example.skadnetwork", "5239", "525463029", "68483ef6-0678-41f2-ac3d-d2d2bd3e4a0e", source,
+        String(kind.fidelityType), "1594406341",
+      ])
+  }
 }

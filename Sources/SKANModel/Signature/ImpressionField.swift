@@ -17,6 +17,23 @@ public enum ImpressionField: String, Sendable, Hashable, CaseIterable {
   case sourceDomain = "source-domain"
   /// `timestamp`, milliseconds since 1970.
   case timestamp
+
+  /// The field's position in the signed string, from 0 (SIG-9, SIG-10): `source-app-id` and
+  /// `source-domain` share the source slot, 5; the fidelity type the kind implies is 6.
+  public var signedStringPosition: Int {
+    switch self {
+    case .version: 0
+    case .adNetworkID: 1
+    case .sourceIdentifier: 2
+    case .itunesItemID: 3
+    case .nonce: 4
+    case .sourceAppID, .sourceDomain: 5
+    case .timestamp: 7
+    }
+  }
+
+  /// The position of the fidelity type in the signed string (SIG-9).
+  public static let fidelityTypePosition = 6
 }
 
 /// Where an impression's fields come from (a JSON object, a form): each read either returns

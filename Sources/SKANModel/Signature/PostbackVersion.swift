@@ -61,6 +61,12 @@ public enum PostbackVersion: String, Sendable, Hashable, CaseIterable {
     ]
   }
 
+  /// Where 4.0's source slot is in the signed string, from 0 (SIG-2): after version,
+  /// ad-network-id, source-identifier, app-id, transaction-id and redownload.
+  public static var sourceSlotPosition: Int {
+    PostbackVersion.v4_0.signedFields.firstIndex { $0.name == sourceSlot[0] } ?? PostbackVersion.v4_0.signedFields.count
+  }
+
   /// The separator Apple joins the fields with: U+2063 INVISIBLE SEPARATOR (SIG-1).
   public static let separator = "\u{2063}"
 }

@@ -73,10 +73,16 @@ public struct SignedImpression: Sendable, Hashable {
   /// (lower-cased), source-app-id or source-domain, fidelity-type, timestamp, joined by
   /// U+2063 (SIG-9, SIG-10).
   public var signedString: String {
-    [
-      version, adNetworkID, String(sourceIdentifier), String(itunesItemID), nonce.lowercased(), source,
-      String(kind.fidelityType), String(timestamp.milliseconds),
-    ].joined(separator: PostbackVersion.separator)
+    var parts = Array(repeating: "", count: ImpressionField.timestamp.signedStringPosition + 1)
+    parts[ImpressionField.version.signedStringPosition] = version
+    parts[ImpressionField.adNetworkID.signedStringPosition] = adNetworkID
+    parts[ImpressionField.sourceIdentifier.signedStringPosition] = String(sourceIdentifier)
+    parts[ImpressionField.itunesItemID.signedStringPosition] = String(itunesItemID)
+    parts[ImpressionField.nonce.signedStringPosition] = nonce.lowercased()
+    parts[kind.sourceField.signedStringPosition] = source
+    parts[ImpressionField.fidelityTypePosition] = String(kind.fidelityType)
+    parts[ImpressionField.timestamp.signedStringPosition] = String(timestamp.milliseconds)
+    return parts.joined(separator: PostbackVersion.separator)
   }
 
   /// The verdict on a signature of this impression (SIG-12).
