@@ -52,7 +52,8 @@ let package = Package(
     .target(
       name: "SKANVectorGeneration",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", .product(name: "Crypto", package: "swift-crypto"),
+        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors",
+        .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: strictSettings
     ),

@@ -13,19 +13,28 @@ extension MutantCatalog {
     ["parameter": .optional(parameter), "reason": .string(reason), "status": .integer(status)]
   }
 
+  /// An S2S input's signing profile: the default when it names none, nil for an unknown one.
+  static func s2sProfile(_ input: JSONValue) -> S2SSignatureProfile? {
+    guard let value = input["profile"], !value.isNull else { return .default }
+    return value.stringValue.flatMap(S2SSignatureProfile.init(rawValue:))
+  }
+
   /// A header of a `validate-request` input, by its exact name.
   static func header(_ input: JSONValue, _ name: String) -> JSONValue? { input["request"]?["headers"]?[name] }
 
   /// What a server that checks only the signature answers: 200 for a known uid, 404 for an
   /// unknown one, 401 when the Authorization header is not the HMAC of `timestamp` (in
-  /// either letter case). The HMAC comes from the reference's own `sign`.
+  /// either letter case). The HMAC comes from the model's signing profile; an input the
+  /// reference could not sign (an unknown profile, a dev key or query member that is not a
+  /// string) gets 401.
   static func signatureAnswer(_ input: JSONValue, timestamp: String) -> JSONValue {
     let query = input["request"]?["query"]
-    let sign: JSONValue = [
-      "op": "sign", "profile": input["profile"] ?? .null, "dev_key": input["dev_key"] ?? .null,
-      "app_id": query?["app_id"] ?? "", "uid": query?["uid"] ?? "", "timestamp": .string(timestamp),
-    ]
-    let expected = Suite.s2s.evaluate(sign).outputValue?["signature"]?.stringValue
+    var expected: String?
+    if let profile = s2sProfile(input), let devKey = input["dev_key"]?.stringValue,
+      let appID = (query?["app_id"] ?? "").stringValue, let uid = (query?["uid"] ?? "").stringValue
+    {
+      expected = profile.sign(timestamp: timestamp, devKey: devKey, appID: appID, uid: uid, crypto: crypto).signature
+    }
     let given = header(input, "Authorization")?.stringValue?.lowercased()
     guard let expected, expected == given else { return validationAnswer(401, "bad-signature") }
     let known = input["known_uids"]?.arrayValue ?? []

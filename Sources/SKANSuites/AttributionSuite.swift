@@ -129,8 +129,7 @@ enum AttributionSuite {
         }
         let windows = AttributionConfiguration.Windows(
           viewDays: try entry.optionalInteger("view"), clickDays: try entry.optionalInteger("click"),
-          // AT-3: `ignoreInteractionType` is not recognized in `global`.
-          ignoreInteractionType: key == "global" ? nil : ignore)
+          ignoreInteractionType: ignore)
         if key == "global" { global = windows } else { perNetwork[key] = windows }
       }
     }

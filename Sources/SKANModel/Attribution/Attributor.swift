@@ -117,6 +117,7 @@ public enum Attributor {
     }
     let networkWindows =
       impression.framework == .adattributionkit ? configuration.perNetwork[impression.adNetworkID] : nil
+    // AT-3: only a network's entry can ignore an interaction type; `global`'s is not read.
     if let ignored = networkWindows?.ignoreInteractionType, ignored == impression.interaction {
       return .ignoredInteraction
     }

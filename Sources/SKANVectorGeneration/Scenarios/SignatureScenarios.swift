@@ -36,7 +36,7 @@ enum SignatureScenarios {
 
   /// A copy of `postback` with `key` set to `value`, or removed when `value` is `nil`.
   static func with(_ postback: JSONValue, _ key: String, _ value: JSONValue?) -> JSONValue {
-    var members = postback.objectValue ?? [:]
+    var members = ScenarioData.members(postback, "the postback to edit")
     members[key] = value
     return .object(members)
   }
@@ -118,7 +118,7 @@ enum SignatureScenarios {
       ["SIG-4"],
       verify(
         .object(
-          (sample("apple_doc_v2_1_legacy_page").objectValue ?? [:]).mapValues { value in
+          ScenarioData.members(sample("apple_doc_v2_1_legacy_page"), "apple_doc_v2_1_legacy_page").mapValues { value in
             value.exactInteger.map { .string(String($0)) } ?? value.boolValue.map { .string($0 ? "true" : "false") }
               ?? value
           })))
@@ -226,7 +226,7 @@ enum SignatureScenarios {
     b.add(
       "signature-not-der", "A signature that is base64 but not DER (\"AAAA\"): `malformed-signature`.", ["SIG-5"],
       verify(with(base, "attribution-signature", "AAAA")))
-    let appleSignature = base["attribution-signature"]?.stringValue ?? ""
+    let appleSignature = ScenarioData.string(base, "attribution-signature", "the 4.0 base postback")
     b.add(
       "signature-junk-inside-base64",
       "Apple's valid 4.0 signature with `*!`, a space and a line feed inserted after its 8th character (the length stays a multiple of 4): `malformed-signature`, base64 is canonical or nothing (SIG-5); catches verifiers whose decoder skips characters outside the alphabet and then verify it (vap 1.1.0 decodes with Python's base64.b64decode without validate=True).",
@@ -240,7 +240,12 @@ enum SignatureScenarios {
       ["SIG-5"],
       verify(
         with(
-          base, "attribution-signature", sample("apple_doc_v4_0_web_tier_low_coarse")["attribution-signature"] ?? .null)
+          base, "attribution-signature",
+          .string(
+            ScenarioData.string(
+              sample("apple_doc_v4_0_web_tier_low_coarse"), "attribution-signature",
+              "apple_doc_v4_0_web_tier_low_coarse"))
+        )
       ))
     b.add("postback-array", "A postback that is an array: `malformed-json`.", ["SIG-8"], verify([1, 2]))
   }
@@ -324,7 +329,9 @@ enum SignatureScenarios {
       ["SIG-11", "SIG-9"], tags: ["case"],
       signedString(
         "storekit-rendered",
-        with(storeKit.fields, "nonce", .string((storeKit.fields["nonce"]?.stringValue ?? "").uppercased()))))
+        with(
+          storeKit.fields, "nonce",
+          .string(ScenarioData.string(storeKit.fields, "nonce", "the StoreKit impression").uppercased()))))
     b.add(
       "impression-nonce-not-uuid", "A nonce that is not a UUID: `invalid-nonce`.", ["SIG-11"],
       signedString("storekit-rendered", with(storeKit.fields, "nonce", "68483ef6067841b29b2e3ed4e1f6a2c0")))
@@ -364,7 +371,9 @@ enum SignatureScenarios {
       ["SIG-11", "SIG-12"], tags: ["case"],
       verifyImpression(
         "storekit-rendered",
-        with(storeKit.fields, "nonce", .string((storeKit.fields["nonce"]?.stringValue ?? "").uppercased())),
+        with(
+          storeKit.fields, "nonce",
+          .string(ScenarioData.string(storeKit.fields, "nonce", "the StoreKit impression").uppercased())),
         storeKit.signature))
     b.add(
       "verify-impression-seconds",
