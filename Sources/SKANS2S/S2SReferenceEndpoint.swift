@@ -48,14 +48,9 @@ public struct S2SReferenceEndpoint: Sendable {
   /// Answers one request.
   public func respond(_ request: LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response {
     let (path, query) = S2SQuery.split(request.uri)
-    guard path == S2SRequestShape.path else {
-      return Self.error(404, reason: "unknown-path", parameter: nil)
-    }
-    guard request.method == "GET" else {
-      return Self.error(400, reason: "method-not-get", parameter: nil)
-    }
     let answer = validator.validate(
-      query: query, headers: request.headers, isKnownUID: { values[$0] != nil }, busy: busy)
+      method: request.method, path: path, query: query, headers: request.headers, isKnownUID: { values[$0] != nil },
+      busy: busy)
     guard answer.reason == .ok, let uid = query[S2SRequestShape.uid], let body = values[uid] else {
       return Self.error(answer.status, reason: answer.reason.rawValue, parameter: answer.parameter)
     }

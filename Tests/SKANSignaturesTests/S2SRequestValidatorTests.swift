@@ -26,6 +26,23 @@ struct S2SRequestValidatorTests {
     #expect(answer.status == reason.status, "check \(name): status")
   }
 
+  @Test("the reference endpoint checks the path, then the method, then the request (Spec/s2s.md)")
+  func pathThenMethod() {
+    let query = ["app_id": "id1", "uid": Self.uid]
+    let headers = [(name: "Af-Timestamp", value: Self.timestamp), (name: "Authorization", value: signature())]
+    func reason(_ method: String, _ path: String, busy: Bool = false) -> S2SValidation.Reason {
+      validator.validate(
+        method: method, path: path, query: query, headers: headers, isKnownUID: { $0 == Self.uid }, busy: busy
+      ).reason
+    }
+    #expect(reason("POST", "/api/v1.0/conversion-value", busy: true) == .unknownPath)
+    #expect(reason("POST", S2SRequestShape.path, busy: true) == .methodNotGet)
+    #expect(reason("GET", S2SRequestShape.path, busy: true) == .serverBusy)
+    #expect(reason("GET", S2SRequestShape.path) == .ok)
+    #expect(S2SValidation(.unknownPath).status == 404)
+    #expect(S2SValidation(.methodNotGet).status == 400)
+  }
+
   @Test("every status and reason")
   func reasons() {
     let query = ["app_id": "id1", "uid": Self.uid]

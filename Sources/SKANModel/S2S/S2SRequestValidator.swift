@@ -19,6 +19,19 @@ public struct S2SRequestValidator: Sendable {
     self.crypto = crypto
   }
 
+  /// Judges an HTTP request to the reference endpoint: another path than the API's is 404
+  /// `unknown-path`, then another method than `GET` is 400 `method-not-get`, then the request
+  /// is judged as ``validate(query:headers:isKnownUID:busy:)`` says (Spec/s2s.md, "The
+  /// reference endpoint").
+  public func validate(
+    method: String, path: String, query: [String: String], headers: [(name: String, value: String)],
+    isKnownUID: (String) -> Bool, busy: Bool = false
+  ) -> S2SValidation {
+    guard path == S2SRequestShape.path else { return S2SValidation(.unknownPath) }
+    guard method == "GET" else { return S2SValidation(.methodNotGet) }
+    return validate(query: query, headers: headers, isKnownUID: isKnownUID, busy: busy)
+  }
+
   /// Judges a request.
   /// - Parameters:
   ///   - query: the query parameters, decoded.

@@ -18,15 +18,20 @@ public struct S2SValidation: Sendable, Hashable {
     case badSignature = "bad-signature"
     /// 404: the uid is not known (or has expired).
     case unknownUID = "unknown-uid"
+    /// 404: the request is for another path than the API's (the reference endpoint only;
+    /// kit-defined, Spec/s2s.md "The reference endpoint").
+    case unknownPath = "unknown-path"
+    /// 400: the request's method is not `GET` (the reference endpoint only; kit-defined).
+    case methodNotGet = "method-not-get"
 
     /// The HTTP status the contract gives for the reason.
     public var status: Int {
       switch self {
       case .ok: return 200
       case .serverBusy: return 503
-      case .missingParameter, .duplicateHeader, .malformedTimestamp, .malformedSignature: return 400
+      case .missingParameter, .duplicateHeader, .malformedTimestamp, .malformedSignature, .methodNotGet: return 400
       case .badSignature: return 401
-      case .unknownUID: return 404
+      case .unknownUID, .unknownPath: return 404
       }
     }
   }
