@@ -10,6 +10,16 @@ public enum MutantCatalog {
       + libraryBugs + adAttributionKit + signatureInputs
   }
 
+  /// The mutant whose ``Mutant/id`` is `id`, or nil.
+  public static func named(_ id: String) -> Mutant? { all.first { $0.id == id } }
+
+  /// How each suite answers with `mutant` in place of its suite's reference: the mutant for
+  /// its suite, the reference for every other; the reference alone when `mutant` is nil.
+  public static func evaluator(replacing mutant: Mutant?) -> @Sendable (Suite, JSONValue) -> SuiteResult {
+    guard let mutant else { return { suite, input in suite.evaluate(input) } }
+    return { suite, input in suite == mutant.suite ? mutant.evaluate(input) : suite.evaluate(input) }
+  }
+
   static let hour = Milliseconds.hour
   /// The production window ends (WIN-1), from the model.
   static let edges = WindowProfile.production.windowEnds

@@ -13,14 +13,12 @@ import Testing
 @Suite("Differential fuzzing")
 struct FuzzerTests {
   func reference() -> InProcessTransport {
-    InProcessTransport(name: "reference") { suite, input in suite.evaluate(input) }
+    InProcessTransport(name: "reference", evaluate: MutantCatalog.evaluator(replacing: nil))
   }
 
   func mutant(_ id: String) throws -> InProcessTransport {
-    let broken = try #require(MutantCatalog.all.first { $0.id == id })
-    return InProcessTransport(name: id) { suite, input in
-      suite == broken.suite ? broken.evaluate(input) : suite.evaluate(input)
-    }
+    let broken = try #require(MutantCatalog.named(id), "no mutant \(id)")
+    return InProcessTransport(name: id, evaluate: MutantCatalog.evaluator(replacing: broken))
   }
 
   @Test("the reference never differs from itself")
@@ -45,7 +43,7 @@ struct FuzzerTests {
     #expect(Shrinker.size(finding.shrunk) <= Shrinker.size(finding.original))
     #expect(finding.result.status != .pass)
     // The shrunk case still catches the bug, and is written as a vector of that input.
-    let broken = try #require(MutantCatalog.all.first { $0.id == id })
+    let broken = try #require(MutantCatalog.named(id), "no mutant \(id)")
     #expect(
       broken.evaluate(finding.shrunk) != suite.evaluate(finding.shrunk), "the shrunk input no longer shows the bug")
     #expect(finding.vector.input == finding.shrunk)

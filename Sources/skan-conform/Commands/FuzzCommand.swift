@@ -61,7 +61,7 @@ struct FuzzCommand: AsyncParsableCommand {
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     if let endpoint { try EndpointURL.check(endpoint, option: "--endpoint") }
     if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
-    if let mutant, !MutantCatalog.all.contains(where: { $0.id == mutant }) {
+    if let mutant, MutantCatalog.named(mutant) == nil {
       throw ValidationError("unknown mutant '\(mutant)'; `skan-conform selfcheck` lists them")
     }
     for name in suiteNames where Suite(rawValue: name) == nil { throw ValidationError("unknown suite '\(name)'") }
@@ -72,16 +72,11 @@ struct FuzzCommand: AsyncParsableCommand {
   func run() async throws {
     let seed = self.seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
     let suites = suiteNames.isEmpty ? ScenarioGenerator.suites : suiteNames.compactMap(Suite.init(rawValue:))
-    let options = RunOptions(command: cli ?? "", timeout: timeout)
     let transport: any ImplementationTransport
-    if let endpoint {
-      transport = HTTPTransport(url: endpoint, options: options, kitVersion: Manifest.kitVersion)
-    } else if let mutantID = mutant, let broken = MutantCatalog.all.first(where: { $0.id == mutantID }) {
-      transport = InProcessTransport(name: "mutant \(mutantID)") { suite, input in
-        suite == broken.suite ? broken.evaluate(input) : suite.evaluate(input)
-      }
+    if let mutantID = mutant, let broken = MutantCatalog.named(mutantID) {
+      transport = InProcessTransport(name: "mutant \(mutantID)", evaluate: MutantCatalog.evaluator(replacing: broken))
     } else {
-      transport = StdioTransport(options: options, kitVersion: Manifest.kitVersion)
+      transport = ImplementationConnection(command: cli ?? "", endpoint: endpoint, timeout: timeout).transport()
     }
     let deadline =
       count == nil ? Date().addingTimeInterval(duration ?? 60) : duration.map { Date().addingTimeInterval($0) }

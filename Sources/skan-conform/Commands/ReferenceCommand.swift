@@ -46,16 +46,13 @@ struct ReferenceAdapterCommand: AsyncParsableCommand {
 
   /// How each suite answers: the reference, or one suite replaced by a mutant.
   var evaluate: @Sendable (Suite, JSONValue) -> SuiteResult {
-    guard let mutant, let broken = MutantCatalog.all.first(where: { $0.id == mutant }) else {
-      return { suite, input in suite.evaluate(input) }
-    }
-    return { suite, input in suite == broken.suite ? broken.evaluate(input) : suite.evaluate(input) }
+    MutantCatalog.evaluator(replacing: mutant.flatMap(MutantCatalog.named))
   }
 
   func validate() throws {
     guard stdio != http else { throw ValidationError("pass exactly one of --stdio and --http") }
     guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535") }
-    if let mutant, !MutantCatalog.all.contains(where: { $0.id == mutant }) {
+    if let mutant, MutantCatalog.named(mutant) == nil {
       throw ValidationError("unknown mutant '\(mutant)'; `skan-conform selfcheck` lists them")
     }
   }

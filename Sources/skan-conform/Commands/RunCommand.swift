@@ -168,15 +168,10 @@ struct RunCommand: AsyncParsableCommand {
 
   /// The transport the options name, for the kit's own version (the hello's `kit_version`).
   private func makeTransport() -> any ImplementationTransport {
-    let options = RunOptions(command: cli ?? Self.referenceCommand(), timeout: timeout)
-    if let endpoint {
-      return HTTPTransport(
-        url: endpoint, options: options, kitVersion: Manifest.kitVersion, concurrency: concurrency ?? 8)
-    }
-    if perCase {
-      return PerCaseTransport(options: options, kitVersion: Manifest.kitVersion, concurrency: concurrency ?? 2)
-    }
-    return StdioTransport(options: options, kitVersion: Manifest.kitVersion, pipelineDepth: concurrency ?? 64)
+    ImplementationConnection(
+      command: cli ?? Self.referenceCommand(), endpoint: endpoint, perCase: perCase, concurrency: concurrency,
+      timeout: timeout
+    ).transport()
   }
 
   /// This executable's own `reference --stdio`.
