@@ -85,7 +85,7 @@ public enum Fuzzer {
         results[offset].message = reason
         lateOffsets.insert(offset)
       }
-      for (offset, result) in results.enumerated() where result.status != .pass && result.status != .skipped {
+      for (offset, result) in results.enumerated() where result.isDifference {
         guard findings.count < maximumFindings else { break }
         let (suite, input) = scenarios[offset]
         if lateOffsets.contains(offset) {

@@ -74,7 +74,7 @@ public struct ConformanceSummary: Sendable {
         } else if result.isUnexpected {
           othersAsExpected = false
         }
-        if result.status != .pass && !result.isUnexpected {
+        if result.isExpectedDifference {
           cell.expected += 1
           overall.expected += 1
         }

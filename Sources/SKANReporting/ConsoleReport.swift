@@ -31,7 +31,7 @@ public enum ConsoleReport {
     for result in report.unexpectedPasses {
       lines.append("\(paint("UNEXPECTED PASS", "33")) \(result.id): expected \(result.expectedStatus?.rawValue ?? "")")
     }
-    let expected = report.results.filter { $0.expectedStatus != nil && !$0.isUnexpected && $0.status != .pass }
+    let expected = report.results.filter(\.isExpectedDifference)
     if !expected.isEmpty { lines.append("\(expected.count) expected difference(s), as the expectations file says") }
     for pattern in report.staleExpectations { lines.append("stale expectation: \(pattern) matches no vector") }
     for incident in report.incidents { lines.append("incident (no case charged): \(incident)") }

@@ -84,7 +84,7 @@ public enum HTMLReport {
       }
       page += "<p>Rerun: <code>\(escape(rerun(report, id: result.id)))</code></p>\n"
     }
-    let expected = report.results.filter { $0.expectedStatus != nil && !$0.isUnexpected && $0.status != .pass }
+    let expected = report.results.filter(\.isExpectedDifference)
     page += "<h2>Expected differences (\(expected.count))</h2>\n"
     if expected.isEmpty {
       page += "<p>None.</p>\n"

@@ -36,12 +36,20 @@ public struct CaseResult: Sendable, Hashable {
   /// pass or a skip; with one, anything but the named status (a pass included: see
   /// ``isUnexpectedPass``).
   public var isUnexpected: Bool {
-    guard let expectedStatus else { return status != .pass && status != .skipped }
+    guard let expectedStatus else { return isDifference }
     return status != expectedStatus && status != .pass
   }
 
   /// Whether the verdict is as expected: the one rule every report, summary and diff uses.
   public var isAsExpected: Bool { !isUnexpected }
+
+  /// Whether the case neither passed nor was skipped: the implementation's answer (or its
+  /// failure to answer) differs from the vector.
+  public var isDifference: Bool { status != .pass && status != .skipped }
+
+  /// Whether the case did not pass and an expectations entry accepts that: what the reports
+  /// list as an expected difference.
+  public var isExpectedDifference: Bool { status != .pass && expectedStatus != nil && isAsExpected }
 
   /// Whether the case passed although an expectations file says it should not.
   public var isUnexpectedPass: Bool {

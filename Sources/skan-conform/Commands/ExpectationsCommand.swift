@@ -36,7 +36,7 @@ struct ExpectationsCommand: ParsableCommand {
       }
       let previous = FileManager.default.fileExists(atPath: output) ? try ExpectationsFile.load(output) : nil
       var members: [String: JSONValue] = [:]
-      for result in results where result.status != .pass && result.status != .skipped {
+      for result in results where result.isDifference {
         let old = previous?.entries.first { $0.pattern == result.id }
         members[result.id] = [
           "status": .string(result.status.rawValue),
