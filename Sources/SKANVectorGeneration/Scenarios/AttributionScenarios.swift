@@ -41,10 +41,40 @@ enum AttributionScenarios {
     return .object(members)
   }
 
+  /// `count` views from source app `app`, a minute apart, their IDs `prefix` and an index,
+  /// spread over three networks.
+  static func views(_ count: Int, app: Int, prefix: String, networkOffset: Int = 0) -> [JSONValue] {
+    (1...count).map { index in
+      impression(
+        "\(prefix)\(index)", network: "net-\((index + networkOffset) % 3)", "view", age: index * 60 * second,
+        sourceApp: app)
+    }
+  }
+
+  /// An attribution configuration: windows by network (or `global`) and the cooldowns.
+  static func config(_ windows: [String: JSONValue], install: Int? = nil, reengage: Int? = nil) -> JSONValue {
+    [
+      "attribution_windows": .object(windows), "install_cooldown_hours": .optional(install),
+      "re_engagement_cooldown_hours": .optional(reengage),
+    ]
+  }
+
   static func all() -> [Scenario] {
     var b = ScenarioBuilder(.attribution)
+    defaultWindows(&b)
+    contests(&b)
+    productionAndDevelopment(&b)
+    viewsPerSourceApp(&b)
+    losingNetworks(&b)
+    configuredWindows(&b)
+    cooldown(&b)
+    reengagement(&b)
+    shape(&b)
+    return b.scenarios
+  }
 
-    // MARK: Default windows (AT-1, AT-11), for both frameworks.
+  /// Default windows (AT-1, AT-11), for both frameworks.
+  private static func defaultWindows(_ b: inout ScenarioBuilder) {
     for framework in ["skadnetwork", "adattributionkit"] {
       let name = framework == "skadnetwork" ? "skan" : "aak"
       let views: [(String, Int, String)] = [
@@ -74,8 +104,10 @@ enum AttributionScenarios {
           tags: age == 30 * day ? ["edge-exact"] : [], input([impression("c", framework, "click", age: age)]))
       }
     }
+  }
 
-    // MARK: Two-impression contests (AT-4), every framework and interaction combination.
+  /// Two-impression contests (AT-4), every framework and interaction combination.
+  private static func contests(_ b: inout ScenarioBuilder) {
     for first in ["skadnetwork", "adattributionkit"] {
       for second in ["skadnetwork", "adattributionkit"] {
         for (firstInteraction, secondInteraction) in [
@@ -109,8 +141,10 @@ enum AttributionScenarios {
       input(
         [impression("click", "skadnetwork", network: "net-a", "click", age: 20 * day)]
           + (1...5).map { impression("view\($0)", "skadnetwork", network: "net-\($0)", "view", age: $0 * hour) }))
+  }
 
-    // MARK: Production and development (AT-5).
+  /// Production and development (AT-5).
+  private static func productionAndDevelopment(_ b: inout ScenarioBuilder) {
     b.add(
       "production-beats-newer-development",
       "A production view beats a newer development click; catches environment ignored.", ["AT-5"],
@@ -132,15 +166,10 @@ enum AttributionScenarios {
         impression("prod", network: "net-a", "view", age: 30 * hour),
         impression("dev", network: "net-b", "view", age: hour, environment: "development"),
       ]))
+  }
 
-    // MARK: Fifteen views per source app (AT-6).
-    func views(_ count: Int, app: Int, prefix: String, networkOffset: Int = 0) -> [JSONValue] {
-      (1...count).map { index in
-        impression(
-          "\(prefix)\(index)", network: "net-\((index + networkOffset) % 3)", "view", age: index * 60 * second,
-          sourceApp: app)
-      }
-    }
+  /// Fifteen views per source app (AT-6).
+  private static func viewsPerSourceApp(_ b: inout ScenarioBuilder) {
     b.add(
       "sixteen-views-one-app",
       "Sixteen views from one source app: the oldest is dropped (`over-view-limit`); catches no limit or dropping the newest.",
@@ -160,8 +189,10 @@ enum AttributionScenarios {
         views(20, app: 111, prefix: "v") + [
           impression("click", network: "net-z", "click", age: 10 * day, sourceApp: 111)
         ]))
+  }
 
-    // MARK: Six considered, five losing networks (AT-7).
+  /// Six considered, five losing networks (AT-7).
+  private static func losingNetworks(_ b: inout ScenarioBuilder) {
     let eight = (1...8).map { impression("i\($0)", network: "net-\($0)", "click", age: $0 * hour) }
     b.add(
       "eight-networks",
@@ -194,14 +225,10 @@ enum AttributionScenarios {
     b.add(
       "seven-exactly", "Seven impressions: exactly one beyond six.", ["AT-7"], tags: ["edge-exact"],
       input(Array(eight.prefix(7))))
+  }
 
-    // MARK: Configured windows (AT-2, AT-3, AT-12).
-    func config(_ windows: [String: JSONValue], install: Int? = nil, reengage: Int? = nil) -> JSONValue {
-      [
-        "attribution_windows": .object(windows), "install_cooldown_hours": .optional(install),
-        "re_engagement_cooldown_hours": .optional(reengage),
-      ]
-    }
+  /// Configured windows (AT-2, AT-3, AT-12).
+  private static func configuredWindows(_ b: inout ScenarioBuilder) {
     b.add(
       "global-view-7-days", "Global view window 7 days: a view 6 days old wins; catches the 24 h default kept.",
       ["AT-2"],
@@ -325,8 +352,10 @@ enum AttributionScenarios {
         "\(count) views from one source app: \(count > 15 ? "the \(count - 15) oldest dropped" : "none dropped by the limit").",
         ["AT-6"], input(views(count, app: 111, prefix: "v")))
     }
+  }
 
-    // MARK: Cooldown (AT-8).
+  /// Cooldown (AT-8).
+  private static func cooldown(_ b: inout ScenarioBuilder) {
     b.add(
       "install-cooldown-1-hour", "install-cooldown-hours 1, last conversion 59 minutes ago: `cooldown`.", ["AT-8"],
       input(
@@ -364,8 +393,10 @@ enum AttributionScenarios {
     b.add(
       "invalid-cooldown-721", "A cooldown of 721 hours is `invalid-input`.", ["AT-8"], tags: ["bad-input"],
       input([impression("c", age: hour)], configuration: config([:], install: 721)))
+  }
 
-    // MARK: Re-engagement (AT-9, AT-10).
+  /// Re-engagement (AT-9, AT-10).
+  private static func reengagement(_ b: inout ScenarioBuilder) {
     b.add(
       "reengagement-click",
       "An eligible AdAttributionKit click re-engages; other networks get no losing postback; catches losers for re-engagement.",
@@ -418,8 +449,10 @@ enum AttributionScenarios {
     b.add(
       "install-no-update", "An install whose app never updates: `no-timely-update`.", ["AT-10"],
       input([impression("c", age: hour)], event: event(firstUpdate: nil)))
+  }
 
-    // MARK: Shape (AT-14).
+  /// Shape (AT-14).
+  private static func shape(_ b: inout ScenarioBuilder) {
     b.add(
       "impression-after-event", "An impression registered after the install cannot win it (`after-event`).", ["AT-14"],
       input([impression("late", age: -second), impression("c", network: "net-b", age: hour)]))
@@ -432,7 +465,6 @@ enum AttributionScenarios {
       input([["id": "x", "framework": "pcm", "ad_network_id": "n", "interaction": "click", "at": .integer(install)]]))
 
     b.scenarios += routingScenarios()
-    return b.scenarios
   }
 
   // MARK: - Routing updates to conversions (AT-15, AT-16, AT-17)

@@ -65,11 +65,20 @@ enum PostbackScenarios {
 
   static func all() -> [Scenario] {
     var b = ScenarioBuilder(.postback)
-    func add(_ slug: String, _ description: String, _ requirements: [String], tags: [String] = [], _ scenario: Case) {
-      b.add(slug, description, requirements, tags: tags, scenario.json)
-    }
+    tiersByFramework(&b)
+    mixedTiers(&b)
+    digits(&b)
+    values(&b)
+    timing(&b)
+    versionsBefore4(&b)
+    adAttributionKit(&b)
+    appleExamples(&b)
+    impossible(&b)
+    return b.scenarios + LegacyPostbackScenarios.all()
+  }
 
-    // MARK: Tiers × frameworks × winning, with updates in every window.
+  /// Tiers × frameworks × winning, with updates in every window.
+  private static func tiersByFramework(_ b: inout ScenarioBuilder) {
     let tierMistakes = [
       "a second or third postback at tier 0, or any value at tier 0",
       "a fine value or more than two digits at tier 1",
@@ -97,29 +106,33 @@ enum PostbackScenarios {
           if tier >= 2 && didWin { requirements.append("PB-12") }
           if framework == "adattributionkit" { requirements.append("PB-11") }
           if tier >= 2 { requirements.append("PB-4") }
-          add(
+          b.add(
             "\(name)-tier\(tier)-\(didWin ? "winner" : "loser")",
             "\(framework == "skadnetwork" ? "SKAdNetwork 4.0" : "AdAttributionKit"), \(what), tier \(tier) for every postback, updates in every window; catches \(mistake).",
             requirements, tags: ["tier-\(tier)"], scenario)
         }
       }
     }
+  }
 
-    // MARK: Mixed tiers per postback.
+  /// Mixed tiers per postback.
+  private static func mixedTiers(_ b: inout ScenarioBuilder) {
     for (framework, name) in [("skadnetwork", "skan"), ("adattributionkit", "aak")] {
       for tiers in [[3, 1, 0], [2, 0, 1], [1, 2, 3], [0, 3, 3]] {
         var scenario = Case()
         scenario.framework = framework
         scenario.tiers = tiers.map { .integer($0) }
         if framework == "adattributionkit" { scenario.marketplace = "com.apple.AppStore" }
-        add(
+        b.add(
           "\(name)-tiers-\(tiers.map(String.init).joined(separator: "-"))",
           "Tiers \(tiers) for the three postbacks: each postback follows its own tier; catches one tier applied to all, and a later postback sent at tier 0.",
           ["PB-2", "PB-3", "PB-4"] + (framework == "adattributionkit" ? ["PB-11"] : []), scenario)
       }
     }
+  }
 
-    // MARK: Digit selection (PB-4) and truncation (PB-5).
+  /// Digit selection (PB-4) and truncation (PB-5).
+  private static func digits(_ b: inout ScenarioBuilder) {
     let digitCases: [(slug: String, tiers: [String: Int], what: String)] = [
       (
         "digits-2-best-tier3", ["2": 3, "3": 1, "4": 0],
@@ -148,7 +161,7 @@ enum PostbackScenarios {
     for (slug, tiers, what) in digitCases {
       var scenario = Case()
       scenario.tiers = [.object(tiers.mapValues { .integer($0) }), 1, 1]
-      add(slug, "First postback: \(what).", ["PB-4", "PB-3"], scenario)
+      b.add(slug, "First postback: \(what).", ["PB-4", "PB-3"], scenario)
     }
     for (identifier, digits, mistake) in [
       (5239, 3, "the leftmost digits (523)"), (5239, 2, "the leftmost digits (52)"),
@@ -162,34 +175,36 @@ enum PostbackScenarios {
       let tiers: [String: Int] =
         digits == 4 ? ["2": 2, "3": 2, "4": 2] : digits == 3 ? ["2": 2, "3": 2, "4": 1] : ["2": 1, "3": 0, "4": 0]
       scenario.tiers = [.object(tiers.mapValues { .integer($0) }), 1, 1]
-      add(
+      b.add(
         "truncate-\(identifier)-to-\(digits)",
         "Source identifier \(identifier) cut to \(digits) digits keeps the rightmost digits of its four-digit form; catches \(mistake).",
         ["PB-5", "PB-4"], scenario)
     }
     var laterDigits = Case()
     laterDigits.tiers = [3, 3, 3]
-    add(
+    b.add(
       "later-postbacks-two-digits",
       "Tier 3 for all three: the second and third postbacks still carry 2 digits; catches the first postback's digits reused.",
       ["PB-4", "PB-3"], laterDigits)
+  }
 
-    // MARK: Values (PB-6, PB-12, PB-13).
+  /// Values (PB-6, PB-12, PB-13).
+  private static func values(_ b: inout ScenarioBuilder) {
     var onlyFirst = Case()
     onlyFirst.updates = [(at(2, 0, 0, 0), 30, "high", false)]
-    add(
+    b.add(
       "only-window-0-updated",
       "Updates only in window 0: one postback; catches empty postbacks for windows without an update (kit-defined).",
       ["PB-6", "PB-2"], onlyFirst)
     var skipMiddle = Case()
     skipMiddle.updates = [(at(2, 0, 0, 0), 30, "high", false), (at(300, 0, 0, 0), 0, "low", false)]
-    add(
+    b.add(
       "window-1-skipped",
       "Updates in windows 0 and 2: postbacks 0 and 2, none for window 1; catches numbering by count instead of window.",
       ["PB-6", "PB-2"], skipMiddle)
     var noUpdates = Case()
     noUpdates.updates = []
-    add(
+    b.add(
       "no-updates",
       "No update at all: the first postback is still sent, without values (kit-defined); catches no postback for an install without updates.",
       ["PB-6", "PB-3"], noUpdates)
@@ -198,66 +213,68 @@ enum PostbackScenarios {
     tier0Three.updates = [
       (at(1, 0, 0, 0), 5, "low", false), (at(50, 0, 0, 0), 0, "high", false), (at(300, 0, 0, 0), 0, "medium", false),
     ]
-    add(
+    b.add(
       "tier0-three-updates",
       "Tier 0 with an update in each window: one postback, no values; catches later postbacks at tier 0.",
       ["PB-2", "PB-3"], tags: ["tier-0"], tier0Three)
     var tier1FineOnly = Case()
     tier1FineOnly.tiers = [1, 1, 1]
     tier1FineOnly.updates = [(at(1, 0, 0, 0), 20, nil, false)]
-    add(
+    b.add(
       "tier1-fine-only-update",
       "Tier 1 with a fine-only update: the first postback has no value at all; catches a coarse value derived from the fine one.",
       ["PB-3", "PB-13", "SKN-4"], tier1FineOnly)
     var tier2CoarseOnly = Case()
     tier2CoarseOnly.tiers = [2, 2, 2]
     tier2CoarseOnly.updates = [(at(1, 0, 0, 0), 0, "high", false)]
-    add(
+    b.add(
       "tier2-fine-zero-with-coarse",
       "Tier 2, the app sent fine 0 with coarse high: the first postback carries fine 0 and no coarse; catches dropping a zero fine value or sending both.",
       ["PB-12", "PB-3"], tier2CoarseOnly)
     var decreasing = Case()
     decreasing.updates = [(at(1, 0, 0, 0), 50, "high", false), (at(20, 0, 0, 0), 10, "low", false)]
-    add(
+    b.add(
       "value-decreased",
       "Fine 50 then 10 in window 0: the postback carries 10; catches increase-only (SKAdNetwork 3) logic.",
       ["PB-13", "SKN-2"], decreasing)
     var lockedEarly = Case()
     lockedEarly.updates = [(at(1, 0, 0, 0), 50, "high", true), (at(20, 0, 0, 0), 10, "low", false)]
-    add(
+    b.add(
       "lock-freezes-value",
       "Fine 50 locked at 1 h, fine 10 at 20 h: the postback carries 50; catches updates after a lock.",
       ["PB-13", "LCK-1"], lockedEarly)
     var fineLater = Case()
     fineLater.tiers = [3, 3, 3]
     fineLater.updates = [(at(1, 0, 0, 0), 7, "low", false), (at(50, 0, 0, 0), 33, "medium", false)]
-    add(
+    b.add(
       "fine-not-in-window-1",
       "Fine 33 sent in window 1 at tier 3: the second postback carries only coarse medium; catches fine values after the first window.",
       ["PB-13", "SKN-1", "PB-3"], fineLater)
     var coarseCleared = Case()
     coarseCleared.tiers = [1, 1, 1]
     coarseCleared.updates = [(at(1, 0, 0, 0), 7, "high", false), (at(2, 0, 0, 0), 8, nil, false)]
-    add(
+    b.add(
       "coarse-cleared-tier1",
       "Tier 1, (7, high) then (8, no coarse): the first postback has no coarse value (SKN-4, kit-defined).",
       ["PB-13", "SKN-4"], coarseCleared)
+  }
 
-    // MARK: Timing (PB-8).
+  /// Timing (PB-8).
+  private static func timing(_ b: inout ScenarioBuilder) {
     var lock4759 = Case()
     lock4759.updates = [(at(47, 59, 59, 0), 22, "medium", true)]
-    add(
+    b.add(
       "lock-at-47h59m59s",
       "A lock at 47:59:59: final then, sent between 71:59:59 and 95:59:59; catches timing from the window's end after a lock.",
       ["PB-8", "LCK-1"], tags: ["edge-near"], lock4759)
     var lockW1 = Case()
     lockW1.updates = [(at(1, 0, 0, 0), 1, "low", false), (at(100, 0, 0, 0), 0, "high", true)]
-    add(
+    b.add(
       "lock-in-window-1",
       "A lock in window 1 at 100 h: the second postback is final at 100 h and sent 124-244 h; the first still waits for 48 h.",
       ["PB-8", "LCK-1"], lockW1)
     let unlocked = Case()
-    add(
+    b.add(
       "timing-unlocked",
       "No lock: final at 48 h, 168 h, 840 h; sent 72-96 h, 192-312 h, 864-984 h; catches 24-48 h for every postback or windows counted in days.",
       ["PB-8", "WIN-1"], unlocked)
@@ -267,14 +284,14 @@ enum PostbackScenarios {
     developer.updates = [
       (at(0, 1, 0, 0), 5, "low", false), (at(0, 4, 0, 0), 0, "high", false), (at(0, 7, 0, 0), 0, "medium", true),
     ]
-    add(
+    b.add(
       "developer-mode-timing",
       "Developer Mode: windows end at 3, 6, 9 minutes (the last locked at 7) and postbacks go 5-10 minutes later; catches production delays in developer mode.",
       ["PB-8", "WIN-5", "PB-11"], developer)
     var loserLocked = Case()
     loserLocked.didWin = false
     loserLocked.updates = [(at(5, 0, 0, 0), 30, "high", true)]
-    add(
+    b.add(
       "loser-timed-like-first",
       "A losing network's postback is timed as the winner's first: locked at 5 h, sent 29-53 h; catches timing a loser from the install.",
       ["PB-8", "PB-7"], loserLocked)
@@ -293,7 +310,7 @@ enum PostbackScenarios {
           ]
           updates[lockedWindow] = (lockAt, updates[lockedWindow].fine, updates[lockedWindow].coarse, true)
           scenario.updates = updates
-          add(
+          b.add(
             "\(framework == "skadnetwork" ? "skan" : "aak")-tier\(tier)-lock-window-\(lockedWindow)",
             "Tier \(tier), window \(lockedWindow) locked: that postback is final at the lock and sent 24 h later at the earliest; the others keep their windows' ends. Catches a lock moving every postback.",
             ["PB-8", "LCK-1", "LCK-2"] + (framework == "adattributionkit" ? ["PB-11"] : []), scenario)
@@ -307,7 +324,7 @@ enum PostbackScenarios {
         scenario.updates = [
           (at(0, 1, 0, 0), 20, "medium", false), (at(0, 4, 0, 0), 0, "low", false), (at(0, 8, 0, 0), 0, "high", false),
         ]
-        add(
+        b.add(
           "\(framework == "skadnetwork" ? "skan" : "aak")-developer-tier\(tier)",
           "Developer-mode windows at tier \(tier): postbacks final at 3, 6, 9 minutes and sent 5-10 minutes later.",
           ["PB-8", "WIN-5"] + (framework == "adattributionkit" ? ["PB-11"] : []), scenario)
@@ -319,7 +336,7 @@ enum PostbackScenarios {
       scenario.conversionType = "re-engagement"
       scenario.marketplace = "com.apple.AppStore"
       scenario.tiers = [.integer(tier), .integer(tier), .integer(tier)]
-      add(
+      b.add(
         "aak-reengagement-tier\(tier)",
         "A re-engagement winner at tier \(tier): conversion-type re-engagement with the usual fields for the tier.",
         ["PB-9", "PB-11", "PB-3"], scenario)
@@ -329,12 +346,14 @@ enum PostbackScenarios {
       scenario.sourceIdentifier = identifier
       let tiers: [String: Int] = digits == 3 ? ["2": 2, "3": 2, "4": 1] : ["2": 1, "3": 0, "4": 0]
       scenario.tiers = [.object(tiers.mapValues { .integer($0) }), 1, 1]
-      add(
+      b.add(
         "truncate-\(identifier)-to-\(digits)",
         "Source identifier \(identifier) cut to \(digits) digits of its four-digit form.", ["PB-5"], scenario)
     }
+  }
 
-    // MARK: Ads signed before 4.0 (PB-10).
+  /// Ads signed before 4.0 (PB-10).
+  private static func versionsBefore4(_ b: inout ScenarioBuilder) {
     for (version, tier, didWin) in [
       ("3.0", 3, true), ("3.0", 2, true), ("3.0", 1, true), ("3.0", 0, false), ("3.0", 3, false), ("2.2", 2, true),
       ("2.2", 2, false), ("2.1", 3, true), ("2.1", 1, true),
@@ -350,13 +369,15 @@ enum PostbackScenarios {
         ? "no postback: losing networks get one from 3.0 on"
         : didWin && tier >= 2
           ? "one postback with source-app-id and the fine value" : "one postback without source-app-id or value"
-      add(
+      b.add(
         "skan\(version.filter { $0 != "." })-tier\(tier)-\(didWin ? "winner" : "loser")",
         "An ad signed \(version), \(didWin ? "winner" : "loser"), tier \(tier): \(expectation), in the \(version) format; catches 4.0 fields or several postbacks for older ads.",
         ["PB-10"], scenario)
     }
+  }
 
-    // MARK: AdAttributionKit specifics (PB-9, PB-11).
+  /// AdAttributionKit specifics (PB-9, PB-11).
+  private static func adAttributionKit(_ b: inout ScenarioBuilder) {
     for conversion in ["download", "redownload", "re-engagement", "reengagement"] {
       var scenario = Case()
       scenario.framework = "adattributionkit"
@@ -364,7 +385,7 @@ enum PostbackScenarios {
       scenario.conversionType = conversion
       scenario.marketplace = "com.apple.AppStore"
       scenario.tiers = [3, 1, 1]
-      add(
+      b.add(
         "aak-conversion-\(conversion)",
         conversion == "reengagement"
           ? "The input spelling `reengagement` (AAK-RCV) is read as `re-engagement`, which the postback carries; catches echoing the unhyphenated form."
@@ -375,7 +396,7 @@ enum PostbackScenarios {
     reengagementLoser.framework = "adattributionkit"
     reengagementLoser.conversionType = "re-engagement"
     reengagementLoser.didWin = false
-    add(
+    b.add(
       "aak-reengagement-loser",
       "A losing network of a re-engagement gets no postback at all; catches losing postbacks for re-engagements.",
       ["PB-9"], reengagementLoser)
@@ -383,7 +404,7 @@ enum PostbackScenarios {
     reengagementView.framework = "adattributionkit"
     reengagementView.conversionType = "re-engagement"
     reengagementView.interaction = "view"
-    add(
+    b.add(
       "aak-reengagement-view", "A re-engagement from a view cannot happen: `invalid-input`.", ["PB-9", "PB-1"],
       tags: ["bad-input"], reengagementView)
     for tier in [0, 1] {
@@ -391,7 +412,7 @@ enum PostbackScenarios {
       scenario.framework = "adattributionkit"
       scenario.marketplace = "com.apple.AppStore"
       scenario.tiers = [.integer(tier), 1, 1]
-      add(
+      b.add(
         "aak-marketplace-tier\(tier)",
         "marketplace-identifier at tier \(tier): \(tier == 0 ? "omitted" : "present (kit-defined, inferred from its omission at tier 0)").",
         ["PB-11"], scenario)
@@ -400,31 +421,33 @@ enum PostbackScenarios {
     aakView.framework = "adattributionkit"
     aakView.interaction = "view"
     aakView.tiers = [3, 2, 2]
-    add(
+    b.add(
       "aak-view-interaction",
       "A view: ad-interaction-type `view` outside the JWS; catches it inside the payload or as fidelity-type.",
       ["PB-11"], aakView)
     var skanView = Case()
     skanView.interaction = "view"
-    add(
+    b.add(
       "skan-view-fidelity-0", "A view-through SKAdNetwork ad: fidelity-type 0; catches 1 for every ad.", ["PB-3"],
       skanView)
     var web = Case()
     web.sourceApp = nil
     web.sourceDomain = "example.com"
     web.tiers = [3, 1, 1]
-    add(
+    b.add(
       "skan-web-ad-tier3", "A web ad at tier 3: source-domain instead of source-app-id; catches both or neither.",
       ["PB-3"], web)
     var noCountry = Case()
     noCountry.country = nil
     noCountry.tiers = [3, 3, 3]
-    add(
+    b.add(
       "tier3-no-country-crowd",
       "Tier 3 but the country's crowd is too small (no country given): no country-code; catches a placeholder country.",
       ["PB-3"], noCountry)
+  }
 
-    // MARK: Apple's published examples, rebuilt from scenarios.
+  /// Apple's published examples, rebuilt from scenarios.
+  private static func appleExamples(_ b: inout ScenarioBuilder) {
     var apple1 = Case()
     apple1.adNetwork = "com.example"
     apple1.sourceApp = nil
@@ -436,7 +459,7 @@ enum PostbackScenarios {
       "6aafb7a5-0170-41b5-bbe4-fe71dedf1e30", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e31",
       "6aafb7a5-0170-41b5-bbe4-fe71dedf1e32",
     ]
-    add(
+    b.add(
       "apple-example-4-0-high-tier",
       "Rebuilds Apple's example postback (Verifying an install-validation postback, first example: web ad, fine 63, source identifier 5239) from a scenario; every field matches Apple's.",
       ["PB-3", "PB-4"], tags: ["apple-example"], apple1)
@@ -447,7 +470,7 @@ enum PostbackScenarios {
       "6aafb7a5-0170-41b5-bbe4-fe71dedf1e31", "6aafb7a5-0170-41b5-bbe4-fe71dedf1e32",
       "6aafb7a5-0170-41b5-bbe4-fe71dedf1e33",
     ]
-    add(
+    b.add(
       "apple-example-4-0-low-tier",
       "Rebuilds Apple's second example (low tier, coarse high, source identifier 39). Every field matches except source-domain: Apple's example carries it at a tier where Apple's own table omits it; the kit follows the table.",
       ["PB-3", "PB-4"], tags: ["apple-example"], apple2)
@@ -458,26 +481,26 @@ enum PostbackScenarios {
     apple3.tiers = [3, 3, 3]
     apple3.updates = [(at(1, 0, 0, 0), 20, nil, false)]
     apple3.ids = ["6aafb7a5-0170-41b5-bbe4-fe71dedf1e28", "x", "x"]
-    add(
+    b.add(
       "apple-example-3-0-winning",
       "Rebuilds Apple's SKAdNetwork 3 winning example (campaign 42, source app 1234567891, value 20, redownload).",
       ["PB-10"], tags: ["apple-example"], apple3)
     var apple4 = apple3
     apple4.didWin = false
     apple4.ids = ["f9ac267a-a889-44ce-b5f7-0166d11461f0", "x", "x"]
-    add(
+    b.add(
       "apple-example-3-0-nonwinning",
       "Rebuilds Apple's SKAdNetwork 3 non-winning example: no source-app-id, no conversion-value.", ["PB-10", "PB-7"],
       tags: ["apple-example"], apple4)
     var apple5 = apple3
     apple5.version = "2.2"
     apple5.adNetwork = "com.example"
-    add(
+    b.add(
       "apple-example-2-2", "Rebuilds Apple's SKAdNetwork 2.2 example: fidelity-type, no did-win.", ["PB-10"],
       tags: ["apple-example"], apple5)
     var apple6 = apple5
     apple6.version = "2.1"
-    add(
+    b.add(
       "apple-example-2-1", "Rebuilds the SKAdNetwork 2.1 example: no fidelity-type, no did-win.", ["PB-10"],
       tags: ["apple-example"], apple6)
 
@@ -485,13 +508,13 @@ enum PostbackScenarios {
     afterPeriod.updates = [
       (at(1, 0, 0, 0), 10, "low", false), (at(200, 0, 0, 0), 0, "high", false), (at(840, 0, 0, 0), 0, "medium", false),
     ]
-    add(
+    b.add(
       "update-after-period-ignored",
       "An update at exactly 840 h is ignored: the third postback carries the 200 h value; catches an inclusive end of the period.",
       ["PB-13", "SKN-3", "WIN-3"], tags: ["edge-exact"], afterPeriod)
     var onEdge = Case()
     onEdge.updates = [(at(1, 0, 0, 0), 10, "low", false), (at(48, 0, 0, 0), 5, "high", false)]
-    add(
+    b.add(
       "update-on-48h-edge",
       "An update at exactly 48 h belongs to window 1: the first postback keeps fine 10 and the second carries high; catches inclusive edges.",
       ["PB-13", "WIN-3", "PB-6"], tags: ["edge-exact"], onEdge)
@@ -499,7 +522,7 @@ enum PostbackScenarios {
     legacyDecrease.version = "3.0"
     legacyDecrease.sourceIdentifier = 42
     legacyDecrease.updates = [(at(1, 0, 0, 0), 30, nil, false), (at(2, 0, 0, 0), 10, nil, false)]
-    add(
+    b.add(
       "skan30-value-decreased",
       "An ad signed 3.0, fine 30 at 1 h then 10 at 2 h: the value of an ad signed before 4.0 only increases (Apple: updatePostbackConversionValue(_:completionHandler:), version 3 ads and earlier), so the postback carries 30, final at 25 h; catches SKAdNetwork 4's last-value rule applied to an old ad.",
       ["PB-10", "PB-14"], legacyDecrease)
@@ -514,47 +537,60 @@ enum PostbackScenarios {
     appleAAK.tiers = [3, 3, 3]
     appleAAK.updates = [(at(1, 0, 0, 0), 24, nil, false)]
     appleAAK.ids = ["85546EB7-FD39-44BC-8990-C98A4AC36A49", "x", "y"]
-    add(
+    b.add(
       "apple-example-aak-reengagement",
       "Rebuilds the payload and outer members of Apple's signed AdAttributionKit development example (re-engagement, source 1234, publisher 0, fine 24, US).",
       ["PB-11", "PB-9", "PB-3"], tags: ["apple-example"], appleAAK)
+  }
 
-    // MARK: Impossible scenarios (PB-1).
+  /// Impossible scenarios (PB-1).
+  private static func impossible(_ b: inout ScenarioBuilder) {
     var twoTiers = Case()
     twoTiers.tiers = [2, 2]
-    add("invalid-two-tiers", "Tiers for two postbacks only: `invalid-input`.", ["PB-1"], tags: ["bad-input"], twoTiers)
+    b.add(
+      "invalid-two-tiers", "Tiers for two postbacks only: `invalid-input`.", ["PB-1"], tags: ["bad-input"], twoTiers)
     var tier4 = Case()
     tier4.tiers = [4, 2, 2]
-    add("invalid-tier-4", "Tier 4 does not exist: `invalid-input`.", ["PB-1"], tags: ["bad-input"], tier4)
+    b.add("invalid-tier-4", "Tier 4 does not exist: `invalid-input`.", ["PB-1"], tags: ["bad-input"], tier4)
     var v1 = Case()
     v1.version = "1.0"
-    add(
+    b.add(
       "invalid-version-1-0", "Version 1.0 postbacks are not modelled: `invalid-input`.", ["PB-1"], tags: ["bad-input"],
       v1)
     var skanReengagement = Case()
     skanReengagement.conversionType = "re-engagement"
-    add(
+    b.add(
       "invalid-skan-reengagement", "SKAdNetwork has no re-engagement: `invalid-input`.", ["PB-1"], tags: ["bad-input"],
       skanReengagement)
     var both = Case()
     both.sourceDomain = "example.com"
-    add(
+    b.add(
       "invalid-app-and-domain", "A source app and a source domain together: `invalid-input`.", ["PB-1"],
       tags: ["bad-input"], both)
     var bigSID = Case()
     bigSID.sourceIdentifier = 10_000
-    add(
+    b.add(
       "invalid-source-identifier-10000", "Source identifier 10000 has five digits: `invalid-input`.", ["PB-1"],
       tags: ["bad-input"], bigSID)
     var campaign = Case()
     campaign.version = "3.0"
     campaign.sourceIdentifier = 101
-    add("invalid-campaign-101", "Campaign ID 101 before 4.0: `invalid-input`.", ["PB-1"], tags: ["bad-input"], campaign)
+    b.add(
+      "invalid-campaign-101", "Campaign ID 101 before 4.0: `invalid-input`.", ["PB-1"], tags: ["bad-input"], campaign)
     var badUpdate = Case()
     badUpdate.updates = [(at(1, 0, 0, 0), 64, nil, false)]
-    add(
+    b.add(
       "invalid-update-value", "An update with fine 64: `fine-out-of-range` for the scenario.", ["PB-1", "VAL-1"],
       tags: ["bad-input"], badUpdate)
-    return b.scenarios + LegacyPostbackScenarios.all()
+  }
+}
+
+extension ScenarioBuilder {
+  /// Adds a postback case.
+  fileprivate mutating func add(
+    _ slug: String, _ description: String, _ requirements: [String], tags: [String] = [],
+    _ scenario: PostbackScenarios.Case
+  ) {
+    add(slug, description, requirements, tags: tags, scenario.json)
   }
 }
