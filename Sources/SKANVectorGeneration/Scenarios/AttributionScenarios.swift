@@ -4,7 +4,15 @@ import SKANSuites
 import SKANVectors
 
 /// Scenarios of the `attribution` suite.
-enum AttributionScenarios {
+enum AttributionScenarios: SuiteScenarios {
+  static let suite = Suite.attribution
+
+  /// AT-17, for a routing case with overlapping conversions enabled: nothing is closed.
+  static func derivedRequirements(input: JSONValue, expected: SuiteResult) -> [String] {
+    guard case .output = expected, input["op"] == "route", input["overlapping"] == true else { return [] }
+    return ["AT-17"]
+  }
+
   static let install = ScenarioTime.at(hours: 1000)
   static let second = 1000
   static let hour = ScenarioTime.hour

@@ -4,7 +4,16 @@ import SKANSuites
 import SKANVectors
 
 /// Scenarios of the `lifecycle` suite (the Singular S2S client).
-enum LifecycleScenarios {
+enum LifecycleScenarios: SuiteScenarios {
+  static let suite = Suite.lifecycle
+
+  /// LIF-14 (every snapshot key present, null when unset) shapes every lifecycle output, so
+  /// every case that expects an output tests it.
+  static func derivedRequirements(input: JSONValue, expected: SuiteResult) -> [String] {
+    guard case .output = expected else { return [] }
+    return ["LIF-14"]
+  }
+
   static func all() -> [Scenario] {
     var b = ScenarioBuilder(.lifecycle)
     let at = ScenarioTime.at

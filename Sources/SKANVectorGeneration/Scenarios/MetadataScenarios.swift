@@ -5,7 +5,16 @@ import SKANSuites
 import SKANVectors
 
 /// Scenarios of the `metadata` suite.
-enum MetadataScenarios {
+enum MetadataScenarios: SuiteScenarios {
+  static let suite = Suite.metadata
+
+  /// META-9 (fail closed) is what makes one bad key an error for the whole decision, so every
+  /// case that expects a value error tests it; the version and shape errors do not depend on it.
+  static func derivedRequirements(input: JSONValue, expected: SuiteResult) -> [String] {
+    guard case .error(let code, _) = expected, code != "invalid-ios-version", code != "invalid-input" else { return [] }
+    return ["META-9"]
+  }
+
   static func all() -> [Scenario] {
     var b = ScenarioBuilder(.metadata)
     func meta(_ metadata: [String: JSONValue], ios: String = "17.0") -> JSONValue {

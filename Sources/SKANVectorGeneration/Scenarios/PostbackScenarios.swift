@@ -4,7 +4,26 @@ import SKANSuites
 import SKANVectors
 
 /// Scenarios of the `postback` suite.
-enum PostbackScenarios {
+enum PostbackScenarios: SuiteScenarios {
+  static let suite = Suite.postback
+
+  /// PB-6, for a winner whose later window had no update at a tier that would send it; and
+  /// for an ad signed before 4.0, the requirements of its version's rules.
+  static func derivedRequirements(input: JSONValue, expected: SuiteResult) -> [String] {
+    guard case .output(let output) = expected else { return [] }
+    var derived: [String] = []
+    let modern = input["framework"] == "adattributionkit" || (input["ad_version"] ?? "4.0") == "4.0"
+    let tiers = input["tiers"]?.arrayValue ?? []
+    let sent = Set((output["postbacks"]?.arrayValue ?? []).compactMap { $0["sequence_index"]?.exactInteger })
+    let withheld = (1..<3).contains { index in
+      index < tiers.count && (tiers[index].exactInteger ?? 1) >= 1 && !sent.contains(index)
+    }
+    if input["did_win"] != false, modern, withheld, !sent.isEmpty {
+      derived.append("PB-6")
+    }
+    return derived + LegacyPostbackScenarios.derivedRequirements(input: input, output: output)
+  }
+
   /// One update: time, fine, coarse, lock.
   typealias Update = (at: Int, fine: Int, coarse: String?, lock: Bool)
 

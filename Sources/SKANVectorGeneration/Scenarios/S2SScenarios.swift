@@ -6,7 +6,9 @@ import SKANVectors
 
 /// Scenarios of the `s2s` suite: HMAC signing, request validation, request building and
 /// response parsing.
-enum S2SScenarios {
+enum S2SScenarios: SuiteScenarios {
+  static let suite = Suite.s2s
+
   /// The uid, app ID and dev key of the check values in reference/skan-semantics.md, 6b.
   static let uid = "LYPnL-sdJuSwjg-AQ2GTZehc"
   static let appID = "id123456789"

@@ -7,7 +7,9 @@ import SKANVectors
 
 /// Scenarios of the `signature` suite: SKAdNetwork postback verification, SKAdNetwork 4
 /// impression signing, AdAttributionKit JWS.
-enum SignatureScenarios {
+enum SignatureScenarios: SuiteScenarios {
+  static let suite = Suite.signature
+
   static func all() -> [Scenario] {
     var b = ScenarioBuilder(.signature)
     appleSamples(&b)

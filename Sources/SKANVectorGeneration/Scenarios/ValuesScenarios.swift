@@ -4,7 +4,9 @@ import SKANSuites
 import SKANVectors
 
 /// Scenarios of the `values` suite: single values.
-enum ValuesScenarios {
+enum ValuesScenarios: SuiteScenarios {
+  static let suite = Suite.values
+
   static func all() -> [Scenario] {
     var b = ScenarioBuilder(.values)
     func op(_ name: String, _ value: JSONValue) -> JSONValue { ["op": .string(name), "value": value] }

@@ -4,7 +4,9 @@ import SKANSuites
 import SKANVectors
 
 /// Scenarios of the `window` suite.
-enum WindowScenarios {
+enum WindowScenarios: SuiteScenarios {
+  static let suite = Suite.window
+
   static func all() -> [Scenario] {
     var b = ScenarioBuilder(.window)
     let t0 = ScenarioTime.t0
