@@ -60,7 +60,8 @@ struct ExpectationsTests {
     expectations.apply(to: &run, knownIDs: ["window/a", "window/by"])
     #expect(run.results[0].expectationLink == "https://example.com/1")
     #expect(run.results[1].expectationLink == nil)
-    let results = JSONReport.json(run)["results"]?.arrayValue ?? []
+    let results = try #require(JSONReport.json(run)["results"]?.arrayValue, "the report has no results array")
+    try #require(results.count == 2)
     #expect(results.first?["expectation_link"]?.stringValue == "https://example.com/1")
     #expect(results.last?["expectation_link"] == nil)
   }

@@ -13,13 +13,14 @@ import Testing
 /// verdict of every case: the victim's status, and `pass` for all the others.
 @Suite("Fault attribution under pipelining", .serialized)
 struct FaultAttributionTests {
-  static let vectors: VectorSet? = try? VectorSet.embedded()
+  /// The embedded vectors, or the loader's error, which fails every test that needs them.
+  static let vectors = Result { () throws(VectorsError) in try VectorSet.embedded() }
 
   /// The 7th case of the corpus (six requests are ahead of it in the first batch of 64),
   /// and one deep in the corpus, reached long after pipelining settled into its rhythm.
   static let victims = [6, 437]
 
-  func corpus() throws -> VectorSet { try #require(Self.vectors, "the embedded vectors did not load") }
+  func corpus() throws -> VectorSet { try Self.vectors.get() }
 
   func binary() throws -> String {
     try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")

@@ -12,11 +12,12 @@ import Testing
 /// diagnostics, compared only when an answer carries them and reported apart.
 @Suite("Verdict level and diagnostics (SIG-21)")
 struct VerdictLevelTests {
-  static let vectors: VectorSet? = try? VectorLoader.load(directory: RepositoryPaths.vectors)
+  /// `Vectors/`, or the loader's error, which fails every test that needs them.
+  static let vectors = Result { () throws(VectorsError) in try VectorLoader.load(directory: RepositoryPaths.vectors) }
 
   /// The signature cases, run against the reference with `change` applied to each output.
   static func run(change: @escaping @Sendable (JSONValue) -> JSONValue) async throws -> RunReport {
-    let vectors = try #require(Self.vectors, "Vectors/ did not load")
+    let vectors = try Self.vectors.get()
     let cases = vectors.cases.filter { $0.suite == .signature }
     let transport = InProcessTransport(name: "changed reference") { suite, input in
       switch suite.evaluate(input) {
@@ -74,7 +75,7 @@ struct VerdictLevelTests {
       members["verdict"] = "verified"
       return .object(members)
     }
-    let rejected = try #require(Self.vectors).cases.filter {
+    let rejected = try Self.vectors.get().cases.filter {
       $0.suite == .signature && $0.expected.outputValue?["verdict"] == "rejected"
     }
     #expect(!rejected.isEmpty)

@@ -8,10 +8,12 @@ import Subprocess
   import SystemPackage
 #endif
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
+#if canImport(Darwin)
   import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// One running implementation process, spoken to over standard input and output.
@@ -152,8 +154,10 @@ final class StdioProcess: Sendable {
   private static func killGroup(_ pid: pid_t) {
     #if canImport(Darwin)
       _ = Darwin.kill(-pid, SIGKILL)
-    #else
+    #elseif canImport(Glibc)
       _ = Glibc.kill(-pid, SIGKILL)
+    #elseif canImport(Musl)
+      _ = Musl.kill(-pid, SIGKILL)
     #endif
   }
 }
