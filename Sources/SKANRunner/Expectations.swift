@@ -56,6 +56,33 @@ public struct Expectations: Sendable {
     self.init(entries: entries)
   }
 
+  /// The file's JSON, as ``init(json:file:)`` reads it back: `schema_version` 1 and each
+  /// entry's status, reason and link (`null` when it has none).
+  public var json: JSONValue {
+    var members: [String: JSONValue] = [:]
+    for entry in entries {
+      members[entry.pattern] = [
+        "status": .string(entry.status.rawValue), "reason": .string(entry.reason), "link": .optional(entry.link),
+      ]
+    }
+    return ["schema_version": 1, "expectations": .object(members)]
+  }
+
+  /// Expectations that accept every difference among `results` (``CaseResult/isDifference``)
+  /// with the status it had, keeping the reason and link `previous` gives an ID that is still
+  /// there; otherwise the result's message is the reason (or a note that it was recorded, for
+  /// a result without one, since a reason is never empty).
+  public static func recording(_ results: [CaseResult], keeping previous: Expectations?) -> Expectations {
+    Expectations(
+      entries: results.filter(\.isDifference).map { result in
+        let old = previous?.entries.first { $0.pattern == result.id }
+        let message = result.message.flatMap { $0.isEmpty ? nil : $0 }
+        return Entry(
+          pattern: result.id, status: result.status, reason: old?.reason ?? message ?? "recorded from a report",
+          link: old?.link)
+      })
+  }
+
   /// The entry for an ID: an exact key wins; otherwise the longest matching glob.
   public func entry(for id: String) -> Entry? {
     if let exact = entries.first(where: { $0.pattern == id }) { return exact }

@@ -88,4 +88,29 @@ struct ExpectationsTests {
       #expect(error.description == "e.json: entry window/a: field reason must be a non-empty string")
     }
   }
+
+  @Test("a file written from expectations reads back as the same entries")
+  func roundTrip() throws {
+    let expectations = try Expectations(json: file, file: "e.json")
+    let again = try Expectations(json: expectations.json, file: "again.json")
+    #expect(again.entries == expectations.entries)
+    #expect(again.entries.count == 4)
+  }
+
+  @Test("recording a report keeps old reasons and links, takes messages, and never writes an empty reason")
+  func recording() throws {
+    let previous = try Expectations(json: file, file: "e.json")
+    var run = report([("window/a", .crash), ("window/new", .fail), ("window/quiet", .error), ("window/ok", .pass)])
+    run.results[1].message = "answered 1"
+    run.results[2].message = ""
+    let recorded = Expectations.recording(run.results, keeping: previous)
+    #expect(recorded.entries.map(\.pattern) == ["window/a", "window/new", "window/quiet"])
+    #expect(recorded.entries[0].status == .crash)
+    #expect(recorded.entries[0].reason == "inclusive edges")
+    #expect(recorded.entries[0].link == "https://example.com/1")
+    #expect(recorded.entries[1].reason == "answered 1")
+    // The file it writes can be read back: an empty message does not become an empty reason.
+    let again = try Expectations(json: recorded.json, file: "recorded.json")
+    #expect(again.entries.count == 3)
+  }
 }

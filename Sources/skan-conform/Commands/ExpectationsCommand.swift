@@ -35,23 +35,15 @@ struct ExpectationsCommand: ParsableCommand {
         throw KitExit.usage
       }
       let previous = FileManager.default.fileExists(atPath: output) ? try ExpectationsFile.load(output) : nil
-      var members: [String: JSONValue] = [:]
-      for result in results where result.isDifference {
-        let old = previous?.entries.first { $0.pattern == result.id }
-        members[result.id] = [
-          "status": .string(result.status.rawValue),
-          "reason": .string(old?.reason ?? result.message ?? "recorded from a report"),
-          "link": .optional(old?.link),
-        ]
-      }
-      let text = CanonicalJSON.pretty(["schema_version": 1, "expectations": .object(members)])
+      let recorded = Expectations.recording(results, keeping: previous)
+      let text = CanonicalJSON.pretty(recorded.json)
       do {
         try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
       } catch {
         printError("error: cannot write \(output): \(error.localizedDescription)")
         throw KitExit.usage
       }
-      print("wrote \(members.count) expectation(s) to \(output)")
+      print("wrote \(recorded.entries.count) expectation(s) to \(output)")
     }
   }
 }
