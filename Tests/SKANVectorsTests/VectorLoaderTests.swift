@@ -100,6 +100,32 @@ struct VectorLoaderTests {
     #expect(throws: VectorsError.self) { _ = try VectorLoader.load(directory: root + "/Vectors") }
   }
 
+  @Test("with several broken files the first in manifest order is reported")
+  func firstProblemInManifestOrder() throws {
+    let root = try RepositoryPaths.temporaryCopy()
+    defer { try? FileManager.default.removeItem(atPath: root) }
+    // metadata.json (a hash mismatch) comes before signature.json (not JSON) in the manifest;
+    // the earlier one is reported, whatever order a loader reads them in.
+    for (name, edit) in [("metadata.json", { (text: String) in text + " " }), ("signature.json", { _ in "{" })] {
+      let path = root + "/Vectors/" + name
+      try edit(try String(contentsOfFile: path, encoding: .utf8)).write(toFile: path, atomically: true, encoding: .utf8)
+    }
+    let manifest = try String(contentsOfFile: root + "/Vectors/manifest.json", encoding: .utf8)
+    let metadata = try #require(manifest.range(of: "metadata.json"))
+    let signature = try #require(manifest.range(of: "signature.json"))
+    try #require(metadata.lowerBound < signature.lowerBound, "the manifest lists metadata.json first")
+    for _ in 0..<5 {
+      do {
+        _ = try VectorLoader.load(directory: root + "/Vectors")
+        Issue.record("broken files loaded")
+      } catch {
+        #expect(
+          error.description.contains("metadata.json: sha256") && !error.description.contains("signature.json"),
+          "reported: \(error)")
+      }
+    }
+  }
+
   @Test("the manifest's hashes match the committed files")
   func manifestMatches() throws {
     let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
