@@ -34,5 +34,6 @@ struct ListCommand: ParsableCommand {
       print("\(vector.id)  [\(vector.requirements.joined(separator: ","))] \(vector.basis.rawValue)")
     }
     printError("\(cases.count) of \(vectors.cases.count) cases selected")
+    ProcessLifetime.keep(vectors)
   }
 }

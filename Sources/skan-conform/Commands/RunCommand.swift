@@ -158,6 +158,7 @@ struct RunCommand: AsyncParsableCommand {
     try reports.write(judged)
     try certificate.write(judged)
     print(ConsoleReport.text(judged, color: Terminal.colorOnStandardOutput))
+    ProcessLifetime.keep(vectors, report, judged)
     if let slice {
       print(
         "shard \(slice): \(report.results.count) of the \(slice.selectedTotal) selected cases; merge with `report merge`"
