@@ -18,11 +18,16 @@ public struct JSONParser {
   private let count: Int
   private var index = 0
   private var depth = 0
-  /// The member name whose values' spans are recorded, as UTF-8, and the nesting depth of
-  /// the objects it is looked for in (1 is the document's own object); empty records nothing.
-  private var spanKey: [UInt8] = []
+  /// The member names whose values' spans are recorded, as UTF-8, the nesting depth of the
+  /// objects they are looked for in (1 is the document's own object), and the spans found,
+  /// one list per name; no names records nothing.
+  private var spanKeys: [[UInt8]] = []
   private var spanDepth = 0
-  private var spans: [Range<Int>] = []
+  private var spans: [[Range<Int>]] = []
+  /// The member of the document's own object whose value is stepped over instead of parsed
+  /// (``parse(bytes:deferring:)``), and where that value was.
+  private var deferKey: [UInt8] = []
+  private var deferred: Range<Int>?
 
   private init(base: UnsafePointer<UInt8>, count: Int) {
     self.base = base
@@ -58,12 +63,56 @@ public struct JSONParser {
   public static func parse(
     bytes: [UInt8], recordingSpansOf key: String, atDepth depth: Int
   ) throws(JSONError) -> (value: JSONValue, spans: [Range<Int>]) {
+    let (value, spans) = try parse(bytes: bytes, recordingSpansOf: [key], atDepth: depth)
+    return (value, spans[0])
+  }
+
+  /// Parses one JSON value from UTF-8 bytes, and records the spans of the values of the
+  /// members named in `keys`, as ``parse(bytes:recordingSpansOf:atDepth:)-(_,String,_)``
+  /// does for one: one list of spans per key, in the order of `keys`.
+  /// - Throws: ``JSONError`` naming the line and column of the first problem.
+  public static func parse(
+    bytes: [UInt8], recordingSpansOf keys: [String], atDepth depth: Int
+  ) throws(JSONError) -> (value: JSONValue, spans: [[Range<Int>]]) {
     try bytes.withUnsafeBufferPointer { buffer in
       Self.result(buffer) { parser in
-        parser.spanKey = Array(key.utf8)
+        parser.spanKeys = keys.map { Array($0.utf8) }
+        parser.spans = Array(repeating: [], count: keys.count)
         parser.spanDepth = depth
       }
     }.map { ($0.value, $0.spans) }.get()
+  }
+
+  /// Parses one JSON value as ``parse(bytes:)`` does, except that the value of the member
+  /// `key` of the document's own object is stepped over by its quotes and brackets alone,
+  /// without being read or checked: it is `null` in the result, and its span is returned.
+  ///
+  /// For a caller that may not need that value (the runner, comparing a reply's output with
+  /// the bytes it expects) and parses the span itself otherwise, with
+  /// ``parse(bytes:range:nestedAt:)``. The value and the span are only trustworthy when both
+  /// parses succeed; on any error the caller parses the whole text again with
+  /// ``parse(bytes:``, whose error is then the first problem in the text.
+  /// - Throws: ``JSONError`` for a problem outside the stepped-over value.
+  public static func parse(
+    bytes: [UInt8], deferring key: String
+  ) throws(JSONError) -> (value: JSONValue, deferred: Range<Int>?) {
+    try bytes.withUnsafeBufferPointer { buffer in
+      Self.result(buffer) { parser in parser.deferKey = Array(key.utf8) }
+    }.map { ($0.value, $0.deferred) }.get()
+  }
+
+  /// Parses the one JSON value that fills `range` of `bytes`, counting nesting from `depth`
+  /// (the depth of the object that held it in its document, so the nesting cap is the
+  /// document's).
+  /// - Throws: ``JSONError`` with a line and column counted from the start of `range`.
+  public static func parse(bytes: [UInt8], range: Range<Int>, nestedAt depth: Int) throws(JSONError) -> JSONValue {
+    try bytes.withUnsafeBufferPointer { buffer in
+      guard range.lowerBound >= 0, range.upperBound <= buffer.count else {
+        return Result<JSONValue, JSONError>.failure(JSONError(reason: "span outside the text", line: 1, column: 1))
+      }
+      let slice = UnsafeBufferPointer(rebasing: buffer[range])
+      return Self.result(slice) { parser in parser.depth = depth }.map(\.value)
+    }.get()
   }
 
   private static func result(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONError> {
@@ -72,7 +121,7 @@ public struct JSONParser {
 
   private static func result(
     _ buffer: UnsafeBufferPointer<UInt8>, configure: (inout JSONParser) -> Void
-  ) -> Result<(value: JSONValue, spans: [Range<Int>]), JSONError> {
+  ) -> Result<(value: JSONValue, spans: [[Range<Int>]], deferred: Range<Int>?), JSONError> {
     guard let base = buffer.baseAddress, !buffer.isEmpty else {
       return .failure(JSONError(reason: "unexpected end of input", line: 1, column: 1))
     }
@@ -80,7 +129,7 @@ public struct JSONParser {
     configure(&parser)
     do {
       let value = try parser.parseDocument()
-      return .success((value, parser.spans))
+      return .success((value, parser.spans, parser.deferred))
     } catch {
       return .failure(error)
     }
@@ -140,14 +189,25 @@ public struct JSONParser {
       guard peek() == 0x3A else { throw error("expected ':' after a key") }
       index += 1
       skipWhitespace()
-      let recorded = depth == spanDepth && keyIs(spanKey, from: keyStart)
+      var recorded: Int?
+      if depth == spanDepth {
+        for (position, name) in spanKeys.enumerated() where keyIs(name, from: keyStart) { recorded = position }
+      }
       let valueStart = index
+      let value: JSONValue
+      if depth == 1 && keyIs(deferKey, from: keyStart) {
+        try skipValue()
+        deferred = valueStart..<index
+        value = .null
+      } else {
+        value = try parseValue()
+      }
       // One hash of the key, not two: the duplicate shows when the value is stored.
-      if members.updateValue(try parseValue(), forKey: key) != nil {
+      if members.updateValue(value, forKey: key) != nil {
         index = keyStart
         throw error("duplicate key \"\(key)\"")
       }
-      if recorded { spans.append(valueStart..<index) }
+      if let recorded { spans[recorded].append(valueStart..<index) }
       skipWhitespace()
       let next = peek()
       if next == 0x2C {
@@ -199,6 +259,50 @@ public struct JSONParser {
       offset += 1
     }
     return true
+  }
+
+  /// Steps over one value by its quotes and brackets alone (``endOfValue(_:count:from:)``).
+  private mutating func skipValue() throws(JSONError) {
+    guard let end = Self.endOfValue(base, count: count, from: index) else {
+      index = count
+      throw error("unexpected end of input")
+    }
+    index = end
+  }
+
+  /// Where the value that starts at `start` ends, found by its quotes and brackets alone,
+  /// reading nothing and checking nothing else: a string at its closing quote, an array or
+  /// object at its matching bracket, anything else at the next comma, closing bracket or
+  /// white space. Nil when the text ends first.
+  static func endOfValue(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
+    var index = start
+    var nesting = 0
+    while index < count {
+      let byte = base[index]
+      if byte == 0x22 {
+        index += 1
+        while true {
+          guard index < count else { return nil }
+          let inside = base[index]
+          index += inside == 0x5C ? 2 : 1
+          if inside == 0x22 { break }
+        }
+        if nesting == 0 { return index }
+      } else if byte == 0x7B || byte == 0x5B {
+        nesting += 1
+        index += 1
+      } else if byte == 0x7D || byte == 0x5D {
+        if nesting == 0 { return index }
+        nesting -= 1
+        index += 1
+        if nesting == 0 { return index }
+      } else if nesting == 0 && (byte == 0x2C || byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09) {
+        return index
+      } else {
+        index += 1
+      }
+    }
+    return nesting > 0 ? nil : min(index, count)
   }
 
   private mutating func enter() throws(JSONError) {

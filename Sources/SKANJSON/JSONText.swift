@@ -43,4 +43,35 @@ public struct JSONText: Sendable, Hashable {
     out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: min(index, end) - runStart))
     bytes = out
   }
+
+  /// When this text is an object with the one member `name` (`{"name":…}`), the text of that
+  /// member's value; otherwise nil.
+  public func member(only name: String) -> JSONText? {
+    let head = Array("{\"\(name)\":".utf8)
+    guard bytes.count > head.count + 1, bytes.starts(with: head), bytes.last == 0x7D else { return nil }
+    let end = bytes.withUnsafeBufferPointer { buffer in
+      buffer.baseAddress.flatMap { JSONParser.endOfValue($0, count: buffer.count, from: head.count) }
+    }
+    // The value must be the whole rest but the closing brace: no second member after it.
+    guard end == bytes.count - 1 else { return nil }
+    return JSONText(bytes: Array(bytes[head.count..<(bytes.count - 1)]))
+  }
+
+  /// Whether `range` of `document` is exactly these bytes.
+  public func isSpelling(of document: [UInt8], _ range: Range<Int>) -> Bool {
+    guard range.count == bytes.count, range.lowerBound >= 0, range.upperBound <= document.count else { return false }
+    return document.withUnsafeBufferPointer { other in
+      bytes.withUnsafeBufferPointer { own in
+        guard let ownBase = own.baseAddress, let otherBase = other.baseAddress else { return own.isEmpty }
+        var offset = 0
+        while offset < own.count {
+          if ownBase[offset] != otherBase[range.lowerBound + offset] { return false }
+          offset += 1
+        }
+        return true
+      }
+    }
+  }
+
+  private init(bytes: [UInt8]) { self.bytes = bytes }
 }

@@ -46,10 +46,14 @@ public enum Runner {
           group.addTask {
             let seq = index + 1
             let started = ContinuousClock.now
+            var expectedOutput: (text: JSONText, value: JSONValue)?
+            if let text = vector.expectedOutputText, case .output(let value) = vector.expected {
+              expectedOutput = (text, value)
+            }
             let reply = await transport.exchange(
               RunRequest(
-                seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: vector.inputText)
-            )
+                seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: vector.inputText,
+                expectedOutput: expectedOutput))
             // An interrupted case gets no verdict: the report is then incomplete.
             if case .interrupted = reply { return (index, nil) }
             let elapsed = ContinuousClock.now - started

@@ -24,6 +24,25 @@ struct RunRequestTests {
     }
   }
 
+  /// The expected output's text the loader keeps is the canonical encoding of the expected
+  /// output (what the reference writes), for every case that expects an output and has no
+  /// diagnostic members, and absent for every other.
+  @Test("a case's expected output text is the canonical encoding of its expected output, for every vector")
+  func expectedOutputText() throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    var kept = 0
+    for vector in set.cases {
+      guard case .output(let output) = vector.expected, vector.diagnostic.isEmpty else {
+        #expect(vector.expectedOutputText == nil, "\(vector.id): text kept for a case that does not qualify")
+        continue
+      }
+      let text = try #require(vector.expectedOutputText, "\(vector.id): the loader kept no expected output text")
+      #expect(text.bytes == CanonicalJSON.compactBytes(output), "\(vector.id): the text differs from the encoding")
+      kept += 1
+    }
+    #expect(kept > 500, "only \(kept) cases kept their expected output text")
+  }
+
   @Test("without text, the line is the encoded message")
   func lineWithoutText() {
     let request = RunRequest(seq: 7, id: "values/x", suite: "values", input: ["b": 1, "a": "x y"])

@@ -16,14 +16,21 @@ public struct RunRequest: Sendable {
   public var input: JSONValue
   /// The input's text, when it is known already (the same value as ``input``).
   public var inputText: JSONText?
+  /// The output the case expects, with its text, when both are known: a transport may take a
+  /// reply whose output is exactly these bytes as having this value, without parsing it.
+  public var expectedOutput: (text: JSONText, value: JSONValue)?
 
   /// Creates a request.
-  public init(seq: Int, id: String, suite: String, input: JSONValue, inputText: JSONText? = nil) {
+  public init(
+    seq: Int, id: String, suite: String, input: JSONValue, inputText: JSONText? = nil,
+    expectedOutput: (text: JSONText, value: JSONValue)? = nil
+  ) {
     self.seq = seq
     self.id = id
     self.suite = suite
     self.input = input
     self.inputText = inputText
+    self.expectedOutput = expectedOutput
   }
 
   /// The request as a JSON value: ``AdapterProtocol/run(seq:id:suite:input:)``.

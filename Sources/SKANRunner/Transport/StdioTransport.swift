@@ -27,6 +27,8 @@ public actor StdioTransport: ImplementationTransport {
   private struct Job {
     let seq: Int
     let line: [UInt8]
+    /// The output the case expects and its text (``RunRequest/expectedOutput``).
+    let expectedOutput: (text: JSONText, value: JSONValue)?
     let continuation: CheckedContinuation<Verdict.Reply, Never>
     /// Whether this is its second sending, after a fault nobody could attribute.
     var replayed = false
@@ -77,9 +79,10 @@ public actor StdioTransport: ImplementationTransport {
     if let failure { return .crashed(failure) }
     let seq = request.seq
     let line = request.line
+    let expectedOutput = request.expectedOutput
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Verdict.Reply, Never>) in
-        waiting.append(Job(seq: seq, line: line, continuation: continuation))
+        waiting.append(Job(seq: seq, line: line, expectedOutput: expectedOutput, continuation: continuation))
         dispatch()
       }
     } onCancel: {
@@ -247,7 +250,7 @@ public actor StdioTransport: ImplementationTransport {
   }
 
   private func receive(_ bytes: [UInt8]) {
-    let reply = HelloExchange.parse(bytes)
+    let reply = ReplyReader.read(bytes) { seq in inFlight[seq]?.expectedOutput }
     guard case .message(let message) = reply, let seq = message["seq"]?.exactInteger else {
       if inFlight.isEmpty {
         if !closing { events.append("a line that is not a reply arrived with no request outstanding; ignored") }

@@ -38,6 +38,11 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// ``input`` (and, for files the kit wrote, the same bytes as its canonical compact form), so
   /// it takes no part in equality.
   public var inputText: JSONText?
+  /// The expected output as its vector file spells it, on one line, when the case was read
+  /// from a file, expects an output and has no diagnostic members: a reply whose output is
+  /// these bytes exactly has that output, so a runner can match it without parsing it. Like
+  /// ``inputText`` it takes no part in equality.
+  public var expectedOutputText: JSONText?
 
   /// Creates a case.
   public init(

@@ -107,9 +107,9 @@ public enum VectorLoader {
     // Where each case's input is in the text (the case objects are three deep: the file's
     // object, its `cases` array, the case), so that it is sent as the file spells it.
     let root: JSONValue
-    let inputSpans: [Range<Int>]
+    let spans: [[Range<Int>]]
     do {
-      (root, inputSpans) = try JSONParser.parse(bytes: bytes, recordingSpansOf: "input", atDepth: 3)
+      (root, spans) = try JSONParser.parse(bytes: bytes, recordingSpansOf: ["input", "expected"], atDepth: 3)
     } catch {
       throw .notJSON(file: name, reason: error.description)
     }
@@ -131,11 +131,17 @@ public enum VectorLoader {
     var cases: [VectorCase] = []
     var seen: Set<String> = []
     // Only the case objects are three deep, unless a file holds more than the format says.
-    let texts = inputSpans.count == elements.count
+    let (inputSpans, expectedSpans) = (spans[0], spans[1])
+    let texts = inputSpans.count == elements.count && expectedSpans.count == elements.count
     for (index, element) in elements.enumerated() {
       var vector = try decodeCase(element, index: index, suite: suite, file: name)
       if texts {
-        vector.inputText = bytes.withUnsafeBufferPointer { JSONText($0, range: inputSpans[index]) }
+        bytes.withUnsafeBufferPointer { buffer in
+          vector.inputText = JSONText(buffer, range: inputSpans[index])
+          if case .output = vector.expected, vector.diagnostic.isEmpty {
+            vector.expectedOutputText = JSONText(buffer, range: expectedSpans[index]).member(only: "output")
+          }
+        }
       }
       guard seen.insert(vector.id).inserted else { throw .duplicateID(id: vector.id, file: name, firstFile: name) }
       cases.append(vector)

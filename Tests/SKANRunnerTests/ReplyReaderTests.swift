@@ -1,0 +1,79 @@
+import Foundation
+import SKANJSON
+import Testing
+
+@testable import SKANRunner
+
+/// The runner's reply reader gives what a plain parse gives for every line, whether or not the
+/// output is spelled as the request expects; only then is the work saved.
+@Suite("Reply reader")
+struct ReplyReaderTests {
+  static let expectedValue: JSONValue = ["postbacks": [["tier": 2, "fine": 40]], "ok": true]
+  static let expectedText: JSONText = {
+    let bytes = CanonicalJSON.compactBytes(expectedValue)
+    return bytes.withUnsafeBufferPointer { JSONText($0, range: 0..<bytes.count) }
+  }()
+
+  /// The expected output for seq 7 only.
+  static func expected(_ seq: Int) -> (text: JSONText, value: JSONValue)? {
+    seq == 7 ? (expectedText, expectedValue) : nil
+  }
+
+  static func describe(_ reply: Verdict.Reply) -> String {
+    switch reply {
+    case .message(let value): return "message \(CanonicalJSON.compact(value))"
+    case .notJSON(let reason): return "notJSON \(reason)"
+    default: return "other \(reply)"
+    }
+  }
+
+  static var lines: [String] {
+    let exact = String(decoding: expectedText.bytes, as: UTF8.self)
+    return [
+      #"{"id":"a","output":\#(exact),"seq":7}"#,
+      #"{"seq":7,"output":\#(exact)}"#,
+      // The expected bytes under another seq: parsed, judged against that case.
+      #"{"id":"a","output":\#(exact),"seq":8}"#,
+      // Same value, other spelling: parsed, same value.
+      #"{"seq":7,"output":{"ok":true,"postbacks":[{"fine":40,"tier":2}]}}"#,
+      #"{"seq":7,"output": \#(exact) }"#,
+      // One byte off.
+      #"{"seq":7,"output":\#(exact.replacingOccurrences(of: "40", with: "41"))}"#,
+      // The expected bytes, then a broken envelope: the plain parse's error.
+      #"{"seq":7,"output":\#(exact)"#,
+      #"{"seq":7,"output":\#(exact),"seq":7}"#,
+      #"{"seq":7,"output":\#(exact)} trailing"#,
+      #"{"seq":7,"output":\#(exact),"output":1}"#,
+      // A broken output: the plain parse's error, line and column included.
+      #"{"seq":7,"output":{"ok":true,"ok":false}}"#,
+      #"{"seq":7,"output":{"ok":tru}}"#,
+      #"{"seq":7,"error":{"code":"invalid-input"}}"#,
+      #"not json"#,
+      #"[1,2]"#,
+    ]
+  }
+
+  @Test("every line reads as a plain parse reads it", arguments: lines)
+  func sameAsPlain(_ line: String) {
+    let bytes = Array(line.utf8)
+    let read = ReplyReader.read(bytes, expectedOutput: Self.expected)
+    let plain = HelloExchange.parse(bytes)
+    #expect(Self.describe(read) == Self.describe(plain), "line \(line)")
+  }
+
+  @Test("an output spelled as expected is the expected value itself, not a new parse")
+  func reused() throws {
+    let line = Array(#"{"id":"a","output":\#(String(decoding: Self.expectedText.bytes, as: UTF8.self)),"seq":7}"#.utf8)
+    var asked: [Int] = []
+    let read = ReplyReader.read(line) { seq in
+      asked.append(seq)
+      return Self.expected(seq)
+    }
+    guard case .message(let message) = read else {
+      Issue.record("not a message: \(read)")
+      return
+    }
+    #expect(asked == [7])
+    #expect(message["output"] == Self.expectedValue)
+  }
+}
