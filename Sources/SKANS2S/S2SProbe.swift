@@ -119,27 +119,30 @@ public struct S2SProbe: Sendable {
     // 1 and 2: the well-signed request and its body.
     let first = await send(client, uid: configuration.uid, timestamp: timestamp, signature: signature)
     if case .unreachable(let reason) = first { return .failure(.unreachable(reason)) }
-    results.append(expectStatus(checks[0], first, 200))
+    results.append(expectStatus(checks[0], first, S2SValidation.Reason.ok.status))
     results.append(contract(checks[1], first))
     // 3: a tampered signature.
     let tampered = String(signature.dropLast()) + (signature.hasSuffix("0") ? "1" : "0")
     results.append(
       expectStatus(
-        checks[2], await send(client, uid: configuration.uid, timestamp: timestamp, signature: tampered), 401))
+        checks[2], await send(client, uid: configuration.uid, timestamp: timestamp, signature: tampered),
+        S2SValidation.Reason.badSignature.status))
     // 4: no uid (signed as if the uid were empty).
     results.append(
       expectStatus(
         checks[3], await send(client, uid: nil, timestamp: timestamp, signature: sign(timestamp: timestamp, uid: "")),
-        400))
+        S2SValidation.Reason.missingParameter.status))
     // 5: no signature.
     results.append(
-      expectStatus(checks[4], await send(client, uid: configuration.uid, timestamp: timestamp, signature: nil), 400))
+      expectStatus(
+        checks[4], await send(client, uid: configuration.uid, timestamp: timestamp, signature: nil),
+        S2SValidation.Reason.missingParameter.status))
     // 6: a made-up uid, correctly signed.
     results.append(
       expectStatus(
         checks[5],
         await send(client, uid: madeUpUID, timestamp: timestamp, signature: sign(timestamp: timestamp, uid: madeUpUID)),
-        404))
+        S2SValidation.Reason.unknownUID.status))
     return .success(results)
   }
 

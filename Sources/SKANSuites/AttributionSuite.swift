@@ -101,7 +101,8 @@ enum AttributionSuite {
     }
     return AttributionEvent(
       kind: kind, time: try reader.timestamp("at"),
-      appInstalled: try reader.bool("app_installed", default: kind == .reengagement), firstUpdate: firstUpdate,
+      appInstalled: try reader.bool("app_installed", default: AttributionEvent.defaultAppInstalled(for: kind)),
+      firstUpdate: firstUpdate,
       lastConversion: lastConversion)
   }
 

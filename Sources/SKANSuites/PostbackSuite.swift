@@ -38,9 +38,10 @@ enum PostbackSuite {
 
   static func read(_ reader: InputReader) throws(ModelError) -> PostbackScenario {
     let framework = try reader.choice("framework", PostbackScenario.Framework.self)
-    let version = try reader.optionalString("ad_version") ?? "4.0"
+    let version = try reader.optionalString("ad_version") ?? PostbackScenario.defaultAdVersion
     let interaction = try reader.choice("interaction", PostbackScenario.Interaction.self)
-    let conversionText = try reader.optionalString("conversion_type") ?? "download"
+    let conversionText =
+      try reader.optionalString("conversion_type") ?? PostbackScenario.defaultConversionType.rawValue
     guard let conversionType = PostbackScenario.ConversionType(spelling: conversionText) else {
       throw ModelError(
         .invalidInput, "input.conversion_type \"\(conversionText)\" is not download, redownload or re-engagement")
@@ -72,7 +73,8 @@ enum PostbackSuite {
       sourceDomain: try ad.optionalString("source_domain"), countryCode: try ad.optionalString("country_code"),
       marketplaceID: try ad.optionalString("marketplace_id"), postbackIDs: postbackIDs)
     return PostbackScenario(
-      framework: framework, adVersion: version, didWin: try reader.bool("did_win", default: true),
+      framework: framework, adVersion: version,
+      didWin: try reader.bool("did_win", default: PostbackScenario.defaultDidWin),
       interaction: interaction, conversionType: conversionType, profile: try reader.profile(), t0: t0,
       updates: updates, tiers: tiers, identifiers: identifiers)
   }

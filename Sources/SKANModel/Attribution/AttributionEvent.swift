@@ -24,6 +24,10 @@ public struct AttributionEvent: Sendable, Hashable {
   /// When the last conversion (install or re-engagement) was created, for cooldowns.
   public var lastConversion: Timestamp?
 
+  /// Whether the app counts as installed before an event that does not say: a re-engagement
+  /// needs it, an install does not have it (kit-defined, Spec/attribution.md).
+  public static func defaultAppInstalled(for kind: Kind) -> Bool { kind == .reengagement }
+
   /// Creates an event.
   public init(kind: Kind, time: Timestamp, appInstalled: Bool, firstUpdate: Timestamp?, lastConversion: Timestamp?) {
     self.kind = kind

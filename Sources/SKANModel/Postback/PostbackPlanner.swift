@@ -15,7 +15,7 @@ public enum PostbackPlanner {
 
     // PB-9: a re-engagement has no losing postbacks.
     if !scenario.didWin && scenario.conversionType == .reengagement { return [] }
-    let isModern = scenario.framework == .adattributionkit || scenario.adVersion == "4.0"
+    let isModern = scenario.followsConversionWindows
     if !isModern {
       // PB-10: SKAdNetwork 2.2 and earlier send no postback to losing networks.
       if !scenario.didWin && scenario.adVersion != "3.0" { return [] }
@@ -85,7 +85,7 @@ public enum PostbackPlanner {
       guard scenario.conversionType != .reengagement else {
         throw ModelError(.invalidInput, "SKAdNetwork has no re-engagement; use adattributionkit")
       }
-      if scenario.adVersion == "4.0" {
+      if scenario.adVersion == PostbackScenario.skadnetwork4Version {
         guard (0...9999).contains(ids.sourceIdentifier) else {
           throw ModelError(.invalidInput, "source identifier \(ids.sourceIdentifier) is outside 0...9999")
         }

@@ -38,10 +38,26 @@ public struct PostbackScenario: Sendable, Hashable {
     }
   }
 
+  /// The version of an ad signed for SKAdNetwork 4, whose postbacks follow the conversion
+  /// windows (PB-10 to PB-16 for the others).
+  public static let skadnetwork4Version = "4.0"
+  /// The ad version of a scenario that names none (kit-defined, Spec/postback.md).
+  public static let defaultAdVersion = skadnetwork4Version
+  /// The conversion type of a scenario that names none (kit-defined, Spec/postback.md).
+  public static let defaultConversionType = ConversionType.download
+  /// Whether a scenario that does not say won (kit-defined, Spec/postback.md).
+  public static let defaultDidWin = true
+
   /// The framework.
   public var framework: Framework
   /// For SKAdNetwork: the version the ad was signed with (`4.0`, `3.0`, `2.2`, `2.1`).
   public var adVersion: String
+
+  /// Whether the postbacks follow SKAdNetwork 4's conversion windows: AdAttributionKit, or an
+  /// ad signed 4.0; older ads follow their version's rules (PB-10, PB-14 to PB-16).
+  public var followsConversionWindows: Bool {
+    framework == .adattributionkit || adVersion == Self.skadnetwork4Version
+  }
   /// Whether this network's impression won (PB-7).
   public var didWin: Bool
   /// View or click.

@@ -12,7 +12,8 @@ enum PostbackScenarios: SuiteScenarios {
   static func derivedRequirements(input: JSONValue, expected: SuiteResult) -> [String] {
     guard case .output(let output) = expected else { return [] }
     var derived: [String] = []
-    let modern = input["framework"] == "adattributionkit" || (input["ad_version"] ?? "4.0") == "4.0"
+    let version = input["ad_version"] ?? .string(PostbackScenario.defaultAdVersion)
+    let modern = input["framework"] == "adattributionkit" || version == .string(PostbackScenario.skadnetwork4Version)
     let tiers = input["tiers"]?.arrayValue ?? []
     let sent = Set((output["postbacks"]?.arrayValue ?? []).compactMap { $0["sequence_index"]?.exactInteger })
     let withheld = (1..<3).contains { index in
