@@ -40,6 +40,10 @@ public struct SingularConversionRequest: Sendable, Hashable {
   /// The Singular conversion-value endpoint of the guide's snippet.
   public static let url = "https://sdk-api-v1.singular.net/api/v2/conversion_value"
 
+  /// The windows the client's lifecycle is replayed with to get the snapshot a request is
+  /// built from: production (S2S-18, Spec/s2s.md); a request has no window profile of its own.
+  public static let lifecycleProfile = WindowProfile.production
+
   /// The HTTP method.
   public let method = "GET"
   /// The query parameters: numbers in decimal, revenue objects as compact JSON.

@@ -39,7 +39,8 @@ enum S2SRequestBuilding {
     let config = try InputReader(.object(try reader.object("config")), path: "input.config")
     let event = try reader.string("event")
     let steps = try reader.array("steps")
-    // Shape first (IN-1), then the IDFA's syntax (ATT-4), then the steps' values.
+    // The reading order Spec/s2s.md gives: the input's shape (IN-1), then the IDFA's syntax
+    // (ATT-4), then each step, read and applied in turn.
     let apiKey = try config.string("api_key")
     let osVersion = try config.string("os_version")
     let bundleID = try config.string("bundle_id")
@@ -56,7 +57,7 @@ enum S2SRequestBuilding {
     let configuration = SingularConversionRequest.Configuration(
       apiKey: apiKey, osVersion: osVersion, bundleID: bundleID, appVersion: appVersion, idfv: idfv, idfa: idfa,
       tracking: tracking)
-    var lifecycle = SingularLifecycle(profile: .production)
+    var lifecycle = SingularLifecycle(profile: SingularConversionRequest.lifecycleProfile)
     for (index, element) in steps.enumerated() {
       _ = try lifecycle.apply(try LifecycleStepDecoder.step(element, path: "input.steps[\(index)]"))
     }
