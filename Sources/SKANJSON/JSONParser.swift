@@ -24,6 +24,10 @@ public struct JSONParser {
   private var spanKeys: [[UInt8]] = []
   private var spanDepth = 0
   private var spans: [[Range<Int>]] = []
+  /// The member of the document's own object inside whose value spans are recorded, and
+  /// whether the parser is inside it now; with no such member, spans are recorded anywhere.
+  private var spanParent: [UInt8] = []
+  private var insideSpanParent = true
   /// The member of the document's own object whose value is stepped over instead of parsed
   /// (``parse(bytes:deferring:)``), and where that value was.
   private var deferKey: [UInt8] = []
@@ -69,16 +73,22 @@ public struct JSONParser {
 
   /// Parses one JSON value from UTF-8 bytes, and records the spans of the values of the
   /// members named in `keys`, as ``parse(bytes:recordingSpansOf:atDepth:)-(_,String,_)``
-  /// does for one: one list of spans per key, in the order of `keys`.
+  /// does for one: one list of spans per key, in the order of `keys`. With `within`, only
+  /// inside the value of that member of the document's own object (the vector loader's
+  /// `cases`, so that no other object at the same depth adds a span).
   /// - Throws: ``JSONError`` naming the line and column of the first problem.
   public static func parse(
-    bytes: [UInt8], recordingSpansOf keys: [String], atDepth depth: Int
+    bytes: [UInt8], recordingSpansOf keys: [String], atDepth depth: Int, within parent: String? = nil
   ) throws(JSONError) -> (value: JSONValue, spans: [[Range<Int>]]) {
     try bytes.withUnsafeBufferPointer { buffer in
       Self.result(buffer) { parser in
         parser.spanKeys = keys.map { Array($0.utf8) }
         parser.spans = Array(repeating: [], count: keys.count)
         parser.spanDepth = depth
+        if let parent {
+          parser.spanParent = Array(parent.utf8)
+          parser.insideSpanParent = false
+        }
       }
     }.map { ($0.value, $0.spans) }.get()
   }
@@ -190,7 +200,7 @@ public struct JSONParser {
       index += 1
       skipWhitespace()
       var recorded: Int?
-      if depth == spanDepth {
+      if depth == spanDepth && insideSpanParent {
         for (position, name) in spanKeys.enumerated() where keyIs(name, from: keyStart) { recorded = position }
       }
       let valueStart = index
@@ -199,6 +209,10 @@ public struct JSONParser {
         try skipValue()
         deferred = valueStart..<index
         value = .null
+      } else if depth == 1 && keyIs(spanParent, from: keyStart) {
+        insideSpanParent = true
+        value = try parseValue()
+        insideSpanParent = false
       } else {
         value = try parseValue()
       }

@@ -73,14 +73,18 @@ public struct Expectations: Sendable {
   /// there; otherwise the result's message is the reason (or a note that it was recorded, for
   /// a result without one, since a reason is never empty).
   public static func recording(_ results: [CaseResult], keeping previous: Expectations?) -> Expectations {
-    Expectations(
-      entries: results.filter(\.isDifference).map { result in
-        let old = previous?.entries.first { $0.pattern == result.id }
-        let message = result.message.flatMap { $0.isEmpty ? nil : $0 }
-        return Entry(
-          pattern: result.id, status: result.status, reason: old?.reason ?? message ?? "recorded from a report",
-          link: old?.link)
-      })
+    // One entry per ID; a report that holds an ID twice (`--repeat`) gives its last result.
+    var order: [String] = []
+    var byID: [String: Entry] = [:]
+    for result in results where result.isDifference {
+      let old = previous?.entries.first { $0.pattern == result.id }
+      let message = result.message.flatMap { $0.isEmpty ? nil : $0 }
+      if byID[result.id] == nil { order.append(result.id) }
+      byID[result.id] = Entry(
+        pattern: result.id, status: result.status, reason: old?.reason ?? message ?? "recorded from a report",
+        link: old?.link)
+    }
+    return Expectations(entries: order.compactMap { byID[$0] })
   }
 
   /// The entry for an ID: an exact key wins; otherwise the longest matching glob.

@@ -1,4 +1,6 @@
 import Foundation
+import SKANJSON
+import SKANModel
 import SKANTestSupport
 import SKANVectors
 import Testing
@@ -24,6 +26,40 @@ struct VectorLoaderTests {
   func minimalFile() throws {
     let file = try VectorLoader.decodeFile(minimal, name: "window.json")
     #expect(file.cases.map(\.id) == ["window/a"])
+  }
+
+  /// A decoy object three deep outside `cases`, or a case whose keys are spelled with escapes,
+  /// must not lend a case another object's text: a reply spelled as that text would then be
+  /// taken for the case's expected output.
+  @Test("the texts kept for a case are that case's own, whatever else the file holds")
+  func textsBelongToTheirCase() throws {
+    let decoy = #"{"input": {"t0": 0}, "expected": {"output": {"window": 0}}}"#
+    let files = [
+      // A decoy before the cases, and plain keys: texts kept, each the case's own.
+      """
+      {"schema_version": 1, "suite": "window", "number_of_cases": 1, "x": [\(decoy)], "cases": [
+        {"id": "window/a", "description": "d", "requirements": ["WIN-1"], "basis": "apple", "tags": [],
+         "input": {"t0": 5}, "expected": {"output": {"window": 2}}}]}
+      """,
+      // The same with the case's keys escaped: no text kept rather than the decoy's.
+      """
+      {"schema_version": 1, "suite": "window", "number_of_cases": 1, "x": [\(decoy)], "cases": [
+        {"id": "window/a", "description": "d", "requirements": ["WIN-1"], "basis": "apple", "tags": [],
+         "\\u0069nput": {"t0": 5}, "\\u0065xpected": {"output": {"window": 2}}}]}
+      """,
+    ]
+    for (index, text) in files.enumerated() {
+      let file = try VectorLoader.decodeFile(text, name: "window.json")
+      let vector = try #require(file.cases.first)
+      if let inputText = vector.inputText {
+        #expect(try JSONParser.parse(bytes: inputText.bytes) == vector.input, "file \(index): input text")
+      }
+      if let outputText = vector.expectedOutputText {
+        #expect(
+          try .output(JSONParser.parse(bytes: outputText.bytes)) == vector.expected, "file \(index): output text")
+      }
+      #expect((vector.expectedOutputText != nil) == (index == 0), "file \(index): text kept or not")
+    }
   }
 
   @Test("an unknown schema version is refused before anything else")

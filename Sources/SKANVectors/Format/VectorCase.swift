@@ -29,10 +29,11 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// The input sent to the implementation.
   public var input: JSONValue
   /// The expected answer: an output, or an error code (its message is not compared).
-  public var expected: SuiteResult
+  /// Changing it drops ``expectedOutputText``, which would no longer spell it.
+  public var expected: SuiteResult { didSet { expectedOutputText = nil } }
   /// The members of the expected output that are diagnostics (SIG-21), sorted: compared only
   /// when an answer carries them, and reported apart from the verdict. Empty for most cases.
-  public var diagnostic: [String]
+  public var diagnostic: [String] { didSet { expectedOutputText = nil } }
   /// The input as its vector file spells it, on one line, when the case was read from a file:
   /// the runner sends it as it is instead of encoding ``input`` again. It is the same value as
   /// ``input`` (and, for files the kit wrote, the same bytes as its canonical compact form), so
@@ -42,7 +43,7 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// from a file, expects an output and has no diagnostic members: a reply whose output is
   /// these bytes exactly has that output, so a runner can match it without parsing it. Like
   /// ``inputText`` it takes no part in equality.
-  public var expectedOutputText: JSONText?
+  public internal(set) var expectedOutputText: JSONText?
 
   /// Creates a case.
   public init(

@@ -109,7 +109,8 @@ public enum VectorLoader {
     let root: JSONValue
     let spans: [[Range<Int>]]
     do {
-      (root, spans) = try JSONParser.parse(bytes: bytes, recordingSpansOf: ["input", "expected"], atDepth: 3)
+      (root, spans) = try JSONParser.parse(
+        bytes: bytes, recordingSpansOf: ["input", "expected"], atDepth: 3, within: "cases")
     } catch {
       throw .notJSON(file: name, reason: error.description)
     }
@@ -130,7 +131,10 @@ public enum VectorLoader {
     }
     var cases: [VectorCase] = []
     var seen: Set<String> = []
-    // Only the case objects are three deep, unless a file holds more than the format says.
+    // Inside `cases`, the objects three deep are the cases, each with at most one `input` and
+    // one `expected` spelled plainly (a second would be a duplicate key); so equal counts mean
+    // every span is its case's. A case whose key is spelled with an escape gives no span: then
+    // the counts differ and no case keeps a text.
     let (inputSpans, expectedSpans) = (spans[0], spans[1])
     let texts = inputSpans.count == elements.count && expectedSpans.count == elements.count
     for (index, element) in elements.enumerated() {
