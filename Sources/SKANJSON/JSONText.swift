@@ -33,8 +33,16 @@ public struct JSONText: Sendable, Hashable {
         continue
       }
       if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-        out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+        if index > runStart {
+          out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
+        }
+        // The whole run of white space at once: a pretty-printed file indents every line.
         index += 1
+        while index < end {
+          let next = base[index]
+          guard next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { break }
+          index += 1
+        }
         runStart = index
         continue
       }
