@@ -96,6 +96,17 @@ extension MutantCatalog {
         }
       }),
     Mutant(
+      "currency-type-as-shape", .lifecycle,
+      "Takes a currency that is not a JSON string for a malformed step (`invalid-input` for the whole input) instead of rejecting the step (LIF-6).",
+      input: { input in
+        steps(input) { _, step in
+          guard step["op"] == "revenue", let currency = step["currency"], currency.stringValue == nil else {
+            return step
+          }
+          return step.setting("currency", nil)
+        }
+      }),
+    Mutant(
       "numeric-currency-code", .lifecycle, "Reads a number currency as ISO 4217's numeric code (840 is USD).",
       input: { input in
         steps(input) { _, step in

@@ -215,7 +215,7 @@ enum LifecycleScenarios: SuiteScenarios {
       ["LIF-6"], steps([register(t0), revenue(at(1, 0, 0, 0), "1.5", "usd")]))
     b.add(
       "revenue-numeric-currency",
-      "Currency given as the number 840 (ISO 4217's numeric code for USD) is `invalid-currency`; catches reading a number as a code.",
+      "Currency given as the number 840 (ISO 4217's numeric code for USD) rejects the step with `invalid-currency`; catches a reader that takes a wrong type for a malformed input (`invalid-input`), and one that reads the number as a code.",
       ["LIF-6"], steps([register(t0), revenue(at(1, 0, 0, 0), 1.0, .integer(840))]))
     b.add(
       "developer-profile",
