@@ -24,7 +24,9 @@ public enum VectorGenerator {
     var bySuite: [Suite: [VectorCase]] = [:]
     for definition in suites {
       for scenario in definition.all() {
-        try add(scenario, derived: definition.derivedRequirements, seen: &seen, bySuite: &bySuite)
+        try add(
+          scenario, derived: definition.derivedRequirements, derivedTags: definition.derivedTags, seen: &seen,
+          bySuite: &bySuite)
       }
     }
     return Suite.allCases.map { VectorFile(suite: $0, cases: bySuite[$0] ?? []) }
@@ -32,7 +34,8 @@ public enum VectorGenerator {
 
   /// The vector of one scenario, its answer asked of the model.
   private static func add(
-    _ scenario: Scenario, derived: (JSONValue, SuiteResult) -> [String], seen: inout [String: String],
+    _ scenario: Scenario, derived: (JSONValue, SuiteResult) -> [String],
+    derivedTags: (JSONValue, SuiteResult) -> [String], seen: inout [String: String],
     bySuite: inout [Suite: [VectorCase]]
   ) throws(VectorsError) {
     let file = "\(scenario.suite.rawValue).json"
@@ -53,11 +56,12 @@ public enum VectorGenerator {
     if requirements.isEmpty {
       throw .invalidField(file: file, caseID: scenario.id, field: "requirements", reason: "names no requirement")
     }
+    let tags = Set(scenario.tags + derivedTags(scenario.input, expected)).sorted()
     let basis: VectorCase.Basis =
       bases.contains(.kitDefined) ? .kitDefined : bases.contains(.seed) ? .seed : .apple
     let vector = VectorCase(
       id: scenario.id, suite: scenario.suite, description: scenario.description,
-      requirements: requirements, basis: basis, tags: scenario.tags.sorted(),
+      requirements: requirements, basis: basis, tags: tags,
       input: scenario.input, expected: expected,
       diagnostic: expected.outputValue.map { output in
         scenario.suite.diagnosticMembers(for: scenario.input).filter { output[$0] != nil }

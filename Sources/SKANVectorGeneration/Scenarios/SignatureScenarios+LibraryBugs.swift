@@ -48,7 +48,7 @@ extension SignatureScenarios {
   /// SIG-15 to SIG-17: every payload check of an AdAttributionKit postback, each a `rejected`
   /// (or `unverifiable`) verdict for a correctly signed JWS, and the order of the checks.
   static func libraryBugJWS(_ b: inout ScenarioBuilder) {
-    let testKeys: JSONValue = ["kit-test-key/0": .string(SignatureTestKey.publicKey)]
+    let testKeys = productionTestKeys
     func aak(_ name: String, keys: JSONValue? = testKeys) -> JSONValue {
       aakInput(ScenarioData.required(SignatureTestKey.jws, name, "test-key JWS"), keys: keys)
     }
@@ -59,7 +59,7 @@ extension SignatureScenarios {
     for field in required {
       b.add(
         "aak-test-key-missing-\(field)",
-        "A payload without \(field), correctly signed with the test key (kid `kit-test-key/0`): `rejected`, `missing-field`; catches verifiers that check the signature but never require \(field) (SIG-16).",
+        "A payload without \(field), correctly signed with the test key under Apple's production kid `apple-cas-identifier/0`, which the vector's `keys` maps to the test key: `rejected`, `missing-field`; catches verifiers that check the signature but never require \(field) (SIG-16).",
         ["SIG-16"], aak("postback-missing-\(field)"))
     }
     let types: [(String, String)] = [
@@ -84,6 +84,8 @@ extension SignatureScenarios {
       "postback-sequence-index -1, correctly signed: `rejected`, `invalid-value`; catches verifiers that check only the upper bound of 0 to 2.",
       ["SIG-17"], tags: ["edge-exact"], aak("postback-psi-minus-1"))
     let missing = ScenarioData.required(SignatureTestKey.jws, "postback-missing-did-win", "test-key JWS")
+    let missingUnknownKid = ScenarioData.required(
+      SignatureTestKey.jws, "postback-missing-did-win-kit-kid", "test-key JWS")
     let install = ScenarioData.required(SignatureTestKey.jws, "postback-conversion-type-install", "test-key JWS")
     let other = ScenarioData.required(SignatureTestKey.jws, "postback-p1-download", "test-key JWS")
     b.add(
@@ -96,8 +98,8 @@ extension SignatureScenarios {
       ["SIG-17", "SIG-13", "SIG-21"], aakInput(withSignature(of: other, on: install), keys: testKeys))
     b.add(
       "aak-unknown-kid-missing-did-win",
-      "A correctly signed test-key payload without did-win checked against Apple's keys only: `unverifiable`, `unknown-kid`, not `rejected`: the key is looked up before the payload is read (steps 4 and 6); catches verifiers that judge the payload of a JWS they cannot verify.",
-      ["SIG-15", "SIG-16"], aakInput(missing, keys: nil))
+      "A correctly signed test-key payload without did-win, under the kid `kit-test-key/0`, checked against Apple's keys only: `unverifiable`, `unknown-kid`, not `rejected`: the key is looked up before the payload is read (steps 4 and 6); catches verifiers that judge the payload of a JWS they cannot verify.",
+      ["SIG-15", "SIG-16"], aakInput(missingUnknownKid, keys: nil))
   }
 
   /// A `verify-aak-postback` input for one JWS, with the outer fields Apple sends.

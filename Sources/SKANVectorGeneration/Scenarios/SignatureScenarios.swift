@@ -26,6 +26,33 @@ enum SignatureScenarios: SuiteScenarios {
     return b.scenarios
   }
 
+  /// The `keys` of a JWS the test key signed under Apple's production kid: that kid, and the
+  /// test public key (Spec/signature.md, "Test kids, and libraries with Apple's keys built in").
+  static let productionTestKeys: JSONValue = ["apple-cas-identifier/0": .string(SignatureTestKey.publicKey)]
+
+  /// The tag of a case whose answer needs a key other than Apple's built-in ones, or Apple's
+  /// keys withheld: a `verify-postback` whose `public_key` is not Apple's SKAdNetwork key, or
+  /// a `verify-aak-postback` whose `keys` is not Apple's three keys by their kids. A library
+  /// that has only Apple's keys built in cannot answer such a case, and its adapter answers
+  /// `skipped` (README, "Wrapping a signature library"). Cases whose input is refused are not
+  /// tagged: their answer needs no key. Impressions always carry the ad network's key, which
+  /// no library has built in, so a library that verifies them takes the key: not tagged.
+  static let ownKeyTag = "own-key"
+
+  static func derivedTags(input: JSONValue, expected: SuiteResult) -> [String] {
+    guard expected.outputValue != nil else { return [] }
+    switch input["op"]?.stringValue {
+    case "verify-postback":
+      guard let key = input["public_key"], key != .null, key != .string(AppleKeys.skanP256) else { return [] }
+      return [ownKeyTag]
+    case "verify-aak-postback":
+      guard let keys = input["keys"], keys != .null, keys != .object(AppleKeys.aakByKID.mapValues { .string($0) })
+      else { return [] }
+      return [ownKeyTag]
+    default: return []
+    }
+  }
+
   static func verify(_ postback: JSONValue, key: String? = nil) -> JSONValue {
     var input: [String: JSONValue] = ["op": "verify-postback", "postback": postback]
     if let key { input["public_key"] = .string(key) }
@@ -404,7 +431,7 @@ enum SignatureScenarios: SuiteScenarios {
   }
 
   private static func jws(_ b: inout ScenarioBuilder) {
-    let testKeys: JSONValue = ["kit-test-key/0": .string(SignatureTestKey.publicKey)]
+    let testKeys = productionTestKeys
     func aak(_ postback: JSONValue, keys: JSONValue? = nil) -> JSONValue {
       var input: [String: JSONValue] = ["op": "verify-aak-postback", "postback": postback]
       if let keys { input["keys"] = keys }
@@ -445,12 +472,15 @@ enum SignatureScenarios: SuiteScenarios {
       ["SIG-15"], aak(dev1, keys: ["apple-cas-identifier/0": .string(AppleKeys.skanP256)]))
     b.add(
       "aak-test-key-p1-download",
-      "A second postback (sequence index 1), download, signed with the test key the vector carries: verified.",
+      "A second postback (sequence index 1), download, signed with the kit's test key under Apple's production kid `apple-cas-identifier/0`, which the vector's `keys` maps to the test key: verified; catches a verifier that keeps Apple's own key for an Apple kid when it is given another.",
       ["SIG-13", "SIG-16", "SIG-17"], aak(outer(testJWS("postback-p1-download")), keys: testKeys))
     b.add(
       "aak-test-key-escaped-kid",
-      "A test-key JWS whose header writes the kid `kit-test-key\\/0`: verified; catches comparing the kid before JSON decoding.",
-      ["SIG-13"], aak(outer(testJWS("postback-p2-redownload-escaped")), keys: testKeys))
+      "A development postback (Settings › Developer) signed with the test key, whose header writes the kid `apple-development-identifier\\/1` as Apple's example does; `keys` maps `apple-development-identifier/1` to the test key: verified; catches comparing the kid before JSON decoding.",
+      ["SIG-13"],
+      aak(
+        outer(testJWS("postback-p2-redownload-escaped")),
+        keys: ["apple-development-identifier/1": .string(SignatureTestKey.publicKey)]))
     b.add(
       "aak-test-key-reengagement",
       "conversion-type `reengagement` (AAK-RCV's spelling): verified and reported as `re-engagement`.", ["SIG-17"],
@@ -478,8 +508,9 @@ enum SignatureScenarios: SuiteScenarios {
       ["SIG-14"], aak(outer(testJWS("postback-alg-none")), keys: testKeys))
     b.add(
       "aak-test-key-default-keys",
-      "A test-key JWS checked against Apple's keys: kid `kit-test-key/0` is unknown, `unverifiable`.", ["SIG-15"],
-      aak(outer(testJWS("postback-p1-download"))))
+      "A test-key JWS under the kid `kit-test-key/0` checked against Apple's keys: the kid is unknown, `unverifiable`.",
+      ["SIG-15"],
+      aak(outer(testJWS("postback-p1-download-kit-kid"))))
     let good = testJWS("postback-p1-download")
     let parts = good.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
     let other = testJWS("postback-p2-redownload-escaped").split(separator: ".", omittingEmptySubsequences: false).map(
@@ -517,7 +548,7 @@ enum SignatureScenarios: SuiteScenarios {
       ["IN-1"], tags: ["bad-input"],
       aak(
         outer(testJWS("postback-p1-download")),
-        keys: ["kit-test-key/0": .string(SignatureTestKey.publicKey), "other": "AAAA"]))
+        keys: ["apple-cas-identifier/0": .string(SignatureTestKey.publicKey), "other": "AAAA"]))
     b.add(
       "verify-impression-integral-double",
       "`itunes-item-id` written `1234567890.0` is the same integer (README.md, conventions) and the impression verifies.",
