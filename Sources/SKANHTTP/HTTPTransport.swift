@@ -123,6 +123,9 @@ public final class HTTPTransport: ImplementationTransport {
       if text.contains("WRONG_VERSION_NUMBER") || text.contains("HTTP_REQUEST") {
         return "the TLS handshake failed: the server does not speak TLS (an https:// URL for an http:// server?)"
       }
+      if text.contains("uncleanShutdown") {
+        return "the TLS handshake failed: the server closed the connection (an https:// URL for an http:// server?)"
+      }
       return "the TLS handshake failed (\(tlsReason(text)))"
     }
     if let error = error as? HTTPClientError, error == .remoteConnectionClosed {

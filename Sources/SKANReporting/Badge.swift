@@ -1,5 +1,6 @@
 import Foundation
 public import SKANJSON
+import SKANVectors
 
 /// A conformance badge: an SVG in the flat style of shields.io, and the shields.io endpoint
 /// JSON for the same text.

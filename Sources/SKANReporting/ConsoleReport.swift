@@ -1,5 +1,6 @@
 import SKANJSON
 public import SKANRunner
+import SKANVectors
 
 /// The console summary: one line per suite, then every unexpected result with its diff.
 public enum ConsoleReport {

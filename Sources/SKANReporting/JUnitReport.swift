@@ -1,6 +1,7 @@
 import Foundation
 import SKANJSON
 public import SKANRunner
+import SKANVectors
 
 /// `--junit`: one `<testcase>` per vector, grouped in one `<testsuite>` per suite. An
 /// incomplete (interrupted) run adds a `skan-conform` suite whose one test case, `run

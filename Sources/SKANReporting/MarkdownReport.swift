@@ -1,6 +1,7 @@
 import Foundation
 import SKANJSON
 public import SKANRunner
+import SKANVectors
 
 /// `--markdown`: a summary for CI step summaries (GitHub's `$GITHUB_STEP_SUMMARY` and the like).
 public enum MarkdownReport {

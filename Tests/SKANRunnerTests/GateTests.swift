@@ -56,15 +56,16 @@ struct GateTests {
 
   /// Runs the kit with `arguments` (each quoted) from the repository root.
   func kit(_ arguments: [String], home: String) async throws -> Outcome {
-    try await shell(
-      (["exec", try kitBinary()] + arguments).map(RepositoryPaths.quoted).joined(separator: " "), home: home)
+    let binary = try kitBinary()
+    return try await shell(
+      (["exec", binary] + arguments).map(RepositoryPaths.quoted).joined(separator: " "), home: home)
   }
 
   /// The `--cli` command of the reference behind `reply_relay.py MODE ARG`.
   func relay(_ mode: String, _ argument: String) throws -> String {
-    [
-      "python3", RepositoryPaths.fixture("reply_relay.py"), mode, argument, "--", try kitBinary(), "reference",
-      "--stdio",
+    let binary = try kitBinary()
+    return [
+      "python3", RepositoryPaths.fixture("reply_relay.py"), mode, argument, "--", binary, "reference", "--stdio",
     ]
     .map(RepositoryPaths.quoted).joined(separator: " ")
   }

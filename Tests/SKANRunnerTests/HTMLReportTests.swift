@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANReporting
 import SKANRunner
+import SKANVectors
 import Testing
 
 @Suite("HTML certification report and badges")
