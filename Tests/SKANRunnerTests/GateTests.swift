@@ -54,8 +54,12 @@ struct GateTests {
     return Outcome(status: status, output: result.standardOutput + result.standardError)
   }
 
-  /// Runs the kit with `arguments` (each quoted) from the repository root.
+  /// Runs the kit with `arguments` (each quoted) from the repository root. A `run` waits
+  /// up to 120 s for each reply, the hello included, unless told otherwise: on a loaded CI
+  /// machine a Python relay in front of the debug kit can take over 10 s to answer hello.
   func kit(_ arguments: [String], home: String) async throws -> Outcome {
+    var arguments = arguments
+    if arguments.first == "run" && !arguments.contains("--timeout") { arguments += ["--timeout", "120"] }
     let binary = try kitBinary()
     return try await shell(
       (["exec", binary] + arguments).map(RepositoryPaths.quoted).joined(separator: " "), home: home)
