@@ -36,7 +36,9 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Start one process per case instead of one for the run (see Spec/adapter-protocol.md).")
   var perCase = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for each reply (for the hello reply, at least 10).", valueName: "seconds"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Seconds to wait for each reply (for the hello reply, at least 10).", valueName: "seconds"))
   var timeout: Double = 5
 
   @Option(
