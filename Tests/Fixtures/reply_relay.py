@@ -8,13 +8,17 @@ except:
   declare SUITES   the hello reply declares only SUITES (comma-separated; "" for none)
   drop-nulls ID    the reply to case ID loses every member of its output whose value is
                    null (an implementation that leaves out what the vector says is null)
+  pace N:FILE      every reply waits 5 ms (a run of the corpus takes seconds), and after
+                   the Nth reply FILE is written (`replies N`), so that a test knows the run is
+                   in progress, with replies flowing, before it interrupts it
 
-It runs nothing else and writes no file: the payloads are harmless.
+It runs nothing else and writes no file but pace's marker: the payloads are harmless.
 """
 import json
 import subprocess
 import sys
 import threading
+import time
 
 mode, arg = sys.argv[1], sys.argv[2]
 command = sys.argv[sys.argv.index("--") + 1:]
@@ -24,7 +28,15 @@ lock = threading.Lock()
 
 
 def replies():
+    count = 0
     for line in child.stdout:
+        if mode == "pace" and b'"seq"' in line:
+            time.sleep(0.005)
+            count += 1
+            limit, marker = arg.split(":", 1)
+            if count == int(limit):
+                with open(marker, "w") as note:
+                    note.write("replies %d\n" % count)
         try:
             message = json.loads(line)
         except ValueError:

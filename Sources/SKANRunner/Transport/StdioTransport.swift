@@ -255,6 +255,9 @@ public actor StdioTransport: ImplementationTransport {
   }
 
   private func receive(_ bytes: [UInt8]) {
+    // After Ctrl-C every request was settled as interrupted: replies still in the pipe are
+    // no fault of the implementation (they would read as replies to `seq`s never sent).
+    guard !interrupted else { return }
     let reply = ReplyReader.read(bytes) { seq in inFlight[seq]?.expectedOutput }
     guard case .message(let message) = reply, let seq = message["seq"]?.exactInteger else {
       if inFlight.isEmpty {
