@@ -118,9 +118,29 @@ public final class HTTPTransport: ImplementationTransport {
     let text = String(describing: error)
     if text.contains("Connection refused") { return "the connection was refused (nothing listens at that address)" }
     if text.contains("Connection reset") { return "the implementation reset the connection without a response" }
+    // A TLS failure is one line, not the TLS library's error stack.
+    if String(reflecting: type(of: error)).contains("NIOSSL") || text.contains("BoringSSL") {
+      if text.contains("WRONG_VERSION_NUMBER") || text.contains("HTTP_REQUEST") {
+        return "the TLS handshake failed: the server does not speak TLS (an https:// URL for an http:// server?)"
+      }
+      if text.contains("uncleanShutdown") {
+        return "the TLS handshake failed: the server closed the connection (an https:// URL for an http:// server?)"
+      }
+      return "the TLS handshake failed (\(tlsReason(text)))"
+    }
     if let error = error as? HTTPClientError, error == .remoteConnectionClosed {
       return "the implementation closed the connection without a response"
     }
     return "the HTTP request failed: \(text)"
+  }
+
+  /// The TLS library's reason code (`CERTIFICATE_VERIFY_FAILED`), or the first line of its
+  /// message.
+  static func tlsReason(_ text: String) -> String {
+    if let marker = text.range(of: "OPENSSL_internal:") {
+      let code = text[marker.upperBound...].prefix { $0.isUppercase || $0.isNumber || $0 == "_" }
+      if !code.isEmpty { return String(code) }
+    }
+    return String(text.prefix { $0 != "\n" }.prefix(160))
   }
 }

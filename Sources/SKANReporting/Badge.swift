@@ -1,20 +1,34 @@
 import Foundation
 public import SKANJSON
+import SKANVectors
 
 /// A conformance badge: an SVG in the flat style of shields.io, and the shields.io endpoint
 /// JSON for the same text.
 public enum Badge {
-  /// The badge's message: the level and the overall pass rate.
+  /// The badge's message: the level, the overall pass rate and what was covered (cases
+  /// executed of the vector set's), such as `full · 100.0% · 138/802 cases`. A custom vector
+  /// set says so instead of a level: `custom vectors · 100.0% · 40/40 cases`.
   public static func message(_ summary: ConformanceSummary) -> String {
     let rate = summary.overall.rate.map { String(format: "%.1f%%", $0 * 100) } ?? "n/a"
-    return "\(summary.level) · \(rate)"
+    let level = summary.vectorSet == .custom ? "custom vectors" : summary.level
+    return "\(level) · \(rate) · \(summary.coverage)"
   }
 
   static func color(_ summary: ConformanceSummary) -> String {
     switch summary.level {
     case "full": return "#4c1"
     case "core": return "#a4a61d"
+    case "custom": return "#9f9f9f"
     default: return "#e05d44"
+    }
+  }
+
+  static func shieldsColor(_ summary: ConformanceSummary) -> String {
+    switch summary.level {
+    case "full": return "brightgreen"
+    case "core": return "yellowgreen"
+    case "custom": return "lightgrey"
+    default: return "red"
     }
   }
 
@@ -22,7 +36,7 @@ public enum Badge {
   public static func json(_ summary: ConformanceSummary) -> JSONValue {
     [
       "schemaVersion": 1, "label": "skan-conform", "message": .string(message(summary)),
-      "color": .string(summary.level == "full" ? "brightgreen" : summary.level == "core" ? "yellowgreen" : "red"),
+      "color": .string(shieldsColor(summary)),
     ]
   }
 

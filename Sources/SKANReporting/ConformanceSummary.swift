@@ -31,8 +31,14 @@ public struct ConformanceSummary: Sendable {
   /// case passes, every other applicable case passes or differs as the expectations file
   /// states), `core` (every MUST case passes), or `partial`. A MUST difference is never
   /// `full` or `core`, even when the expectations file lists it; an incomplete run is
-  /// `partial`.
+  /// `partial`. A run of a custom vector set (``VectorProvenance/custom``) reaches no
+  /// level: it is `custom` where it would have been `full` or `core`, else `partial`.
   public var level: String
+  /// Whether the vectors were the official set of this kit version.
+  public var vectorSet: VectorProvenance
+  /// How many cases the vector set holds (all suites), the denominator of the coverage;
+  /// the report's own count of results when the report does not say.
+  public var vectorCases: Int
   /// Suites of the kit with no case run in this report (left out by the selection, or all
   /// skipped): a level is reached only on the suites that were run.
   public var suitesNotRun: [String]
@@ -85,10 +91,32 @@ public struct ConformanceSummary: Sendable {
     self.overall = overall
     diagnostics = Dictionary(grouping: report.results.compactMap(\.diagnostics?.status), by: { $0 }).mapValues(\.count)
     suites = cells.keys.sorted()
-    let core = mustClean && overall.applicable > 0 && report.complete
-    level = core && othersAsExpected ? "full" : (core ? "core" : "partial")
+    let core = mustClean && overall.applicable > 0 && report.complete && report.gateProblems.isEmpty
+    vectorSet = report.vectorSet
+    vectorCases = report.vectorCases ?? report.results.count
+    if vectorSet == .custom {
+      level = core ? "custom" : "partial"
+    } else {
+      level = core && othersAsExpected ? "full" : (core ? "core" : "partial")
+    }
     let run = Set(report.results.filter { $0.status != .skipped }.map(\.suite))
     suitesNotRun = Suite.allCases.map(\.rawValue).filter { !run.contains($0) }
+  }
+
+  /// What was covered, for the badge: the cases executed (not skipped) of the vector
+  /// set's, such as `138/802 cases`.
+  public var coverage: String { "\(overall.applicable)/\(vectorCases) cases" }
+
+  /// Which vectors were run, in words, for every report's header: the official set of this
+  /// kit version, or a custom one that certifies nothing.
+  public static func vectorsSentence(_ report: RunReport) -> String {
+    switch report.vectorSet {
+    case .official:
+      return "the official vector set of skan-conform \(report.kitVersion) (digest \(report.vectorDigest.prefix(12)))"
+    case .custom:
+      return
+        "a CUSTOM vector set (digest \(report.vectorDigest.prefix(12))), not the official one of skan-conform \(report.kitVersion): no conformance level is certified"
+    }
   }
 
   static func level(of result: CaseResult) -> Requirement.Level {

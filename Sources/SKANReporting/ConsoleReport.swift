@@ -1,5 +1,6 @@
 import SKANJSON
 public import SKANRunner
+import SKANVectors
 
 /// The console summary: one line per suite, then every unexpected result with its diff.
 public enum ConsoleReport {
@@ -8,7 +9,7 @@ public enum ConsoleReport {
     func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var lines: [String] = []
     lines.append(
-      "skan-conform \(report.kitVersion) · vectors \(report.vectorDigest.prefix(12)) · \(report.implementation.name) \(report.implementation.version) (\(report.implementation.language)) over \(report.transport)"
+      "skan-conform \(report.kitVersion) · vectors \(report.vectorDigest.prefix(12)) (\(report.vectorSet == .official ? "official" : "CUSTOM")) · \(report.implementation.name) \(report.implementation.version) (\(report.implementation.language)) over \(report.transport)"
     )
     let suites = Dictionary(grouping: report.results, by: \.suite)
     for name in suites.keys.sorted() {
@@ -48,6 +49,8 @@ public enum ConsoleReport {
     lines.append(
       "conformance: \(counts[.pass] ?? 0) passed, \(bad.count) failed, \(counts[.skipped] ?? 0) skipped\(stated)")
     if let sentence = ConformanceSummary(report).diagnosticsSentence { lines.append(sentence) }
+    if report.vectorSet == .custom { lines.append("vectors: \(ConformanceSummary.vectorsSentence(report))") }
+    for problem in report.gateProblems { lines.append("\(paint("FAILED", "31")): \(problem)") }
     return lines.joined(separator: "\n")
   }
 }

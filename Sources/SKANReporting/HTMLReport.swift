@@ -2,6 +2,7 @@ import Foundation
 import SKANJSON
 import SKANModel
 public import SKANRunner
+import SKANVectors
 
 /// `--html`: one self-contained page a partner can read: who was tested with which vectors,
 /// the matrix of suites × requirement levels, every failure with its diff and a command to
@@ -26,7 +27,7 @@ public enum HTMLReport {
       td.rate { text-align: right; font-variant-numeric: tabular-nums; }
       .good { background: #e3f6e3; } .bad { background: #fde2e1; } .none { color: #8e8e93; }
       .level { display: inline-block; padding: 0.2em 0.7em; border-radius: 0.3em; color: #fff; font-weight: bold; }
-      .level.full { background: #34a853; } .level.core { background: #a4a61d; } .level.partial { background: #e05d44; }
+      .level.full { background: #34a853; } .level.core { background: #a4a61d; } .level.partial { background: #e05d44; } .level.custom { background: #8e8e93; }
       pre { background: #f2f2f7; padding: 0.6em; overflow-x: auto; }
       code { font-size: 0.95em; }
       </style>
@@ -37,7 +38,8 @@ public enum HTMLReport {
       <table>
       <tr><th>Implementation</th><td>\(escape(report.implementation.name)) \(escape(report.implementation.version)) (\(escape(report.implementation.language)))</td></tr>
       <tr><th>Kit</th><td>skan-conform \(escape(report.kitVersion))</td></tr>
-      <tr><th>Vectors</th><td>manifest digest <code>\(escape(report.vectorDigest))</code></td></tr>
+      <tr><th>Vectors</th><td>\(escape(ConformanceSummary.vectorsSentence(report))); manifest digest <code>\(escape(report.vectorDigest))</code></td></tr>
+      <tr><th>Coverage</th><td>\(summary.overall.applicable) of the \(summary.vectorCases) cases of the vector set executed, \(summary.overall.skipped) skipped</td></tr>\(report.gateProblems.map { "\n<tr><th>Failed</th><td><strong>\(escape($0))</strong></td></tr>" }.joined())
       <tr><th>Transport</th><td>\(escape(report.transport.rawValue)): <code>\(escape(report.target))</code></td></tr>
       <tr><th>Started</th><td>\(escape(report.startedAt))\(report.complete ? "" : " — <strong>interrupted: incomplete</strong>")\(report.shard.map { " — <strong>shard \($0) only</strong>: \(report.results.count) of the \($0.selectedTotal) selected cases" } ?? "")</td></tr>
       <tr><th>Diagnostics</th><td>\(summary.diagnosticsSentence.map(escape) ?? "no case has diagnostic members")</td></tr>

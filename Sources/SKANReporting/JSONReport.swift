@@ -18,9 +18,12 @@ public enum JSONReport {
       ],
       "transport": .string(report.transport.rawValue), "target": .string(report.target),
       "started_at": .string(report.startedAt),
+      // Official or custom: a certificate of a custom set must say so (issue #27).
+      "vector_set": .string(report.vectorSet.rawValue),
     ]
+    if let total = report.vectorCases { header["vector_cases"] = .integer(total) }
     if let shard = report.shard { header["shard"] = shardJSON(shard) }
-    return [
+    var document: [String: JSONValue] = [
       "report_version": 1,
       "header": .object(header),
       "results": .array(report.results.map(result)),
@@ -31,6 +34,10 @@ public enum JSONReport {
       "stale_expectations": .array(report.staleExpectations.map(JSONValue.string)),
       "footer": footer(report),
     ]
+    if !report.gateFailures.isEmpty {
+      document["gate_failures"] = .array(report.gateFailures.map(JSONValue.string))
+    }
+    return .object(document)
   }
 
   /// `header.shard`: which slice of which selection a sharded run ran.
@@ -90,9 +97,13 @@ public enum JSONReport {
   static func differencesJSON(_ differences: [JSONDiff.Difference]) -> JSONValue {
     .array(
       differences.map { difference in
+        // `null` in `expected` or `actual` is ambiguous (absent is not null, Spec/README.md):
+        // the `_absent` members say which, so that a report read back (`report merge`,
+        // `report diff`) prints the same difference as the run did.
         [
           "path": .string(difference.path), "expected": difference.expected ?? .null,
-          "actual": difference.actual ?? .null,
+          "actual": difference.actual ?? .null, "expected_absent": .bool(difference.expected == nil),
+          "actual_absent": .bool(difference.actual == nil),
         ]
       })
   }

@@ -38,6 +38,9 @@ public enum JSONReportReader {
         language: try identity.string("language"), suites: try identity.strings("suites")),
       transport: try transport(header), target: try header.string("target"),
       startedAt: try header.string("started_at"), results: results, complete: try footer.bool("complete"))
+    report.vectorSet = try provenance(header, digest: report.vectorDigest)
+    if header.raw["vector_cases"] != nil { report.vectorCases = try header.integer("vector_cases") }
+    report.gateFailures = root.raw["gate_failures"] == nil ? [] : try root.strings("gate_failures")
     report.staleExpectations = try root.strings("stale_expectations")
     report.incidents = footer.raw["incidents"] == nil ? [] : try footer.strings("incidents")
     if let value = header.raw["shard"], !value.isNull { report.shard = try shard(value) }
@@ -59,6 +62,17 @@ public enum JSONReportReader {
       suites: Set(try filters.strings("suites")), idGlobs: try filters.strings("ids"),
       tags: Set(try filters.strings("tags")), requirements: Set(try filters.strings("requirements")))
     return Shard(index: index, count: count, selection: selection, selectedTotal: selected)
+  }
+
+  /// `header.vector_set`; a report without it (written before it existed) is official only
+  /// if its digest is this binary's.
+  private static func provenance(_ header: Members, digest: String) throws(ReportError) -> VectorProvenance {
+    guard header.raw["vector_set"] != nil else { return VectorProvenance.of(digest: digest) }
+    let text = try header.string("vector_set")
+    guard let provenance = VectorProvenance(rawValue: text) else {
+      throw ReportError("header.vector_set: \"\(text)\" is not official or custom")
+    }
+    return provenance
   }
 
   private static func transport(_ header: Members) throws(ReportError) -> TransportKind {
@@ -114,7 +128,7 @@ public enum JSONReportReader {
       let entry = try Members(difference, "\(path).differences[\(index)]")
       differences.append(
         JSONDiff.Difference(
-          path: try entry.string("path"), expected: entry.nonNull("expected"), actual: entry.nonNull("actual")))
+          path: try entry.string("path"), expected: try entry.side("expected"), actual: try entry.side("actual")))
     }
     return differences
   }
@@ -170,6 +184,14 @@ public enum JSONReportReader {
         texts.append(text)
       }
       return texts
+    }
+
+    /// One side of a difference: `nil` when `<key>_absent` is true; a report without
+    /// `<key>_absent` (written before it existed) reads `null` as absent.
+    func side(_ key: String) throws(ReportError) -> JSONValue? {
+      guard raw[key + "_absent"] != nil else { return nonNull(key) }
+      if try bool(key + "_absent") { return nil }
+      return try value(key)
     }
 
     func nonNull(_ key: String) -> JSONValue? {

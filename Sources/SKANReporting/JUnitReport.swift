@@ -1,6 +1,7 @@
 import Foundation
 import SKANJSON
 public import SKANRunner
+import SKANVectors
 
 /// `--junit`: one `<testcase>` per vector, grouped in one `<testsuite>` per suite. An
 /// incomplete (interrupted) run adds a `skan-conform` suite whose one test case, `run
@@ -13,12 +14,26 @@ public enum JUnitReport {
     let failures = report.results.filter { $0.status == .fail }.count
     let errors = report.results.filter { [.error, .crash, .timeout, .protocolError].contains($0.status) }.count
     let skipped = report.results.filter { $0.status == .skipped }.count
-    let incomplete = report.complete ? 0 : 1
+    // Failures of the run itself, each one test case of a `skan-conform` suite: an
+    // interrupted run, nothing executed, a required suite skipped.
+    var runErrors: [(name: String, type: String, message: String)] = []
+    if !report.complete {
+      runErrors.append(
+        (
+          "run complete", "incomplete",
+          "the run was interrupted: \(report.results.count) cases got a verdict, the rest none"
+        ))
+    }
+    for problem in report.gateProblems { runErrors.append(("gate", "gate", problem)) }
+    let incomplete = runErrors.count
     // A shard's file says which shard it is, so that a CI system showing several files
-    // tells them apart; the test case names stay the vector IDs.
-    let name = report.shard.map { "skan-conform shard \($0)" } ?? "skan-conform"
+    // tells them apart; the test case names stay the vector IDs. A custom vector set says so.
+    var name = report.shard.map { "skan-conform shard \($0)" } ?? "skan-conform"
+    if report.vectorSet == .custom {
+      name += " (CUSTOM vectors \(report.vectorDigest.prefix(12)), not the official set)"
+    }
     out +=
-      "<testsuites name=\"\(name)\" tests=\"\(report.results.count + incomplete)\" failures=\"\(failures)\" errors=\"\(errors + incomplete)\" skipped=\"\(skipped)\">\n"
+      "<testsuites name=\"\(escape(name))\" tests=\"\(report.results.count + incomplete)\" failures=\"\(failures)\" errors=\"\(errors + incomplete)\" skipped=\"\(skipped)\">\n"
     let suites = Dictionary(grouping: report.results, by: \.suite)
     for name in suites.keys.sorted() {
       let results = suites[name] ?? []
@@ -39,12 +54,14 @@ public enum JUnitReport {
       }
       out += "  </testsuite>\n"
     }
-    if !report.complete {
-      out += "  <testsuite name=\"skan-conform\" tests=\"1\">\n"
-      out += "    <testcase classname=\"skan-conform\" name=\"run complete\" time=\"0\">"
-      out +=
-        "<error message=\"the run was interrupted: \(report.results.count) cases got a verdict, the rest none\" type=\"incomplete\"/>"
-      out += "</testcase>\n  </testsuite>\n"
+    if !runErrors.isEmpty {
+      out += "  <testsuite name=\"skan-conform\" tests=\"\(runErrors.count)\">\n"
+      for error in runErrors {
+        out += "    <testcase classname=\"skan-conform\" name=\"\(error.name)\" time=\"0\">"
+        out += "<error message=\"\(escape(error.message))\" type=\"\(error.type)\"/>"
+        out += "</testcase>\n"
+      }
+      out += "  </testsuite>\n"
     }
     out += "</testsuites>\n"
     return out

@@ -1,6 +1,7 @@
 import Foundation
 import SKANJSON
 public import SKANRunner
+import SKANVectors
 
 /// `--markdown`: a summary for CI step summaries (GitHub's `$GITHUB_STEP_SUMMARY` and the like).
 public enum MarkdownReport {
@@ -8,10 +9,20 @@ public enum MarkdownReport {
   public static func text(_ report: RunReport) -> String {
     var lines: [String] = []
     let summary = ConformanceSummary(report)
-    let verdict = report.succeeded() ? "✅ every result as expected" : "❌ unexpected results"
+    let verdict =
+      report.succeeded()
+      ? "✅ every result as expected"
+      : (report.complete && report.unexpected.isEmpty && !report.gateProblems.isEmpty
+        ? "❌ the run failed its gate" : "❌ unexpected results")
     lines.append("## skan-conform: \(verdict)")
     lines.append("")
     lines.append("Conformance level: **\(Badge.message(summary))** (the same as the certification page's).")
+    lines.append("")
+    lines.append("Vectors: \(ConformanceSummary.vectorsSentence(report)).")
+    for problem in report.gateProblems {
+      lines.append("")
+      lines.append("**Failed:** \(escape(problem)).")
+    }
     if let shard = report.shard {
       lines.append("")
       lines.append(

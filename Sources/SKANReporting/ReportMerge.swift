@@ -6,7 +6,8 @@ public import SKANVectors
 /// order, with no `shard` in the header.
 ///
 /// It refuses, naming the file and the case, shards that do not belong together: another
-/// kit version, vector digest, implementation, shard count or selection; two reports of the
+/// kit version, vector digest, implementation, target (command or URL), shard count or
+/// selection; two reports of the
 /// same shard; a case in no report, or in two; a case outside the selection; an incomplete
 /// shard (unless allowed, and then the merged report is incomplete too).
 public enum ReportMerge {
@@ -62,6 +63,13 @@ public enum ReportMerge {
       if report.implementation != reference.implementation {
         problems.append(
           "\(input.file): header.implementation is \(describe(report.implementation)), but \(first.file) has \(describe(reference.implementation))"
+        )
+      }
+      // One certificate names one implementation: shards run against another endpoint or
+      // command (or over another transport) are not one run, even with the same hello.
+      if report.transport != reference.transport || report.target != reference.target {
+        problems.append(
+          "\(input.file): header.target is \(report.transport.rawValue) \(report.target), but \(first.file) has \(reference.transport.rawValue) \(reference.target): the shards were run against different implementations"
         )
       }
       if shard.count != referenceShard.count {
@@ -161,7 +169,8 @@ public enum ReportMerge {
       kitVersion: reference.kitVersion, vectorDigest: reference.vectorDigest, implementation: reference.implementation,
       transport: reference.transport, target: reference.target,
       startedAt: shards.map(\.input.report.startedAt).min() ?? reference.startedAt, results: results,
-      complete: missingFromIncomplete == 0 && shards.allSatisfy(\.input.report.complete))
+      complete: missingFromIncomplete == 0 && shards.allSatisfy(\.input.report.complete),
+      vectorSet: vectors.provenance, vectorCases: vectors.cases.count)
     for (input, shard) in shards.sorted(by: { $0.shard.index < $1.shard.index }) {
       merged.incidents += input.report.incidents.map { "shard \(shard): \($0)" }
       for stale in input.report.staleExpectations where !merged.staleExpectations.contains(stale) {

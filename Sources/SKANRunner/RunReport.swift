@@ -1,4 +1,5 @@
 import Foundation
+public import SKANVectors
 
 /// Everything one run produced.
 public struct RunReport: Sendable {
@@ -18,11 +19,18 @@ public struct RunReport: Sendable {
   public var results: [CaseResult]
   /// Whether every selected case got a verdict.
   public var complete: Bool
+  /// Whether the vectors were the official set of this kit version (their digest is the one
+  /// built into the binary) or a custom one; a custom set never earns a conformance level.
+  public var vectorSet: VectorProvenance
+  /// How many cases the vector set holds (all suites, before any selection or shard), so
+  /// that a report says how much of it was covered; `nil` when not known (an older report).
+  public var vectorCases: Int?
 
   /// Creates a report.
   public init(
     kitVersion: String, vectorDigest: String, implementation: ImplementationIdentity, transport: TransportKind,
-    target: String, startedAt: String, results: [CaseResult], complete: Bool
+    target: String, startedAt: String, results: [CaseResult], complete: Bool, vectorSet: VectorProvenance = .official,
+    vectorCases: Int? = nil
   ) {
     self.kitVersion = kitVersion
     self.vectorDigest = vectorDigest
@@ -32,6 +40,8 @@ public struct RunReport: Sendable {
     self.startedAt = startedAt
     self.results = results
     self.complete = complete
+    self.vectorSet = vectorSet
+    self.vectorCases = vectorCases
   }
 
   /// How many results have each status.
@@ -51,15 +61,37 @@ public struct RunReport: Sendable {
   /// Entries of the expectations file that matched no case of the vector set.
   public var staleExpectations: [String] = []
 
+  /// Why the run fails although every result may be as expected, one sentence each: a
+  /// suite that `--require-suite` names was skipped (``GateOptions``). Empty when none.
+  public var gateFailures: [String] = []
+
+  /// How many cases were executed: every result but `skipped`.
+  public var executed: Int { results.count { $0.status != .skipped } }
+
+  /// Why this run is not a success even with every result as expected, in plain words:
+  /// nothing executed (every selected case skipped, say an adapter that stopped declaring a
+  /// suite), then the gate failures. Empty for a run that may succeed.
+  public var gateProblems: [String] {
+    var problems: [String] = []
+    if complete && executed == 0 {
+      problems.append(
+        "no case was executed: all \(results.count) selected case(s) were skipped (the implementation declares the suites \(implementation.suites.isEmpty ? "(none)" : implementation.suites.joined(separator: ", "))); a run that checks nothing is not a pass"
+      )
+    }
+    return problems + gateFailures
+  }
+
   /// The results that were not as expected.
   public var unexpected: [CaseResult] { results.filter(\.isUnexpected) }
 
   /// The results that passed against an expectation of failure.
   public var unexpectedPasses: [CaseResult] { results.filter(\.isUnexpectedPass) }
 
-  /// Whether the run is a success: complete, and every result as expected; with `strict`,
+  /// Whether the run is a success: complete, at least one case executed, no gate failure,
+  /// and every result as expected; with `strict`,
   /// an unexpected pass or a stale expectation (one that matches no case) fails the run too.
   public func succeeded(strict: Bool = false) -> Bool {
-    complete && unexpected.isEmpty && (!strict || (unexpectedPasses.isEmpty && staleExpectations.isEmpty))
+    complete && unexpected.isEmpty && gateProblems.isEmpty
+      && (!strict || (unexpectedPasses.isEmpty && staleExpectations.isEmpty))
   }
 }

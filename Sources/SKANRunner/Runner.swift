@@ -84,7 +84,7 @@ public enum Runner {
     var report = RunReport(
       kitVersion: vectors.kitVersion, vectorDigest: vectors.digest, implementation: hello,
       transport: transport.kind, target: transport.target, startedAt: startedAt, results: finished,
-      complete: finished.count == cases.count)
+      complete: finished.count == cases.count, vectorSet: vectors.provenance, vectorCases: vectors.cases.count)
     report.incidents = await transport.incidents()
     return report
   }

@@ -69,8 +69,9 @@ struct ExpectationsTests {
   @Test("entries that match no vector are stale")
   func stale() throws {
     let expectations = try Expectations(json: file, file: "e.json")
-    var run = report([])
-    expectations.apply(to: &run, knownIDs: ["window/a", "window/bq"])
+    // One case executed: a run that executed none fails on that alone (#27).
+    var run = report([("window/c", .pass)])
+    expectations.apply(to: &run, knownIDs: ["window/a", "window/bq", "window/c"])
     #expect(run.staleExpectations == ["window/bx", "window/gone"])
     #expect(run.succeeded(), "a stale entry alone is a warning")
     #expect(!run.succeeded(strict: true), "with --strict-expectations a stale entry fails the run")

@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANReporting
 import SKANRunner
+import SKANVectors
 import Testing
 
 @Suite("HTML certification report and badges")
@@ -48,7 +49,7 @@ struct HTMLReportTests {
     let mustSummary = ConformanceSummary(must)
     #expect(mustSummary.level == "partial")
     #expect(mustSummary.overall.passed == 1 && mustSummary.overall.expected == 1)
-    #expect(Badge.message(mustSummary) == "partial · 50.0%")
+    #expect(Badge.message(mustSummary) == "partial · 50.0% · 2/2 cases")
     var should = report([("window/a", "window", ["WIN-1"], .pass), ("lifecycle/b", "lifecycle", ["LIF-14"], .fail)])
     should.results[1].expectedStatus = .fail
     #expect(ConformanceSummary(should).level == "full")
@@ -69,8 +70,33 @@ struct HTMLReportTests {
     let summary = ConformanceSummary(
       report([("window/a", "window", ["WIN-1"], .pass), ("window/b", "window", ["WIN-1"], .fail)]))
     #expect(Badge.svg(summary).hasPrefix("<svg"))
-    #expect(Badge.svg(summary).contains("partial · 50.0%"))
+    #expect(Badge.svg(summary).contains("partial · 50.0% · 2/2 cases"))
     #expect(Badge.json(summary)["schemaVersion"] == 1)
-    #expect(Badge.json(summary)["message"] == "partial · 50.0%")
+    #expect(Badge.json(summary)["message"] == "partial · 50.0% · 2/2 cases")
+  }
+
+  @Test("the badge says what was covered: cases executed of the vector set's, skipped ones not counted (#27)")
+  func badgeCoverage() {
+    var subset = report([
+      ("window/a", "window", ["WIN-1"], .pass), ("window/b", "window", ["WIN-1"], .pass),
+      ("lifecycle/c", "lifecycle", ["LIF-14"], .skipped),
+    ])
+    subset.vectorCases = 802
+    #expect(Badge.message(ConformanceSummary(subset)) == "full · 100.0% · 2/802 cases")
+  }
+
+  @Test("a custom vector set earns no level: not full, not core, on every badge and page (#27)")
+  func customVectorSet() {
+    var custom = report([("window/a", "window", ["WIN-1"], .pass), ("lifecycle/b", "lifecycle", ["LIF-14"], .pass)])
+    custom.vectorSet = .custom
+    let summary = ConformanceSummary(custom)
+    #expect(summary.level == "custom")
+    #expect(Badge.message(summary) == "custom vectors · 100.0% · 2/2 cases")
+    #expect(Badge.json(summary)["color"] == "lightgrey")
+    for text in [Badge.svg(summary), HTMLReport.html(custom), MarkdownReport.text(custom), JUnitReport.xml(custom)] {
+      #expect(!text.contains("full ·") && !text.contains("class=\"level full"), "\(text)")
+      #expect(text.contains("CUSTOM") || text.contains("custom vectors"), "\(text)")
+    }
+    #expect(ConsoleReport.text(custom).contains("(CUSTOM)"))
   }
 }

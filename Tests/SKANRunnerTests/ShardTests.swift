@@ -181,6 +181,20 @@ struct ShardTests {
     }
   }
 
+  @Test(
+    "merge refuses shards run against another endpoint or command, naming both targets (#27)", .timeLimit(.minutes(2)))
+  func otherTarget() async throws {
+    try await refusal("another command", naming: { paths, reports in [paths[1], "header.target", reports[0].target] }) {
+      _, reports in
+      reports[1].target += " --against-staging"
+    }
+    try await refusal("another endpoint", naming: { paths, _ in [paths[2], "http http://127.0.0.1:9/"] }) {
+      _, reports in
+      reports[2].transport = .http
+      reports[2].target = "http://127.0.0.1:9/"
+    }
+  }
+
   @Test("merge refuses a missing shard, naming it and its first case", .timeLimit(.minutes(2)))
   func missingShard() async throws {
     let directory = try scratch()

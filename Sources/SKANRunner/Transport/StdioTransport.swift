@@ -140,6 +140,7 @@ public actor StdioTransport: ImplementationTransport {
   /// A fault that no `seq` names: charged to the only outstanding request, or, with several
   /// outstanding, the process is replaced and they are replayed one at a time.
   private func fault(_ reply: Verdict.Reply, _ what: String) {
+    guard !interrupted else { return }
     let jobs = inFlight.values.sorted { $0.order < $1.order }
     inFlight = [:]
     replayInFlight = false
@@ -237,7 +238,11 @@ public actor StdioTransport: ImplementationTransport {
       guard current == generation else { return }
       switch event {
       case .closed:
-        if !closing { fault(.crashed("the implementation exited or closed its output"), "the implementation exited") }
+        // After Ctrl-C the kit killed the implementation itself: that is no fault of it, and
+        // no incident (it would say the process was restarted, and none is).
+        if !closing && !interrupted {
+          fault(.crashed("the implementation exited or closed its output"), "the implementation exited")
+        }
         return
       case .oversized(let size):
         if closing { continue }
@@ -250,6 +255,9 @@ public actor StdioTransport: ImplementationTransport {
   }
 
   private func receive(_ bytes: [UInt8]) {
+    // After Ctrl-C every request was settled as interrupted: replies still in the pipe are
+    // no fault of the implementation (they would read as replies to `seq`s never sent).
+    guard !interrupted else { return }
     let reply = ReplyReader.read(bytes) { seq in inFlight[seq]?.expectedOutput }
     guard case .message(let message) = reply, let seq = message["seq"]?.exactInteger else {
       if inFlight.isEmpty {

@@ -29,6 +29,25 @@ public struct CaseSelection: Sendable, Hashable {
       && (requirements.isEmpty || !requirements.isDisjoint(with: vector.requirements))
   }
 
+  /// Every filter value that selects no case of `cases` on its own, as the user would
+  /// write it (`--id 'window/typo*'`): a typo among several patterns would otherwise be
+  /// silent, since the others still select cases. Each value is checked against all of
+  /// `cases`, not only those the other filters keep.
+  public func valuesSelectingNothing(in cases: [VectorCase]) -> [String] {
+    var found: [String] = []
+    for suite in suites.sorted() where !cases.contains(where: { $0.suite.rawValue == suite }) {
+      found.append("--suite \(suite)")
+    }
+    for glob in idGlobs where !cases.contains(where: { Glob.matches(glob, $0.id) }) {
+      found.append("--id '\(glob)'")
+    }
+    for tag in tags.sorted() where !cases.contains(where: { $0.tags.contains(tag) }) { found.append("--tag \(tag)") }
+    for requirement in requirements.sorted() where !cases.contains(where: { $0.requirements.contains(requirement) }) {
+      found.append("--requirement \(requirement)")
+    }
+    return found
+  }
+
   /// The selected cases, in order.
   public func apply(to cases: [VectorCase]) -> [VectorCase] { cases.filter(includes) }
 }

@@ -13,6 +13,10 @@ public struct VectorSet: Sendable {
   /// Every case, in file order.
   public var cases: [VectorCase] { files.flatMap(\.cases) }
 
+  /// Whether this is the official vector set of this kit version (its digest is the one of
+  /// the manifest built into this binary) or a custom one.
+  public var provenance: VectorProvenance { VectorProvenance.of(digest: digest) }
+
   /// Creates a set.
   public init(files: [VectorFile], digest: String, kitVersion: String) {
     self.files = files
@@ -33,6 +37,10 @@ public struct VectorSet: Sendable {
       return bytes
     }
   }
+
+  /// The digest of the official vector set of this kit version: the one the manifest built
+  /// into this binary states (an empty string if it cannot be read, which no set matches).
+  public static let officialDigest: String = embeddedDigest() ?? ""
 
   /// The digest the manifest built into this binary states, without loading the vectors;
   /// `nil` if it cannot be read.

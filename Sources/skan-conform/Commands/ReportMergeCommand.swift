@@ -11,14 +11,16 @@ struct ReportMergeCommand: ParsableCommand {
     commandName: "merge",
     abstract: "Merge the JSON reports of `run --shard I/N` into the report of the whole selection.",
     discussion: """
-      The shards must come from the same kit version, vector digest, implementation, shard \
+      The shards must come from the same kit version, vector digest, implementation, target \
+      (the --cli command or --endpoint URL), shard \
       count and selection, be complete (unless --allow-incomplete), and cover every selected \
       case exactly once; otherwise the command names the file and the case and exits 2. The \
       vectors (--vectors, default as for `run`) must be the ones the shards were run on: the \
       selection is applied to them again to know every case. The merged report lists the \
       results in vector order, as one unsharded run would have. Exit codes, as `run`'s for the \
       merged report: 0 every result as expected; 1 unexpected results (or an incomplete merge \
-      with --allow-incomplete); 2 shards that do not make one run, or a usage error.
+      with --allow-incomplete, no case executed, or a suite --require-suite names skipped); 2 \
+      shards that do not make one run, or a usage error.
       """)
 
   @Argument(help: ArgumentHelp("The shards' JSON reports (--report-json), in any order.", valueName: "shard.json"))
@@ -38,6 +40,8 @@ struct ReportMergeCommand: ParsableCommand {
   var allowIncomplete = false
 
   @OptionGroup var strictness: ExpectationStrictness
+
+  @OptionGroup var gate: GateOptions
 
   func validate() throws {
     guard !files.isEmpty else { throw ValidationError("name the shards' JSON reports to merge") }
@@ -65,13 +69,14 @@ struct ReportMergeCommand: ParsableCommand {
       printError("error: cannot merge without the vectors the shards were run on")
       throw KitExit.usage
     }
-    let merged: RunReport
+    var merged: RunReport
     do {
       merged = try ReportMerge.merge(inputs, vectors: vectors, allowIncomplete: allowIncomplete)
     } catch {
       printError("error: the reports are not the shards of one run:\n\(error)")
       throw KitExit.usage
     }
+    if merged.complete { gate.apply(to: &merged) }
     if let output { try ReportOptions.write(CanonicalJSON.pretty(JSONReport.json(merged)), to: output) }
     try reports.write(merged)
     try certificate.write(merged)

@@ -17,12 +17,15 @@ struct RunCommand: AsyncParsableCommand {
       one process per case (--cli … --per-case), or over HTTP (--endpoint). Without --cli or \
       --endpoint the bundled reference model is run. Exit codes: 0 every result as expected \
       (a pass, a skip, or the status an --expectations file names); 1 unexpected results, or \
-      an unexpected pass with --strict-expectations, or an interrupted run; 2 usage; 3 the \
+      an unexpected pass with --strict-expectations, or an interrupted run, or no case \
+      executed (every selected case skipped), or a suite --require-suite names skipped; 2 \
+      usage, or a filter value (--suite, --id, --tag, --requirement) that selects no case; 3 the \
       implementation could not start or failed the handshake; 4 invalid vectors.
       """)
 
   @OptionGroup var source: VectorSourceOptions
   @OptionGroup var selection: SelectionOptions
+  @OptionGroup var gate: GateOptions
 
   @Option(help: ArgumentHelp("The command line that starts your adapter.", valueName: "command"))
   var cli: String?
@@ -33,7 +36,9 @@ struct RunCommand: AsyncParsableCommand {
   @Flag(help: "Start one process per case instead of one for the run (see Spec/adapter-protocol.md).")
   var perCase = false
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for each reply.", valueName: "seconds"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Seconds to wait for each reply (for the hello reply, at least 10).", valueName: "seconds"))
   var timeout: Double = 5
 
   @Option(
@@ -82,6 +87,7 @@ struct RunCommand: AsyncParsableCommand {
     let transport = makeTransport()
     let source = self.source
     let selection = self.selection
+    let gate = self.gate
     let expectationsPath = self.expectations
     let times = max(1, `repeat`)
     let report: RunReport
@@ -103,9 +109,12 @@ struct RunCommand: AsyncParsableCommand {
           var slice: Shard?
           do {
             vectors = try source.load()
-            var selected = selection.selection.apply(to: vectors.cases)
-            guard !selected.isEmpty else {
-              printError("error: the selection matches no case (\(selection.summary)); nothing was run")
+            var selected = try selection.select(from: vectors.cases)
+            let unselected = gate.missing(from: Set(selected.map(\.suite.rawValue)))
+            guard unselected.isEmpty else {
+              printError(
+                "error: --require-suite \(unselected.joined(separator: ",")): the selection (\(selection.summary)) holds no case of it; nothing was run"
+              )
               throw KitExit.usage
             }
             if let shard, case .success(let parsed) = Shard.parse(shard) {
@@ -154,6 +163,7 @@ struct RunCommand: AsyncParsableCommand {
     var judged = report
     judged.shard = slice
     if strictDiagnostics { judged.requireDiagnostics() }
+    if judged.complete { gate.apply(to: &judged) }
     known?.apply(to: &judged, knownIDs: vectors.cases.map(\.id))
     try reports.write(judged)
     try certificate.write(judged)

@@ -24,10 +24,17 @@ struct SelectionOptions: ParsableArguments {
   }
 
   func validate() throws {
-    if suite.contains(where: { $0.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).isEmpty } })
-      || suite.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty })
-    {
+    // `--suite ,` would otherwise split into no name at all and select every suite.
+    if suite.contains(where: {
+      $0.split(separator: ",", omittingEmptySubsequences: false).contains {
+        $0.trimmingCharacters(in: .whitespaces).isEmpty
+      }
+    }) {
       throw ValidationError("--suite needs suite names; an empty name selects nothing")
+    }
+    for (option, values) in [("--id", id), ("--tag", tag), ("--requirement", requirement)]
+    where values.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+      throw ValidationError("\(option) needs a value; an empty one selects nothing")
     }
     let known = Set(Suite.allCases.map(\.rawValue))
     for name in suiteNames where !known.contains(name) {
@@ -42,6 +49,20 @@ struct SelectionOptions: ParsableArguments {
       suite.map { "--suite \($0)" } + id.map { "--id '\($0)'" } + tag.map { "--tag \($0)" }
       + requirement.map { "--requirement \($0)" }
     return parts.isEmpty ? "no filter" : parts.joined(separator: " ")
+  }
+
+  /// The selected cases of `cases`; a usage error (exit 2), naming each filter value, when
+  /// a value selects no case on its own or the filters together select none.
+  func select(from cases: [VectorCase]) throws -> [VectorCase] {
+    let idle = selection.valuesSelectingNothing(in: cases)
+    for value in idle { printError("error: \(value) selects no case of these vectors; nothing was run") }
+    if !idle.isEmpty { throw KitExit.usage }
+    let selected = selection.apply(to: cases)
+    guard !selected.isEmpty else {
+      printError("error: the selection matches no case (\(summary)); nothing was run")
+      throw KitExit.usage
+    }
+    return selected
   }
 
   var selection: CaseSelection {

@@ -26,6 +26,14 @@ struct VectorSourceOptions: ParsableArguments {
         }
         // Loose files, as `skan-conform fuzz` writes them: no manifest to check against.
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        // A Vectors/ directory (it has retired-ids.json) that lost its manifest is not loose
+        // files: say what is missing rather than fail on retired-ids.json as a vector file.
+        if names.contains("retired-ids.json") {
+          printError(
+            "error: invalid vectors: \(directory)/manifest.json is missing (a Vectors/ directory needs its manifest; restore it, or run `skan-conform vectors generate`)"
+          )
+          throw KitExit.invalidVectors
+        }
         return try VectorLoader.load(
           files: names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 })
       }

@@ -14,12 +14,14 @@ struct ImplementationConnection {
   var perCase = false
   /// Requests in flight (`--concurrency`); each transport's default when nil.
   var concurrency: Int?
-  /// The per-request timeout in seconds (`--timeout`).
+  /// The per-request timeout in seconds (`--timeout`); the hello's is this, at least 10 s.
   var timeout: Double
 
   /// The transport, announcing this kit's version in its hello.
   func transport() -> any ImplementationTransport {
-    let options = RunOptions(command: command, timeout: timeout)
+    // The hello reply waits as long as any reply, and at least the default 10 s: a slow
+    // start (a loaded CI machine, an interpreter) is then one option away.
+    let options = RunOptions(command: command, timeout: timeout, handshakeTimeout: max(10, timeout))
     if let endpoint {
       return HTTPTransport(
         url: endpoint, options: options, kitVersion: Manifest.kitVersion, concurrency: concurrency ?? 8)
