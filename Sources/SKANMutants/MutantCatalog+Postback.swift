@@ -186,7 +186,8 @@ extension MutantCatalog {
         }
       }),
     Mutant(
-      "developer-mode-ignored", .postback, "Ignores the `aak-developer` profile: production windows and delays for every ad.",
+      "developer-mode-ignored", .postback,
+      "Ignores the `aak-developer` profile: production windows and delays for every ad.",
       input: { input in input["profile"] == "aak-developer" ? input.setting("profile", "production") : input }),
     Mutant(
       "developer-mode-for-production-ads", .postback,

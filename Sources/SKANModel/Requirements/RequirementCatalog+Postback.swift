@@ -23,7 +23,8 @@ extension RequirementCatalog {
       "PB-3", .must, .apple, area: .postback,
       "Fields by tier. First postback: tier 0 the source identifier alone; tier 1 plus the coarse value; tier 2 the fine value instead; tier 3 also `source-app-id` or `source-domain` (AdAttributionKit: `publisher-item-identifier`), and for AdAttributionKit `country-code` when the country's crowd allows it (SKAdNetwork: PB-18). Second and third: the source identifier and the coarse value from tier 1 on. Values only if the app provided one.",
       source:
-        "\(skMW) (the table of postback data by tier); \(aakMW) (the same table, with `country-code` added at tier 3 \"when the country's crowd is Tier 3\")"),
+        "\(skMW) (the table of postback data by tier); \(aakMW) (the same table, with `country-code` added at tier 3 \"when the country's crowd is Tier 3\")"
+    ),
     Requirement(
       "PB-4", .must, .apple, area: .postback,
       "The first postback carries the 2-, 3- or 4-digit source identifier with the highest tier, the longest on a tie, and 2 digits when the best tier is 0 or 1; that tier is the postback's. Later postbacks carry 2 digits.",
