@@ -122,7 +122,7 @@ struct PostbackPlannerTests {
   }
 
   @Test("PB-1: impossible scenarios are invalid input")
-  func invalid() {
+  func invalid() throws {
     #expect(throws: ModelError.self) { _ = try PostbackPlanner.plan(try scenario(version: "1.0")) }
     #expect(throws: ModelError.self) { _ = try PostbackPlanner.plan(try scenario(sourceIdentifier: 10_000)) }
     #expect(throws: ModelError.self) { _ = try PostbackPlanner.plan(try scenario(tiers: [2, 2])) }
