@@ -137,6 +137,9 @@ public enum ScenarioGenerator {
         ? .integer(random.int(0...3))
         : ["2": .integer(random.int(0...3)), "3": .integer(random.int(0...3)), "4": .integer(random.int(0...3))]
     }
+    // PB-17: Developer Mode shortens a development ad's postbacks (source app 0) only.
+    let sourceApp: JSONValue =
+      random.chance(0.8) ? (developer && random.chance(0.8) ? 0 : 1_234_567_891) : .null
     var input: [String: JSONValue] = [
       "framework": .string(framework), "did_win": .bool(random.chance(0.75)),
       "interaction": .string(random.pick(["click", "view"])),
@@ -158,7 +161,7 @@ public enum ScenarioGenerator {
       "tiers": [tier(), tier(), tier()],
       "ad": [
         "ad_network_id": "net.skadnetwork", "source_identifier": .integer(random.pick([5239, 42, 7, 0, 9999, 1000])),
-        "advertised_app_id": 525_463_029, "source_app_id": random.chance(0.8) ? 1_234_567_891 : .null,
+        "advertised_app_id": 525_463_029, "source_app_id": sourceApp,
         "source_domain": .null, "country_code": random.chance(0.5) ? "US" : .null,
         "marketplace_id": framework == "adattributionkit" && random.chance(0.7) ? "com.apple.AppStore" : .null,
       ],
@@ -172,6 +175,7 @@ public enum ScenarioGenerator {
       }
     }
     if input["conversion_type"] == "re-engagement" { input["interaction"] = "click" }
+    if input["ad_version"] == "2.1" { input["interaction"] = "click" }  // PB-1: views from 2.2 on
     return .object(input)
   }
 

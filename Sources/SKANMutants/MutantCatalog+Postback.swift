@@ -186,6 +186,58 @@ extension MutantCatalog {
         }
       }),
     Mutant(
+      "developer-mode-ignored", .postback,
+      "Ignores the `aak-developer` profile: production windows and delays for every ad.",
+      input: { input in input["profile"] == "aak-developer" ? input.setting("profile", "production") : input }),
+    Mutant(
+      "developer-mode-for-production-ads", .postback,
+      "Applies Developer Mode's windows and delays to a production ad (source app not 0), as the kit did before PB-17.",
+      output: { output, input in
+        guard input["profile"] == "aak-developer", let ad = input["ad"],
+          ad["source_app_id"]?.exactInteger != 0, ad["source_domain"]?.stringValue == nil,
+          case .output(let development) = Suite.postback.evaluate(
+            input.updating("ad") { $0.setting("source_app_id", 0) })
+        else { return output }
+        let app = ad["source_app_id"] ?? .null
+        return postbacks(development) { entry in
+          entry.updating("postback") { postback in
+            var written = postback
+            for key in ["source-app-id", "publisher-item-identifier"] where postback[key] != nil {
+              written = app.isNull ? written.setting(key, nil) : written.setting(key, app)
+            }
+            return written
+          }
+        }
+      }),
+    Mutant(
+      "view-signed-2-1-accepted", .postback,
+      "Accepts a view-through ad signed 2.1 and writes its 2.1 postback instead of rejecting it.",
+      input: { input in
+        guard input["framework"] == "skadnetwork", input["ad_version"] == "2.1", input["interaction"] == "view"
+        else { return input }
+        return input.setting("interaction", "click")
+      }),
+    Mutant(
+      "skadnetwork-no-country-code", .postback,
+      "Never writes `country-code` in a SKAdNetwork postback (PB-18's alternative).",
+      output: { output, input in
+        guard input["framework"] == "skadnetwork" else { return output }
+        return postbacks(output) { entry in entry.updating("postback") { $0.setting("country-code", nil) } }
+      }),
+    Mutant(
+      "development-postback-zeroed", .postback,
+      "Writes `conversion-value` 0 in the postbacks of a SKAdNetwork development ad (source app 0), as Apple's StoreKit test postbacks (PB-19's alternative).",
+      output: { output, input in
+        guard input["framework"] == "skadnetwork", input["ad"]?["source_app_id"]?.exactInteger == 0 else {
+          return output
+        }
+        return postbacks(output) { entry in
+          entry.updating("postback") { postback in
+            postback["conversion-value"] == nil ? postback : postback.setting("conversion-value", 0)
+          }
+        }
+      }),
+    Mutant(
       "invalid-update-skipped", .postback,
       "Skips an update whose fine value is out of range instead of failing the scenario.",
       input: { input in

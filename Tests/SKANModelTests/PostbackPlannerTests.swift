@@ -98,10 +98,39 @@ struct PostbackPlannerTests {
     #expect(try PostbackPlanner.plan(scenario(version: "2.2", didWin: false, sourceIdentifier: 42)).isEmpty)
   }
 
+  @Test("PB-17: Developer Mode shortens a development ad's postbacks only")
+  func developerMode() throws {
+    let minute = 60_000
+    let updates: [(Int, Int, CoarseValue?, Bool)] = [(0, 5, .low, false)]
+    var production = try scenario(updates: updates)
+    production.profile = .aakDeveloper
+    // A production ad (source app 2): production window and delay.
+    let full = try PostbackPlanner.plan(production)
+    #expect(full[0].finalizedAt == t0.adding(milliseconds: 48 * hour))
+    #expect(full[0].latestSend == t0.adding(milliseconds: 96 * hour))
+    // A development app ad (source app 0) and a SKAdNetwork web ad: 3-minute window, 5-10 minutes.
+    var development = production
+    development.identifiers.sourceAppID = 0
+    var web = production
+    web.identifiers.sourceAppID = nil
+    web.identifiers.sourceDomain = "example.com"
+    for ad in [development, web] {
+      let short = try PostbackPlanner.plan(ad)
+      #expect(short[0].finalizedAt == t0.adding(milliseconds: 3 * minute))
+      #expect(short[0].latestSend == t0.adding(milliseconds: 13 * minute))
+    }
+  }
+
   @Test("PB-1: impossible scenarios are invalid input")
-  func invalid() {
+  func invalid() throws {
     #expect(throws: ModelError.self) { _ = try PostbackPlanner.plan(try scenario(version: "1.0")) }
     #expect(throws: ModelError.self) { _ = try PostbackPlanner.plan(try scenario(sourceIdentifier: 10_000)) }
     #expect(throws: ModelError.self) { _ = try PostbackPlanner.plan(try scenario(tiers: [2, 2])) }
+    // A view-through ad signed 2.1: views exist from SKAdNetwork 2.2 on.
+    var view21 = try scenario(version: "2.1", sourceIdentifier: 42)
+    view21.interaction = .view
+    #expect(throws: ModelError.self) { _ = try PostbackPlanner.plan(view21) }
+    view21.adVersion = "2.2"
+    #expect(try PostbackPlanner.plan(view21).count == 1)
   }
 }

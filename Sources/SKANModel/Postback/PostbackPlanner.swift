@@ -9,8 +9,9 @@ public enum PostbackPlanner {
   /// - Throws: ``ModelError`` for a scenario that cannot happen (PB-1).
   public static func plan(_ scenario: PostbackScenario) throws(ModelError) -> [PlannedPostback] {
     try validate(scenario)
+    let profile = effectiveProfile(scenario)
     // Every ad's updates are checked in the timeline's order: out-of-order, then before T0.
-    var timeline = ConversionTimeline(profile: scenario.profile, t0: scenario.t0)
+    var timeline = ConversionTimeline(profile: profile, t0: scenario.t0)
     for update in scenario.updates { _ = try timeline.apply(update) }
 
     // PB-9: a re-engagement has no losing postbacks.
@@ -32,8 +33,8 @@ public enum PostbackPlanner {
         guard scenario.didWin, tier.rawValue >= 1, timeline.values(in: window).hasUpdate else { continue }
       }
       let values = timeline.values(in: window)
-      let finalized = values.lockedAt ?? scenario.profile.bounds(of: window, t0: scenario.t0).end
-      let (earliest, latest) = sendRange(after: finalized, window: window, profile: scenario.profile)
+      let finalized = values.lockedAt ?? profile.bounds(of: window, t0: scenario.t0).end
+      let (earliest, latest) = sendRange(after: finalized, window: window, profile: profile)
       let (fields, outer) =
         scenario.framework == .adattributionkit
         ? adAttributionKitFields(scenario, window: window, tiers: tiers, values: values)
@@ -59,6 +60,12 @@ public enum PostbackPlanner {
       finalizedAt: finalized, earliestSend: finalized,
       // PB-15: sent 0 to 24 hours after the timer expires.
       latestSend: finalized.adding(milliseconds: 24 * Milliseconds.hour))
+  }
+
+  /// PB-17: Developer Mode shortens only a development ad's windows and delays; a production
+  /// ad keeps the production ones.
+  static func effectiveProfile(_ scenario: PostbackScenario) -> WindowProfile {
+    scenario.profile == .aakDeveloper && !scenario.isDevelopmentAd ? .production : scenario.profile
   }
 
   // MARK: - Validation
@@ -97,6 +104,9 @@ public enum PostbackPlanner {
         guard ids.sourceDomain == nil else {
           throw ModelError(.invalidInput, "web ads (source-domain) exist from SKAdNetwork 4.0 on")
         }
+        guard !(scenario.adVersion == "2.1" && scenario.interaction == .view) else {
+          throw ModelError(.invalidInput, "view-through ads exist from SKAdNetwork 2.2 on, not in an ad signed 2.1")
+        }
       }
     case .adattributionkit:
       guard (0...9999).contains(ids.sourceIdentifier) else {
@@ -117,7 +127,7 @@ public enum PostbackPlanner {
   // MARK: - Timing
 
   /// PB-8: the window's end or the lock, plus 24-48 h for the first postback and 24-144 h for
-  /// the others; 5-10 minutes in developer mode.
+  /// the others; 5-10 minutes in developer mode (for a development ad: PB-17).
   static func sendRange(after finalized: Timestamp, window: ConversionWindow, profile: WindowProfile) -> (
     Timestamp, Timestamp
   ) {

@@ -58,6 +58,11 @@ public struct PostbackScenario: Sendable, Hashable {
   public var followsConversionWindows: Bool {
     framework == .adattributionkit || adVersion == Self.skadnetwork4Version
   }
+  /// Whether the ad is a development ad, whose postbacks Developer Mode shortens (PB-17): a
+  /// source app (AdAttributionKit publisher) of 0, or a SKAdNetwork web ad.
+  public var isDevelopmentAd: Bool {
+    identifiers.sourceAppID == 0 || (framework == .skadnetwork && identifiers.sourceDomain != nil)
+  }
   /// Whether this network's impression won (PB-7).
   public var didWin: Bool
   /// View or click.

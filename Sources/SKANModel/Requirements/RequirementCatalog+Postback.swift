@@ -9,8 +9,9 @@ extension RequirementCatalog {
   static let postback: [Requirement] = [
     Requirement(
       "PB-1", .must, .kitDefined, area: .postback,
-      "A scenario that cannot happen is `invalid-input`: tiers or postback IDs not given for all three postbacks, a source app and a source domain together, an unsupported ad version, re-engagement under SKAdNetwork, a source identifier outside 0...9999 (a campaign ID outside 1...100 before 4.0), a web ad before 4.0 or under AdAttributionKit.",
-      source: "These combinations have no postback in Apple's documentation; guessing one would hide a test-input bug.",
+      "A scenario that cannot happen is `invalid-input`: tiers or postback IDs not given for all three postbacks, a source app and a source domain together, an unsupported ad version, re-engagement under SKAdNetwork, a source identifier outside 0...9999 (a campaign ID outside 1...100 before 4.0), a web ad before 4.0 or under AdAttributionKit, a view-through (`view`) ad signed 2.1.",
+      source:
+        "These combinations have no postback in Apple's documentation; guessing one would hide a test-input bug. View-through ads exist from SKAdNetwork 2.2 on: Apple: storekit/generating-the-signature-to-validate-view-through-ads (\"Starting in iOS 14.5 with SKAdNetwork 2.2\"), Apple: storekit/skadnetwork-2-2-release-notes, Apple: storekit/skadimpression/version (\"View-through ads are available starting in version 2.2\").",
       alternative: "Best-effort postbacks for impossible scenarios."),
     Requirement(
       "PB-2", .must, .apple, area: .postback,
@@ -20,8 +21,10 @@ extension RequirementCatalog {
     ),
     Requirement(
       "PB-3", .must, .apple, area: .postback,
-      "Fields by tier. First postback: tier 0 the source identifier alone; tier 1 plus the coarse value; tier 2 the fine value instead; tier 3 also `source-app-id` or `source-domain` and `country-code`. Second and third: the source identifier and the coarse value from tier 1 on. Values only if the app provided one.",
-      source: "\(skMW) (the table of postback data by tier); \(aakMW)"),
+      "Fields by tier. First postback: tier 0 the source identifier alone; tier 1 plus the coarse value; tier 2 the fine value instead; tier 3 also `source-app-id` or `source-domain` (AdAttributionKit: `publisher-item-identifier`), and for AdAttributionKit `country-code` when the country's crowd allows it (SKAdNetwork: PB-18). Second and third: the source identifier and the coarse value from tier 1 on. Values only if the app provided one.",
+      source:
+        "\(skMW) (the table of postback data by tier); \(aakMW) (the same table, with `country-code` added at tier 3 \"when the country's crowd is Tier 3\")"
+    ),
     Requirement(
       "PB-4", .must, .apple, area: .postback,
       "The first postback carries the 2-, 3- or 4-digit source identifier with the highest tier, the longest on a tie, and 2 digits when the best tier is 0 or 1; that tier is the postback's. Later postbacks carry 2 digits.",
@@ -52,7 +55,7 @@ extension RequirementCatalog {
       "PB-8", .must, .apple, area: .postback,
       "A postback is final at its window's nominal end, or at the lock; it is sent between 24 and 48 hours after that for the first postback, 24 and 144 hours for the others, and 5 to 10 minutes in Developer Mode. A losing postback is timed as the winner's first.",
       source:
-        "\(skMW) (\"random delay\" 24-48 h and 24-144 h); \(aakDev) (5 to 10 minutes); \(skRCV) (\"Time-windows for events apply equally to winning and nonwinning postbacks\")"
+        "\(skMW) (\"random delay\" 24-48 h and 24-144 h); \(aakDev) (5 to 10 minutes, for development ads only: PB-17); \(skRCV) (\"Time-windows for events apply equally to winning and nonwinning postbacks\"). Apple contradicts itself for an ad signed 4.0 updated only with the fine-only call: \(skUpd1) says that when the first window closes the postback is sent \"within 0 to 24 hours\", the multiple-windows page 24 to 48 hours. The kit follows the multiple-windows page for every first postback (its update input does not say which call was made); alternative: 0 to 24 hours after the first window for an ad updated only with the fine-only call."
     ),
     Requirement(
       "PB-9", .must, .apple, area: .postback,
@@ -97,6 +100,28 @@ extension RequirementCatalog {
         "Apple gives the rules for ads signed with version 3 or earlier, and \(skUpd) says the system picks the behaviour from the ad's version. Apple says the value must increase (\(skUpd1): \"you need to increase\") but not what becomes of one that does not; it gives no edge, no rule for the first value, and no end but the timer (which ends the period within 64 days of T0, since a value can rise at most 63 times); the input does not give a losing network the winning ad's version.",
       alternative:
         "SKAdNetwork 4 rules for every ad, the kit's earlier reading (the last value of the first 48 hours, frozen by a lock, final at 48 h or at the lock, sent 24 to 48 hours later); a lower value taken without restarting the timer; the registration's default value 0 counted as the current one: every vector such an implementation fails lists PB-16."
+    ),
+    Requirement(
+      "PB-17", .must, .apple, area: .postback,
+      "The `aak-developer` profile (Developer Mode) shortens windows (WIN-5) and delays (PB-8) only for a development ad: a source app (AdAttributionKit publisher) of 0, or a SKAdNetwork web ad. A production ad under that profile keeps the production windows and delays.",
+      source:
+        "\(aakDev) (development impressions: publisher item identifier 0, SKAdNetwork source App Store identifier 0, every SKAdNetwork web ad clicked while the mode is on; \"Developer Mode only affects the time-windows of development postbacks. Postbacks that the system generates from production impressions use the full time-windows\"). The page supports a production ad under Developer Mode (production impressions even win over development ones), so the kit answers with production timing rather than `invalid-input`; an implementation that rejects the combination fails the vectors that list PB-17."
+    ),
+    Requirement(
+      "PB-18", .must, .kitDefined, area: .postback,
+      "A winning SKAdNetwork 4 first postback at tier 3 carries `country-code` when the install's country is given, as AdAttributionKit's does (PB-3).",
+      source:
+        "Only AdAttributionKit's multiple-windows page states when `country-code` appears (\(aakMW)); StoreKit's parameters page lists it among the tier-controlled parameters (\(skPAR)) and its multiple-windows page (\(skMW)) does not name it. The kit applies AdAttributionKit's rule, since both frameworks share one tier model.",
+      alternative:
+        "No `country-code` in SKAdNetwork postbacks: every vector such an implementation fails lists PB-18."
+    ),
+    Requirement(
+      "PB-19", .must, .kitDefined, area: .postback,
+      "A development ad (PB-17) gets the same fields and values by tier as a production ad: a SKAdNetwork source app of 0 writes `source-app-id` 0 at tier 3 and the app's own conversion value.",
+      source:
+        "Apple contradicts itself: \(skVer) says test postbacks from a development-signed source app with source App Store ID 0 always carry `source-app-id` 0 and `conversion-value` 0, while \(aakDev) says development postbacks get \"the highest data tier that Crowd Anonymity allows\", with the app's values. The kit follows the Developer Mode page (the newer, and the one that covers both frameworks); the tiers stay inputs.",
+      alternative:
+        "A development SKAdNetwork ad's postbacks carry `conversion-value` 0 (and `source-app-id` 0) whatever the app sent: every vector such an implementation fails lists PB-19."
     ),
   ]
 }

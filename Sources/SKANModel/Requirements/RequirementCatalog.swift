@@ -157,11 +157,11 @@ public enum RequirementCatalog {
       source: "\(skMW); \(singular) (isSkanWindowOver)"),
     Requirement(
       "SKN-4", .must, .kitDefined, area: .timeline,
-      "An applied update replaces both values of its window: an update without a coarse value leaves the window with none.",
+      "An applied update replaces both values of its window: an update without a coarse value leaves the window with none. An update without a coarse value is applied in every window, the second and third included.",
       source:
-        "Each API call passes the full (fine, coarse) pair; Apple includes a coarse value only \"if the app provides one\" (\(skMW)). The Singular snippet does the same.",
+        "Each API call passes the full (fine, coarse) pair; Apple includes a coarse value only \"if the app provides one\" (\(skMW)). The Singular snippet does the same. Apple says SKAdNetwork's fine-only call, \(skUpd1), \"is available only during the first conversion window\" of an ad signed 4.0, and the later windows need the call with a coarse value; but AdAttributionKit's fine-only call, `updateConversionValue(_:lockPostback:)`, is allowed in all three windows (\(aakMW)), and the kit's update input does not say which framework's call was made (an update is a fine value, an optional coarse value and a lock), so the kit applies a coarse-less update in any window.",
       alternative:
-        "Keep the previous coarse value when an update has none (vectors `values/timeline-coarse-cleared-by-fine-only-update`, `lifecycle/coarse-cleared`, `postback/coarse-cleared-tier1`)."
+        "Keep the previous coarse value when an update has none (vectors `values/timeline-coarse-cleared-by-fine-only-update`, `lifecycle/coarse-cleared`, `postback/coarse-cleared-tier1`); or, for SKAdNetwork, ignore a coarse-less update after the first window, leaving that window's values as they were (vector `values/timeline-fine-only-in-window-1`)."
     ),
     Requirement(
       "TML-5", .must, .apple, area: .timeline,

@@ -22,6 +22,17 @@ enum PostbackScenarios: SuiteScenarios {
     if input["did_win"] != false, modern, withheld, !sent.isEmpty {
       derived.append("PB-6")
     }
+    // PB-18: a SKAdNetwork postback with `country-code`; PB-19: a SKAdNetwork development ad
+    // (source app 0) whose postback carries a non-zero fine value.
+    if input["framework"] != "adattributionkit" {
+      let written = (output["postbacks"]?.arrayValue ?? []).compactMap { $0["postback"] }
+      if written.contains(where: { $0["country-code"] != nil }) { derived.append("PB-18") }
+      if input["ad"]?["source_app_id"]?.exactInteger == 0,
+        written.contains(where: { ($0["conversion-value"]?.exactInteger ?? 0) != 0 })
+      {
+        derived.append("PB-19")
+      }
+    }
     return derived + LegacyPostbackScenarios.derivedRequirements(input: input, output: output)
   }
 
@@ -301,13 +312,37 @@ enum PostbackScenarios: SuiteScenarios {
     var developer = Case()
     developer.framework = "adattributionkit"
     developer.profile = "aak-developer"
+    developer.sourceApp = 0
     developer.updates = [
       (at(0, 1, 0, 0), 5, "low", false), (at(0, 4, 0, 0), 0, "high", false), (at(0, 7, 0, 0), 0, "medium", true),
     ]
     b.add(
-      "developer-mode-timing",
-      "Developer Mode: windows end at 3, 6, 9 minutes (the last locked at 7) and postbacks go 5-10 minutes later; catches production delays in developer mode.",
-      ["PB-8", "WIN-5", "PB-11"], developer)
+      "developer-mode-timing-publisher-0",
+      "Developer Mode, a development ad (publisher 0): windows end at 3, 6, 9 minutes (the last locked at 7) and postbacks go 5-10 minutes later; catches production delays in developer mode.",
+      ["PB-8", "WIN-5", "PB-11", "PB-17"], developer)
+    var productionUnderDeveloper = developer
+    productionUnderDeveloper.sourceApp = 1_234_567_891
+    b.add(
+      "developer-mode-production-ad",
+      "Developer Mode with a production ad (publisher 1234567891): production windows and delays, so the three updates at 1, 4 and 7 minutes fall in window 0, one postback final at the lock and sent 24-48 h later; catches Developer Mode shortening a production ad's postbacks.",
+      ["PB-17", "PB-8", "PB-11", "LCK-1"], productionUnderDeveloper)
+    var skanProductionUnderDeveloper = productionUnderDeveloper
+    skanProductionUnderDeveloper.framework = "skadnetwork"
+    skanProductionUnderDeveloper.tiers = [3, 3, 3]
+    skanProductionUnderDeveloper.updates = [
+      (at(0, 1, 0, 0), 20, "medium", false), (at(0, 4, 0, 0), 0, "low", false), (at(0, 8, 0, 0), 0, "high", false),
+    ]
+    b.add(
+      "skan-developer-production-ad",
+      "Developer Mode with a production SKAdNetwork app ad (source app 1234567891), tier 3: production windows, so the last update (fine 0 at 8 minutes) is window 0's value and one postback is final at 48 h; catches Developer Mode applied to a production ad.",
+      ["PB-17", "PB-8", "PB-3"], skanProductionUnderDeveloper)
+    var skanWebDeveloper = skanProductionUnderDeveloper
+    skanWebDeveloper.sourceApp = nil
+    skanWebDeveloper.sourceDomain = "example.com"
+    b.add(
+      "skan-developer-web-ad",
+      "Developer Mode with a SKAdNetwork web ad, which is always a development ad while the mode is on: windows end at 3, 6, 9 minutes; catches Developer Mode limited to source app 0.",
+      ["PB-17", "PB-8", "WIN-5", "PB-3"], skanWebDeveloper)
     var loserLocked = Case()
     loserLocked.didWin = false
     loserLocked.updates = [(at(5, 0, 0, 0), 30, "high", true)]
@@ -340,14 +375,16 @@ enum PostbackScenarios: SuiteScenarios {
         var scenario = Case()
         scenario.framework = framework
         scenario.profile = "aak-developer"
+        scenario.sourceApp = 0
         scenario.tiers = [.integer(tier), .integer(tier), .integer(tier)]
         scenario.updates = [
           (at(0, 1, 0, 0), 20, "medium", false), (at(0, 4, 0, 0), 0, "low", false), (at(0, 8, 0, 0), 0, "high", false),
         ]
+        let skan = framework == "skadnetwork"
         b.add(
-          "\(framework == "skadnetwork" ? "skan" : "aak")-developer-tier\(tier)",
-          "Developer-mode windows at tier \(tier): postbacks final at 3, 6, 9 minutes and sent 5-10 minutes later.",
-          ["PB-8", "WIN-5"] + (framework == "adattributionkit" ? ["PB-11"] : []), scenario)
+          "\(skan ? "skan" : "aak")-developer-\(skan ? "source-app" : "publisher")-0-tier\(tier)",
+          "Developer-mode windows for a development ad (\(skan ? "source app" : "publisher") 0) at tier \(tier): postbacks final at 3, 6, 9 minutes and sent 5-10 minutes later\(tier == 3 ? ", the first with the app's fine value 20 and source app 0" : "").",
+          ["PB-8", "WIN-5", "PB-17"] + (skan ? [] : ["PB-11"]), scenario)
       }
     }
     for tier in 0...3 {
@@ -597,6 +634,14 @@ enum PostbackScenarios: SuiteScenarios {
     campaign.sourceIdentifier = 101
     b.add(
       "invalid-campaign-101", "Campaign ID 101 before 4.0: `invalid-input`.", ["PB-1"], tags: ["bad-input"], campaign)
+    var view21 = Case()
+    view21.version = "2.1"
+    view21.sourceIdentifier = 42
+    view21.interaction = "view"
+    b.add(
+      "invalid-view-signed-2-1",
+      "A view-through ad signed 2.1: view-through ads exist from SKAdNetwork 2.2 on, so `invalid-input`; catches a 2.1 postback written for a view.",
+      ["PB-1"], tags: ["bad-input"], view21)
     var badUpdate = Case()
     badUpdate.updates = [(at(1, 0, 0, 0), 64, nil, false)]
     b.add(

@@ -83,7 +83,12 @@ def read_input(inp):
     elif not isinstance(did_win, bool):
         raise invalid("did_win must be a boolean or null")
     ends = read_profile(inp)
-    developer = inp.get("profile") == "aak-developer"
+    # PB-17: Developer Mode shortens only a development ad's postbacks (source app 0, or a
+    # SKAdNetwork web ad); a production ad keeps the production windows and delays.
+    development_ad = ad["source_app_id"] == 0 or (framework == "skadnetwork" and ad["source_domain"] is not None)
+    developer = inp.get("profile") == "aak-developer" and development_ad
+    if inp.get("profile") == "aak-developer" and not development_ad:
+        ends = read_profile({"profile": "production"})
     return dict(framework=framework, ad_version=ad_version, interaction=interaction,
                 conversion_type=conversion_type, t0=t0, updates=updates, tiers=tiers, ad=ad,
                 postback_ids=postback_ids, did_win=did_win, ends=ends, developer=developer)
@@ -114,6 +119,8 @@ def check_scenario(s):
                 raise invalid("campaign ID outside 1...100")
             if ad["source_domain"] is not None:
                 raise invalid("no web ads before SKAdNetwork 4.0")
+            if version == "2.1" and s["interaction"] == "view":
+                raise invalid("view-through ads exist from SKAdNetwork 2.2 on")  # PB-1
     else:
         if not 0 <= identifier <= 9999:
             raise invalid("source identifier outside 0...9999")
