@@ -239,15 +239,17 @@ struct CommandLineTests {
     #expect(report.contains("\"vector_digest\": \"\(digest)\""), "the report names the committed set")
   }
 
-  /// The bound for "stopped at once" while the adapter has not answered hello. The failure
-  /// these tests guard against waits for the handshake timeout, 10 s (`RunOptions`); a run
-  /// that stops at once takes well under a second alone, but the test suite runs many
-  /// processes in parallel on two cores, where 5 s proved too tight.
-  static let beforeHandshakeTimeout: Duration = .seconds(8)
+  /// The bound for "stopped at once" while the adapter has not answered hello. These tests
+  /// give the run `--timeout 60`, so the failure they guard against (waiting for the
+  /// handshake) takes a minute; a run that stops at once takes well under a second alone,
+  /// but the test suite runs many processes in parallel on two cores, where 8 s proved too
+  /// tight (a debug kit under load took 9.8 s to start, load its vectors and stop).
+  static let beforeHandshakeTimeout: Duration = .seconds(30)
+  static let handshakeTimeoutArgument = "60"
 
   @Test(
     "the implementation starts while the vectors load: bad vectors are exit 4 at once, and the hung adapter is killed",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func badVectorsWhileStarting() async throws {
     // A hanging adapter found again by its unique command line; a manifest the loader refuses.
     let nap = "sleep 59.\(Int.random(in: 100_000...999_999))"
@@ -256,7 +258,7 @@ struct CommandLineTests {
     defer { try? FileManager.default.removeItem(atPath: vectors) }
     try Data("{\"schema_version\": 99}\n".utf8).write(to: URL(fileURLWithPath: vectors + "/manifest.json"))
     let started = ContinuousClock.now
-    let outcome = try await kit(["run", "--cli", nap, "--vectors", vectors])
+    let outcome = try await kit(["run", "--cli", nap, "--vectors", vectors, "--timeout", Self.handshakeTimeoutArgument])
     #expect(outcome.status == 4, "exit \(outcome.status): \(outcome.output)")
     #expect(outcome.output.contains("schema_version 99 is not supported"), "\(outcome.output)")
     #expect(
@@ -269,21 +271,34 @@ struct CommandLineTests {
 
   @Test(
     "Ctrl-C before the implementation answers hello stops at once with exit 1 and a sentence",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func interruptedHandshake() async throws {
+    // The signal is sent once the adapter has started, so the run is certainly under way:
+    // a fixed pause before the signal raced the kit's own start on a loaded machine.
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hello-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let adapter = scratch + "/adapter.sh"
+    try Data("#!/bin/sh\ntouch \"$(dirname \"$0\")/started\"\nexec sleep 60\n".utf8).write(
+      to: URL(fileURLWithPath: adapter))
     let binary = try #require(RepositoryPaths.kitBinary)
+    let script = """
+      \(RepositoryPaths.quoted(binary)) run --timeout \(Self.handshakeTimeoutArgument) --cli "sh \(RepositoryPaths.quoted(adapter))" &
+      pid=$!
+      i=0
+      while [ ! -e \(RepositoryPaths.quoted(scratch + "/started")) ] && [ $i -lt 600 ]; do sleep 0.1; i=$((i+1)); done
+      kill -INT $pid
+      wait $pid
+      echo "exit $?"
+      """
     let started = ContinuousClock.now
     let result = try await Subprocess.run(
-      .name("sh"),
-      arguments: [
-        "-c",
-        "\(RepositoryPaths.quoted(binary)) run --cli 'sleep 60' & pid=$!; sleep 1; kill -INT $pid; wait $pid; echo \"exit $?\"",
-      ],
-      output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
+      .name("sh"), arguments: ["-c", script], output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
     #expect(result.standardOutput.contains("exit 1"), "\(result.standardOutput)\(result.standardError)")
     #expect(result.standardError.contains("interrupted before the implementation answered hello"))
     #expect(
       ContinuousClock.now - started < Self.beforeHandshakeTimeout,
       "waited for the handshake timeout instead of stopping")
   }
+
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 
 #if canImport(Darwin)
@@ -11,36 +10,89 @@ import Foundation
 /// so that the runner can still write its report, marked incomplete. Cancellation reaches
 /// the transports, which settle every outstanding request at once, whatever the
 /// implementation is doing; a second signal ends the process at once (exit 130).
+///
+/// The signals are caught by a plain handler that writes one byte to a pipe (the only thing a
+/// signal handler may safely do), and a thread that reads the pipe cancels the run. The
+/// handler is installed before the operation starts, in one call per signal, so there is no
+/// moment in which a signal is ignored and lost: an earlier version ignored the signal first
+/// and then set up a dispatch source, and a Ctrl-C in between was dropped (the run then waited
+/// for its handshake timeout).
 enum InterruptibleRun {
   static func run<Result: Sendable>(_ operation: @escaping @Sendable () async throws -> Result) async throws -> Result {
-    let task = Task { try await operation() }
-    let signals = [SIGINT, SIGTERM]
-    let received = SignalCount()
-    let sources = signals.map { number in
-      signal(number, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-      source.setEventHandler {
-        if received.increment() > 1 { exit(130) }
-        task.cancel()
-      }
-      source.resume()
-      return source
-    }
-    defer {
-      for source in sources { source.cancel() }
-      for number in signals { signal(number, SIG_DFL) }
-    }
+    let watcher = InterruptWatcher.shared
+    let task = watcher.start { Task { try await operation() } }
+    defer { watcher.finish() }
     return try await task.value
   }
 }
 
-/// How many interrupting signals arrived.
-private final class SignalCount: @unchecked Sendable {
+/// The pipe between the signal handler and the thread that cancels the current run.
+private final class InterruptWatcher: @unchecked Sendable {
+  static let shared = InterruptWatcher()
+
   private let lock = NSLock()
-  private var count = 0
-  func increment() -> Int {
-    lock.withLock {
-      count += 1; return count
+  private var cancel: (@Sendable () -> Void)?
+  private var received = 0
+  private let readEnd: Int32
+
+  private init() {
+    var ends: [Int32] = [-1, -1]
+    if pipe(&ends) != 0 { ends = [-1, -1] }
+    readEnd = ends[0]
+    interruptPipeWriteEnd = ends[1]
+    let reader = Thread { [readEnd] in
+      var byte: UInt8 = 0
+      while true {
+        let count = read(readEnd, &byte, 1)
+        if count == 1 {
+          InterruptWatcher.shared.signalled()
+        } else if count < 0 && errno == EINTR {
+          continue
+        } else {
+          return
+        }
+      }
     }
+    reader.start()
+  }
+
+  /// Installs the handlers, then starts the run that a signal cancels.
+  func start<Result: Sendable>(_ makeTask: () -> Task<Result, any Error>) -> Task<Result, any Error> {
+    lock.withLock {
+      received = 0
+      cancel = nil
+    }
+    for number in [SIGINT, SIGTERM] {
+      signal(number) { number in
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(interruptPipeWriteEnd, &byte, 1)
+      }
+    }
+    let task = makeTask()
+    let alreadySignalled = lock.withLock {
+      cancel = { task.cancel() }
+      return received > 0
+    }
+    if alreadySignalled { task.cancel() }
+    return task
+  }
+
+  /// Restores the default handlers once the run is over.
+  func finish() {
+    for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
+    lock.withLock { cancel = nil }
+  }
+
+  private func signalled() {
+    let (count, cancel) = lock.withLock { () -> (Int, (@Sendable () -> Void)?) in
+      received += 1
+      return (received, self.cancel)
+    }
+    if count > 1 { exit(130) }
+    cancel?()
   }
 }
+
+/// The pipe's write end, read by the signal handler: a plain global, set once before any
+/// handler is installed, because a signal handler may not run Swift's lazy initialisers.
+nonisolated(unsafe) private var interruptPipeWriteEnd: Int32 = -1
