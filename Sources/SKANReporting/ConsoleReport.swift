@@ -25,7 +25,8 @@ public enum ConsoleReport {
     }
     let bad = report.unexpected
     for result in bad.prefix(50) {
-      lines.append("\(paint(result.status.rawValue.uppercased(), "31")) \(shown(result.id)): \(shown(result.message ?? ""))")
+      lines.append(
+        "\(paint(result.status.rawValue.uppercased(), "31")) \(shown(result.id)): \(shown(result.message ?? ""))")
       if let description = result.description { lines.append("    checks: \(shown(description))") }
       if let input = result.input {
         let text = CanonicalJSON.compact(input)
@@ -35,7 +36,8 @@ public enum ConsoleReport {
     }
     if bad.count > 50 { lines.append("… and \(bad.count - 50) more") }
     for result in report.unexpectedPasses {
-      lines.append("\(paint("UNEXPECTED PASS", "33")) \(shown(result.id)): expected \(result.expectedStatus?.rawValue ?? "")")
+      lines.append(
+        "\(paint("UNEXPECTED PASS", "33")) \(shown(result.id)): expected \(result.expectedStatus?.rawValue ?? "")")
     }
     let expected = report.results.filter(\.isExpectedDifference)
     if !expected.isEmpty { lines.append("\(expected.count) expected difference(s), as the expectations file says") }

@@ -102,7 +102,8 @@ public enum MarkdownReport {
     var out = ""
     var previous: [Unicode.Scalar] = []
     for scalar in DisplayText.visible(text).unicodeScalars {
-      let afterWWW = scalar == "." && previous.count == 3 && String(String.UnicodeScalarView(previous)).lowercased() == "www"
+      let afterWWW =
+        scalar == "." && previous.count == 3 && String(String.UnicodeScalarView(previous)).lowercased() == "www"
       if markup.contains(scalar) || afterWWW {
         out += "&#\(scalar.value);"
       } else {

@@ -40,7 +40,8 @@ public enum ReportMerge {
     var shards: [(input: Input, shard: Shard)] = []
     for input in inputs {
       guard let shard = input.report.shard else {
-        problems.append("\(shown(input.file)): not the report of a shard (no header.shard); run each shard with --shard I/N")
+        problems.append(
+          "\(shown(input.file)): not the report of a shard (no header.shard); run each shard with --shard I/N")
         continue
       }
       shards.append((input, shard))
@@ -52,7 +53,8 @@ public enum ReportMerge {
       let report = input.report
       if report.kitVersion != reference.kitVersion {
         problems.append(
-          "\(shown(input.file)): header.kit_version is \(shown(report.kitVersion)), but \(shown(first.file)) has \(shown(reference.kitVersion))")
+          "\(shown(input.file)): header.kit_version is \(shown(report.kitVersion)), but \(shown(first.file)) has \(shown(reference.kitVersion))"
+        )
       }
       if report.vectorDigest != reference.vectorDigest {
         problems.append(

@@ -78,7 +78,8 @@ public enum Doctor {
     } else if !unknown.isEmpty {
       add(
         "suites", .warning,
-        "unknown suite names \(DisplayText(unknown.description)); the suites are \(Suite.allCases.map(\.rawValue).joined(separator: ", ")).")
+        "unknown suite names \(DisplayText(unknown.description)); the suites are \(Suite.allCases.map(\.rawValue).joined(separator: ", "))."
+      )
     } else {
       add("suites", .ok, "declares \(DisplayText(identity.suites.joined(separator: ", ")))")
     }
@@ -139,7 +140,8 @@ public enum Doctor {
       } else {
         add(
           "unknown suite", .warning,
-          "answered \(DisplayText(CanonicalJSON.compact(message))) for a suite it does not know; answer {\"seq\":N,\"skipped\":{\"reason\":…}} instead.")
+          "answered \(DisplayText(CanonicalJSON.compact(message))) for a suite it does not know; answer {\"seq\":N,\"skipped\":{\"reason\":…}} instead."
+        )
       }
     } else {
       add(

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Credentials taken out of a URL before it is shown or written anywhere (a report, the
 /// rerun command, an error message): the user information (`user:password@`) becomes
 /// `***@`, the value of every query parameter `***` (a parameter without `=` is masked

@@ -35,13 +35,17 @@ struct URLRedactionTests {
     #expect(URLRedaction.redactURLs(in: "python3 a.py") == "python3 a.py")
   }
 
-  @Test("the HTTP transport's target, and every report and rerun command made from it, carry no credential")
-  func reports() {
+  @Test(
+    "the HTTP transport's target, and every report and rerun command made from it, carry no credential",
+    .timeLimit(.minutes(1)))
+  func reports() async {
     let transport = HTTPTransport(url: Self.url, options: RunOptions(command: Self.url), kitVersion: "0.1.0")
+    let target = transport.target
+    await transport.close()
     var report = RunReport(
       kitVersion: "0.1.0", vectorDigest: String(repeating: "a", count: 64),
       implementation: ImplementationIdentity(name: "impl", version: "1", language: "c", suites: ["window"]),
-      transport: .http, target: transport.target, startedAt: "2026-11-25T00:00:00Z",
+      transport: .http, target: target, startedAt: "2026-11-25T00:00:00Z",
       results: [CaseResult(id: "window/a", suite: "window", requirements: ["WIN-1"], status: .crash, message: "died")],
       complete: true)
     let texts = [
@@ -52,7 +56,8 @@ struct URLRedactionTests {
     for (name, text) in texts {
       #expect(!text.contains(Self.secret) && !text.contains(Self.token), "\(name): \(text)")
     }
-    #expect(RerunCommand.text(report, id: "window/a").contains("'http://***@127.0.0.1:1/adapter?token=***&mode=***#***'"))
+    #expect(
+      RerunCommand.text(report, id: "window/a").contains("'http://***@127.0.0.1:1/adapter?token=***&mode=***#***'"))
     // A report written by an older kit, with the credentials in it, still gets a masked rerun command.
     report.target = Self.url
     #expect(!RerunCommand.text(report, id: "window/a").contains(Self.secret))
@@ -64,7 +69,10 @@ struct URLRedactionTests {
     arguments: [
       (["run", "--endpoint", URLRedactionTests.url], Int32(3)),
       (["run", "--endpoint", URLRedactionTests.url.replacingOccurrences(of: ":1/", with: ":99999/")], Int32(2)),
-      (["fuzz", "--endpoint", URLRedactionTests.url.replacingOccurrences(of: ":1/", with: ":0/"), "--count", "1"], Int32(2)),
+      (
+        ["fuzz", "--endpoint", URLRedactionTests.url.replacingOccurrences(of: ":1/", with: ":0/"), "--count", "1"],
+        Int32(2)
+      ),
       (
         ["probe", "s2s", "--url", URLRedactionTests.url, "--app-id", "id1", "--uid", "u", "--dev-key", "k"],
         Int32(3)

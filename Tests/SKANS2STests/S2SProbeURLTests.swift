@@ -1,6 +1,7 @@
 import Foundation
 import SKANHTTP
 import SKANJSON
+import SKANModel
 import SKANReporting
 import SKANRunner
 import SKANS2S
@@ -22,7 +23,8 @@ struct S2SProbeURLTests {
     var all: [String] { lock.withLock { targets } }
   }
 
-  @Test("a URL without a path but with a query gets the path before the query; the report masks the query",
+  @Test(
+    "a URL without a path but with a query gets the path before the query; the report masks the query",
     .timeLimit(.minutes(1)))
   func pathBeforeQuery() async throws {
     let endpoint = S2SReferenceEndpoint(

@@ -101,7 +101,9 @@ struct ReportCommand: ParsableCommand {
       do {
         report = try JSONReportReader.read(bytes: Array(data))
       } catch {
-        printError("error: \(path) is not a JSON report from `skan-conform run --report-json`: \(DisplayText(String(describing: error)))")
+        printError(
+          "error: \(path) is not a JSON report from `skan-conform run --report-json`: \(DisplayText(String(describing: error)))"
+        )
         throw KitExit.usage
       }
       if !report.complete && !allowIncomplete {

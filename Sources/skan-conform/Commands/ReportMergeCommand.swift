@@ -53,7 +53,9 @@ struct ReportMergeCommand: ParsableCommand {
       do {
         inputs.append(ReportMerge.Input(file: file, report: try JSONReportReader.read(bytes: Array(data))))
       } catch {
-        printError("error: \(file) is not a JSON report from `skan-conform run --report-json`: \(DisplayText(String(describing: error)))")
+        printError(
+          "error: \(file) is not a JSON report from `skan-conform run --report-json`: \(DisplayText(String(describing: error)))"
+        )
         throw KitExit.usage
       }
     }
