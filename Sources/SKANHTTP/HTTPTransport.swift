@@ -20,10 +20,16 @@ public final class HTTPTransport: ImplementationTransport {
   private let kitVersion: String
   private let client: HTTPClient
 
-  /// Creates the transport.
+  /// Seconds an idle keep-alive connection stays in the pool: shorter than the idle timeout
+  /// of the kit's own servers (``LoopbackHTTPServer/defaultIdleTimeout``), so the client
+  /// never sends on a connection the server is closing.
+  public static let idleTimeout = 3.0
+
+  /// Creates the transport. Reports show `url` with its credentials masked (``target``).
   public init(url: String, options: RunOptions, kitVersion: String, concurrency: Int = 8) {
     self.url = url
-    target = url
+    // Reports and the rerun command show the endpoint without its credentials.
+    target = URLRedaction.redact(url)
     timeout = options.timeout
     handshakeTimeout = options.handshakeTimeout
     maximumReplyBytes = options.maximumReplyBytes
@@ -31,6 +37,7 @@ public final class HTTPTransport: ImplementationTransport {
     self.concurrency = max(1, concurrency)
     var configuration = HTTPClient.Configuration()
     configuration.timeout = .init(connect: .seconds(5))
+    configuration.connectionPool.idleTimeout = .milliseconds(Int64(Self.idleTimeout * 1000))
     configuration.connectionPool.concurrentHTTP1ConnectionsPerHostSoftLimit = self.concurrency
     configuration.connectionPool.retryConnectionEstablishment = false
     configuration.redirectConfiguration = .disallow
@@ -115,7 +122,7 @@ public final class HTTPTransport: ImplementationTransport {
 
   /// A failed request in plain words: NIO's own descriptions name system calls.
   static func plainWords(_ error: any Error) -> String {
-    let text = String(describing: error)
+    let text = URLRedaction.redactURLs(in: String(describing: error))
     if text.contains("Connection refused") { return "the connection was refused (nothing listens at that address)" }
     if text.contains("Connection reset") { return "the implementation reset the connection without a response" }
     // A TLS failure is one line, not the TLS library's error stack.

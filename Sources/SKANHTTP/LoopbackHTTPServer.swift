@@ -2,9 +2,14 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-/// A small HTTP/1.1 server for the kit's own endpoints (the reference adapter, and later the
+/// A small HTTP/1.1 server for the kit's own endpoints (the reference adapter, and the
 /// reference S2S API). It binds 127.0.0.1 unless told otherwise, keeps connections alive, and
 /// hands each complete request to a synchronous handler.
+///
+/// A connection with no traffic for ``defaultIdleTimeout`` seconds is closed, so idle clients
+/// cannot hold sockets forever; the kit's own HTTP clients drop idle connections sooner (3 s),
+/// so they never send on one the server is closing. A request that does not parse gets
+/// `400` with `Connection: close`, and the connection is then closed, as that says.
 public final class LoopbackHTTPServer: Sendable {
   /// A request as the handler sees it.
   public struct Request: Sendable {
@@ -51,6 +56,9 @@ public final class LoopbackHTTPServer: Sendable {
   /// The largest request body accepted (larger ones get 413).
   public static let maximumBodyBytes = 16 << 20
 
+  /// Seconds a connection may stay without a read or a write before the server closes it.
+  public static let defaultIdleTimeout = 5.0
+
   private let channel: any Channel
 
   /// The port actually bound (useful with port 0).
@@ -65,15 +73,19 @@ public final class LoopbackHTTPServer: Sendable {
   /// - Parameters:
   ///   - host: the address to bind; `127.0.0.1` unless the user asked for another.
   ///   - port: the port; 0 picks a free one.
+  ///   - idleTimeout: seconds without a read or a write after which a connection is closed.
   ///   - handler: called once per request, on an event loop: keep it fast and non-blocking.
   public static func start(
-    host: String = "127.0.0.1", port: Int, handler: @escaping @Sendable (Request) -> Response
+    host: String = "127.0.0.1", port: Int, idleTimeout: Double = defaultIdleTimeout,
+    handler: @escaping @Sendable (Request) -> Response
   ) async throws -> LoopbackHTTPServer {
+    let idle = TimeAmount.milliseconds(Int64((max(idleTimeout, 0.001) * 1000).rounded()))
     let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .serverChannelOption(.backlog, value: 256)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
+          try channel.pipeline.syncOperations.addHandler(IdleStateHandler(allTimeout: idle))
           try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
           try channel.pipeline.syncOperations.addHandler(RequestHandler(handler: handler))
         }
@@ -135,6 +147,21 @@ private final class RequestHandler: ChannelInboundHandler {
       respond(response, keepAlive: head.isKeepAlive, version: head.version, context: context)
       self.head = nil
     }
+  }
+
+  /// A connection idle for the timeout is closed.
+  func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+    if event is IdleStateHandler.IdleStateEvent {
+      context.close(promise: nil)
+    } else {
+      context.fireUserInboundEventTriggered(event)
+    }
+  }
+
+  /// A request that does not parse has been answered `400` with `Connection: close` by NIO's
+  /// error handler, before this one: the connection is closed, as that response says.
+  func errorCaught(context: ChannelHandlerContext, error: any Error) {
+    context.close(promise: nil)
   }
 
   private func respond(

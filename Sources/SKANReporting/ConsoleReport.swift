@@ -3,39 +3,47 @@ public import SKANRunner
 import SKANVectors
 
 /// The console summary: one line per suite, then every unexpected result with its diff.
+///
+/// Every text that comes from outside the kit (the implementation's identity, messages, case
+/// IDs and fields read from a report file) is written through ``DisplayText``, so no control
+/// character from it reaches the terminal: it cannot colour, clear or forge a line.
 public enum ConsoleReport {
   /// The text; `color` adds ANSI colours to the verdict words.
   public static func text(_ report: RunReport, color: Bool = false) -> String {
     func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    func shown(_ text: some StringProtocol) -> DisplayText { DisplayText(text) }
+    let identity = report.implementation
     var lines: [String] = []
     lines.append(
-      "skan-conform \(report.kitVersion) · vectors \(report.vectorDigest.prefix(12)) (\(report.vectorSet == .official ? "official" : "CUSTOM")) · \(report.implementation.name) \(report.implementation.version) (\(report.implementation.language)) over \(report.transport)"
+      "skan-conform \(shown(report.kitVersion)) · vectors \(shown(report.vectorDigest.prefix(12))) (\(report.vectorSet == .official ? "official" : "CUSTOM")) · \(shown(identity.name)) \(shown(identity.version)) (\(shown(identity.language))) over \(report.transport)"
     )
     let suites = Dictionary(grouping: report.results, by: \.suite)
     for name in suites.keys.sorted() {
       let results = suites[name] ?? []
       let counts = Dictionary(grouping: results, by: \.status).mapValues(\.count)
       let parts = CaseStatus.allCases.compactMap { status in counts[status].map { "\($0) \(status.rawValue)" } }
-      lines.append("  \(name): \(parts.joined(separator: ", "))")
+      lines.append("  \(shown(name)): \(parts.joined(separator: ", "))")
     }
     let bad = report.unexpected
     for result in bad.prefix(50) {
-      lines.append("\(paint(result.status.rawValue.uppercased(), "31")) \(result.id): \(result.message ?? "")")
-      if let description = result.description { lines.append("    checks: \(description)") }
+      lines.append(
+        "\(paint(result.status.rawValue.uppercased(), "31")) \(shown(result.id)): \(shown(result.message ?? ""))")
+      if let description = result.description { lines.append("    checks: \(shown(description))") }
       if let input = result.input {
         let text = CanonicalJSON.compact(input)
-        lines.append("    input: " + (text.count > 160 ? String(text.prefix(160)) + "…" : text))
+        lines.append("    input: " + DisplayText.visible(text.count > 160 ? String(text.prefix(160)) + "…" : text))
       }
-      for difference in result.differences.prefix(5) { lines.append("    \(difference)") }
+      for difference in result.differences.prefix(5) { lines.append("    \(shown(difference.description))") }
     }
     if bad.count > 50 { lines.append("… and \(bad.count - 50) more") }
     for result in report.unexpectedPasses {
-      lines.append("\(paint("UNEXPECTED PASS", "33")) \(result.id): expected \(result.expectedStatus?.rawValue ?? "")")
+      lines.append(
+        "\(paint("UNEXPECTED PASS", "33")) \(shown(result.id)): expected \(result.expectedStatus?.rawValue ?? "")")
     }
     let expected = report.results.filter(\.isExpectedDifference)
     if !expected.isEmpty { lines.append("\(expected.count) expected difference(s), as the expectations file says") }
-    for pattern in report.staleExpectations { lines.append("stale expectation: \(pattern) matches no vector") }
-    for incident in report.incidents { lines.append("incident (no case charged): \(incident)") }
+    for pattern in report.staleExpectations { lines.append("stale expectation: \(shown(pattern)) matches no vector") }
+    for incident in report.incidents { lines.append("incident (no case charged): \(shown(incident))") }
     if !report.complete { lines.append(paint("INCOMPLETE: the run was interrupted", "31")) }
     if let shard = report.shard {
       lines.append(

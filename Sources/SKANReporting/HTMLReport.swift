@@ -40,7 +40,7 @@ public enum HTMLReport {
       <tr><th>Kit</th><td>skan-conform \(escape(report.kitVersion))</td></tr>
       <tr><th>Vectors</th><td>\(escape(ConformanceSummary.vectorsSentence(report))); manifest digest <code>\(escape(report.vectorDigest))</code></td></tr>
       <tr><th>Coverage</th><td>\(summary.overall.applicable) of the \(summary.vectorCases) cases of the vector set executed, \(summary.overall.skipped) skipped</td></tr>\(report.gateProblems.map { "\n<tr><th>Failed</th><td><strong>\(escape($0))</strong></td></tr>" }.joined())
-      <tr><th>Transport</th><td>\(escape(report.transport.rawValue)): <code>\(escape(report.target))</code></td></tr>
+      <tr><th>Transport</th><td>\(escape(report.transport.rawValue)): <code>\(escape(URLRedaction.redactURLs(in: report.target)))</code></td></tr>
       <tr><th>Started</th><td>\(escape(report.startedAt))\(report.complete ? "" : " — <strong>interrupted: incomplete</strong>")\(report.shard.map { " — <strong>shard \($0) only</strong>: \(report.results.count) of the \($0.selectedTotal) selected cases" } ?? "")</td></tr>
       <tr><th>Diagnostics</th><td>\(summary.diagnosticsSentence.map(escape) ?? "no case has diagnostic members")</td></tr>
       <tr><th>Suites not run</th><td>\(summary.suitesNotRun.isEmpty ? "none: every suite of the kit was run" : escape(summary.suitesNotRun.joined(separator: ", ")) + " (the level holds for the suites run only)")</td></tr>
@@ -84,7 +84,7 @@ public enum HTMLReport {
       if !result.differences.isEmpty {
         page += "<pre>" + result.differences.map { escape($0.description) }.joined(separator: "\n") + "</pre>\n"
       }
-      page += "<p>Rerun: <code>\(escape(rerun(report, id: result.id)))</code></p>\n"
+      page += "<p>Rerun: <code>\(escape(RerunCommand.text(report, id: result.id)))</code></p>\n"
     }
     let expected = report.results.filter(\.isExpectedDifference)
     page += "<h2>Expected differences (\(expected.count))</h2>\n"
@@ -108,21 +108,10 @@ public enum HTMLReport {
     return page
   }
 
-  static func rerun(_ report: RunReport, id: String) -> String {
-    let target: String
-    switch report.transport {
-    case .http: target = "--endpoint '\(report.target)'"
-    case .perCase: target = "--cli '\(report.target)' --per-case"
-    case .stdio: target = "--cli '\(report.target)'"
-    case .inProcess: return "skan-conform run --id '\(id)'"
-    }
-    return "skan-conform run \(target) --id '\(id)'"
-  }
-
-  /// Escapes text for HTML.
+  /// Escapes text for HTML: markup, and control characters written visibly (``DisplayText``).
   static func escape(_ text: String) -> String {
     var out = ""
-    for character in text {
+    for character in DisplayText.visible(text) {
       switch character {
       case "&": out += "&amp;"
       case "<": out += "&lt;"

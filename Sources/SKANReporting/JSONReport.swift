@@ -40,6 +40,29 @@ public enum JSONReport {
     return .object(document)
   }
 
+  /// The report as the file `--report-json` writes: canonical JSON in which no character
+  /// from the implementation is raw if it could act on a terminal or a viewer. JSON itself
+  /// escapes the C0 controls; the others that ``DisplayText`` names (DEL, the C1 controls,
+  /// bidirectional overrides, line separators, noncharacters) are written as `\uXXXX`
+  /// escapes too, which any JSON reader turns back into the same text.
+  public static func text(_ report: RunReport) -> String {
+    let text = CanonicalJSON.pretty(json(report))
+    // Outside strings the canonical text is ASCII, and it escapes every C0 control in them.
+    guard text.unicodeScalars.contains(where: { $0.value >= 0x7F && DisplayText.isHazard($0) }) else { return text }
+    var out = ""
+    for scalar in text.unicodeScalars {
+      guard scalar.value >= 0x7F, DisplayText.isHazard(scalar) else {
+        out.unicodeScalars.append(scalar)
+        continue
+      }
+      for unit in String(scalar).utf16 {
+        let hex = String(unit, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      }
+    }
+    return out
+  }
+
   /// `header.shard`: which slice of which selection a sharded run ran.
   static func shardJSON(_ shard: Shard) -> JSONValue {
     let strings = { (texts: [String]) in JSONValue.array(texts.map(JSONValue.string)) }

@@ -41,7 +41,9 @@ public enum JUnitReport {
       for result in results {
         let time = String(format: "%.6f", result.duration)
         out += "    <testcase classname=\"\(escape(name))\" name=\"\(escape(result.id))\" time=\"\(time)\">"
-        let detail = escape(([result.message ?? ""] + result.differences.map(\.description)).joined(separator: "\n"))
+        // Each line is escaped on its own: the kit's line breaks are the only ones.
+        let detail = ([result.message ?? ""] + result.differences.map(\.description)).map(escape)
+          .joined(separator: "\n")
         switch result.status {
         case .pass: break
         case .skipped: out += "<skipped message=\"\(escape(result.message ?? ""))\"/>"
@@ -67,9 +69,15 @@ public enum JUnitReport {
     return out
   }
 
+  /// `text` as XML 1.0 character data or attribute value: markup escaped, and every
+  /// character that XML 1.0 forbids even as a reference (the C0 controls but tab, line feed
+  /// and carriage return; U+FFFE, U+FFFF) or that a reader should not get raw (every other
+  /// control, bidirectional overrides, noncharacters) written visibly by ``DisplayText``,
+  /// tab and line breaks included. What is left is in XML 1.0's `Char` production, so a
+  /// strict parser reads the file whatever the implementation sent.
   static func escape(_ text: String) -> String {
     var out = ""
-    for scalar in text.unicodeScalars {
+    for scalar in DisplayText.visible(text).unicodeScalars {
       switch scalar {
       case "&": out += "&amp;"
       case "<": out += "&lt;"
@@ -77,14 +85,22 @@ public enum JUnitReport {
       case "\"": out += "&quot;"
       case "'": out += "&apos;"
       default:
-        // XML 1.0 forbids most control characters, even escaped.
-        if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" {
-          out += "\\u{\(String(scalar.value, radix: 16))}"
-        } else {
+        // The Char production; DisplayText leaves nothing outside it, this is the proof.
+        if isXMLCharacter(scalar) {
           out.unicodeScalars.append(scalar)
+        } else {
+          out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
         }
       }
     }
     return out
+  }
+
+  /// XML 1.0's `Char`: #x9 | #xA | #xD | [#x20-#xD7FF] | [#xE000-#xFFFD] | [#x10000-#x10FFFF].
+  public static func isXMLCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
+    default: return false
+    }
   }
 }

@@ -4,6 +4,12 @@ public import SKANRunner
 import SKANVectors
 
 /// `--markdown`: a summary for CI step summaries (GitHub's `$GITHUB_STEP_SUMMARY` and the like).
+///
+/// Text from outside the kit (the implementation's identity, messages, case IDs, a report
+/// file's fields, the rerun command) goes through ``escape(_:)``: it renders as the text it
+/// is, never as a link, an image, emphasis, a code span or HTML, so the only markup on the
+/// page is the kit's. Differences are in fenced code blocks whose fence is longer than any
+/// run of back quotes inside.
 public enum MarkdownReport {
   /// The Markdown text.
   public static func text(_ report: RunReport) -> String {
@@ -39,7 +45,7 @@ public enum MarkdownReport {
     }
     lines.append("")
     lines.append(
-      "Implementation **\(escape(report.implementation.name)) \(escape(report.implementation.version))** (\(escape(report.implementation.language))) over \(report.transport); kit \(report.kitVersion), vectors `\(report.vectorDigest.prefix(16))`."
+      "Implementation **\(escape(report.implementation.name)) \(escape(report.implementation.version))** (\(escape(report.implementation.language))) over \(report.transport); kit \(escape(report.kitVersion)), vectors <code>\(escape(report.vectorDigest.prefix(16)))</code>."
     )
     lines.append("")
     let statuses = CaseStatus.allCases
@@ -48,7 +54,7 @@ public enum MarkdownReport {
     let suites = Dictionary(grouping: report.results, by: \.suite)
     for name in suites.keys.sorted() {
       let counts = Dictionary(grouping: suites[name] ?? [], by: \.status).mapValues(\.count)
-      lines.append("| \(name) | " + statuses.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + " |")
+      lines.append("| \(escape(name)) | " + statuses.map { String(counts[$0] ?? 0) }.joined(separator: " | ") + " |")
     }
     let unexpected = report.unexpected
     if !unexpected.isEmpty {
@@ -60,11 +66,13 @@ public enum MarkdownReport {
           "<details><summary><code>\(escape(result.id))</code>: \(result.status.rawValue) — \(escape(result.message ?? ""))</summary>"
         )
         lines.append("")
-        lines.append("```")
-        for difference in result.differences { lines.append(difference.description) }
-        lines.append("```")
+        let differences = result.differences.map { DisplayText.visible($0.description) }
+        let fence = Self.fence(around: differences)
+        lines.append(fence)
+        lines.append(contentsOf: differences)
+        lines.append(fence)
         lines.append("")
-        lines.append("Rerun: `\(HTMLReport.rerun(report, id: result.id))`")
+        lines.append("Rerun: <code>\(escape(RerunCommand.text(report, id: result.id)))</code>")
         lines.append("</details>")
       }
     }
@@ -72,13 +80,13 @@ public enum MarkdownReport {
       lines.append("")
       lines.append("### Unexpected passes (update the expectations file)")
       for result in report.unexpectedPasses {
-        lines.append("- `\(result.id)` (expected \(result.expectedStatus?.rawValue ?? ""))")
+        lines.append("- <code>\(escape(result.id))</code> (expected \(result.expectedStatus?.rawValue ?? ""))")
       }
     }
     if !report.staleExpectations.isEmpty {
       lines.append("")
       lines.append("### Stale expectations")
-      for pattern in report.staleExpectations { lines.append("- `\(pattern)` matches no vector") }
+      for pattern in report.staleExpectations { lines.append("- <code>\(escape(pattern))</code> matches no vector") }
     }
     if !report.incidents.isEmpty {
       lines.append("")
@@ -92,8 +100,43 @@ public enum MarkdownReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func escape(_ text: String) -> String {
-    text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
-      .replacingOccurrences(of: "\n", with: " ")
+  /// Markdown's and HTML's punctuation, written as numeric character references.
+  private static let markup = Set("\\`*_~[]()!<>&|#:@".unicodeScalars)
+
+  /// Text from outside the kit as Markdown that shows exactly that text: control characters
+  /// written visibly (``DisplayText``), and every character that could start markup (a link
+  /// or image, emphasis, strikethrough, a code span, HTML, a table cell, a heading, an
+  /// autolink's `:` or `@`, the `.` of `www.`) written as a numeric character reference
+  /// (`&#91;`), which CommonMark and GitHub render as the character itself, in a paragraph
+  /// and inside HTML blocks such as `<details>` alike.
+  static func escape(_ text: some StringProtocol) -> String {
+    var out = ""
+    var previous: [Unicode.Scalar] = []
+    for scalar in DisplayText.visible(text).unicodeScalars {
+      let afterWWW =
+        scalar == "." && previous.count == 3 && String(String.UnicodeScalarView(previous)).lowercased() == "www"
+      if markup.contains(scalar) || afterWWW {
+        out += "&#\(scalar.value);"
+      } else {
+        out.unicodeScalars.append(scalar)
+      }
+      previous.append(scalar)
+      if previous.count > 3 { previous.removeFirst() }
+    }
+    return out
+  }
+
+  /// A code fence longer than any run of back quotes in `lines` (three at least), so no
+  /// line closes it early.
+  static func fence(around lines: [String]) -> String {
+    var longest = 0
+    for line in lines {
+      var run = 0
+      for character in line {
+        run = character == "`" ? run + 1 : 0
+        longest = max(longest, run)
+      }
+    }
+    return String(repeating: "`", count: max(3, longest + 1))
   }
 }

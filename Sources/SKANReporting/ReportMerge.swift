@@ -41,7 +41,8 @@ public enum ReportMerge {
     var shards: [(input: Input, shard: Shard)] = []
     for input in inputs {
       guard let shard = input.report.shard else {
-        problems.append("\(input.file): not the report of a shard (no header.shard); run each shard with --shard I/N")
+        problems.append(
+          "\(shown(input.file)): not the report of a shard (no header.shard); run each shard with --shard I/N")
         continue
       }
       shards.append((input, shard))
@@ -53,16 +54,17 @@ public enum ReportMerge {
       let report = input.report
       if report.kitVersion != reference.kitVersion {
         problems.append(
-          "\(input.file): header.kit_version is \(report.kitVersion), but \(first.file) has \(reference.kitVersion)")
+          "\(shown(input.file)): header.kit_version is \(shown(report.kitVersion)), but \(shown(first.file)) has \(shown(reference.kitVersion))"
+        )
       }
       if report.vectorDigest != reference.vectorDigest {
         problems.append(
-          "\(input.file): header.vector_digest is \(report.vectorDigest.prefix(12))…, but \(first.file) has \(reference.vectorDigest.prefix(12))…: the shards were run on different vectors"
+          "\(shown(input.file)): header.vector_digest is \(shown(report.vectorDigest.prefix(12)))…, but \(shown(first.file)) has \(shown(reference.vectorDigest.prefix(12)))…: the shards were run on different vectors"
         )
       }
       if report.implementation != reference.implementation {
         problems.append(
-          "\(input.file): header.implementation is \(describe(report.implementation)), but \(first.file) has \(describe(reference.implementation))"
+          "\(shown(input.file)): header.implementation is \(shown(describe(report.implementation))), but \(shown(first.file)) has \(shown(describe(reference.implementation)))"
         )
       }
       // One certificate names one implementation: shards run against another endpoint or
@@ -74,12 +76,12 @@ public enum ReportMerge {
       }
       if shard.count != referenceShard.count {
         problems.append(
-          "\(input.file): header.shard is \(shard), but \(first.file) is \(referenceShard): a different number of shards"
+          "\(shown(input.file)): header.shard is \(shard), but \(shown(first.file)) is \(referenceShard): a different number of shards"
         )
       }
       if shard.selection != referenceShard.selection || shard.selectedTotal != referenceShard.selectedTotal {
         problems.append(
-          "\(input.file): header.shard.selection differs from \(first.file)'s: the shards were run with different filters"
+          "\(shown(input.file)): header.shard.selection differs from \(shown(first.file))'s: the shards were run with different filters"
         )
       }
     }
@@ -87,20 +89,20 @@ public enum ReportMerge {
     var byIndex: [Int: String] = [:]
     for (input, shard) in shards {
       if let other = byIndex[shard.index] {
-        problems.append("\(input.file): shard \(shard) again (\(other) is shard \(shard) too)")
+        problems.append("\(shown(input.file)): shard \(shard) again (\(shown(other)) is shard \(shard) too)")
       } else {
         byIndex[shard.index] = input.file
       }
       if !input.report.complete && !allowIncomplete {
         problems.append(
-          "\(input.file): shard \(shard) is incomplete (an interrupted run, or no footer); run it again, or pass --allow-incomplete"
+          "\(shown(input.file)): shard \(shard) is incomplete (an interrupted run, or no footer); run it again, or pass --allow-incomplete"
         )
       }
     }
     if !problems.isEmpty { throw ReportError(problems.joined(separator: "\n")) }
     if vectors.digest != reference.vectorDigest {
       throw ReportError(
-        "the shards were run on vectors \(reference.vectorDigest.prefix(12))…, but the vectors here are \(vectors.digest.prefix(12))…; pass --vectors with the vectors the shards were run on"
+        "the shards were run on vectors \(shown(reference.vectorDigest.prefix(12)))…, but the vectors here are \(vectors.digest.prefix(12))…; pass --vectors with the vectors the shards were run on"
       )
     }
     let selected = referenceShard.selection.apply(to: vectors.cases)
@@ -116,19 +118,19 @@ public enum ReportMerge {
     for (input, shard) in shards {
       for result in input.report.results {
         guard let offset = position[result.id] else {
-          problems.append("\(input.file): case \(result.id) is not in the selection of these vectors")
+          problems.append("\(shown(input.file)): case \(shown(result.id)) is not in the selection of these vectors")
           continue
         }
         if let earlier = found[result.id] {
           problems.append(
             earlier.file == input.file
-              ? "case \(result.id) is doubled: \(input.file) holds it twice"
-              : "case \(result.id) is doubled: it is in both \(earlier.file) and \(input.file)")
+              ? "case \(shown(result.id)) is doubled: \(shown(input.file)) holds it twice"
+              : "case \(shown(result.id)) is doubled: it is in both \(shown(earlier.file)) and \(shown(input.file))")
           continue
         }
         if !shard.includes(position: offset) {
           let owner = Shard(index: offset % shard.count + 1, count: shard.count)
-          problems.append("\(input.file): case \(result.id) belongs to shard \(owner), not \(shard)")
+          problems.append("\(shown(input.file)): case \(shown(result.id)) belongs to shard \(owner), not \(shard)")
         }
         found[result.id] = (input.file, result)
       }
@@ -147,7 +149,7 @@ public enum ReportMerge {
         if let input = shards.first(where: { $0.input.file == file })?.input, !input.report.complete {
           missingFromIncomplete += 1
         } else {
-          problems.append("case \(vector.id) is missing: \(file) (\(owning)) does not hold it")
+          problems.append("case \(vector.id) is missing: \(shown(file)) (\(owning)) does not hold it")
         }
       } else {
         absentShards[owner, default: []].append(vector.id)
@@ -183,4 +185,8 @@ public enum ReportMerge {
   private static func describe(_ identity: ImplementationIdentity) -> String {
     "\(identity.name) \(identity.version) (\(identity.language); suites \(identity.suites.joined(separator: ",")))"
   }
+
+  /// A value from a report file or a file name, for a message: control characters written
+  /// visibly, so a crafted report cannot forge lines of the error (``DisplayText``).
+  private static func shown(_ text: some StringProtocol) -> DisplayText { DisplayText(text) }
 }

@@ -38,7 +38,7 @@ public enum Doctor {
         identity = try ImplementationIdentity(helloReply: message)
         add(
           "handshake", .ok,
-          "answered hello in \(milliseconds(since: started)) ms as \(identity.name) \(identity.version) (\(identity.language))"
+          "answered hello in \(milliseconds(since: started)) ms as \(DisplayText(identity.name)) \(DisplayText(identity.version)) (\(DisplayText(identity.language)))"
         )
       } catch {
         add(
@@ -78,9 +78,10 @@ public enum Doctor {
     } else if !unknown.isEmpty {
       add(
         "suites", .warning,
-        "unknown suite names \(unknown); the suites are \(Suite.allCases.map(\.rawValue).joined(separator: ", ")).")
+        "unknown suite names \(DisplayText(unknown.description)); the suites are \(Suite.allCases.map(\.rawValue).joined(separator: ", "))."
+      )
     } else {
-      add("suites", .ok, "declares \(identity.suites.joined(separator: ", "))")
+      add("suites", .ok, "declares \(DisplayText(identity.suites.joined(separator: ", ")))")
     }
     guard let suite = identity.suites.first(where: known.contains),
       let vector = vectors.cases.first(where: { $0.suite.rawValue == suite })
@@ -95,7 +96,7 @@ public enum Doctor {
     case .protocolError, .timeout, .crash:
       add(
         "reply", .problem,
-        "\(verdict.message ?? verdict.status.rawValue) for case \(vector.id). A reply is {\"seq\":N,\"output\":{…}} or {\"seq\":N,\"error\":{\"code\":…}} or {\"seq\":N,\"skipped\":{\"reason\":…}}, with the request's seq."
+        "\(DisplayText(verdict.message ?? verdict.status.rawValue)) for case \(vector.id). A reply is {\"seq\":N,\"output\":{…}} or {\"seq\":N,\"error\":{\"code\":…}} or {\"seq\":N,\"skipped\":{\"reason\":…}}, with the request's seq."
       )
       return findings
     default:
@@ -139,7 +140,8 @@ public enum Doctor {
       } else {
         add(
           "unknown suite", .warning,
-          "answered \(message) for a suite it does not know; answer {\"seq\":N,\"skipped\":{\"reason\":…}} instead.")
+          "answered \(DisplayText(CanonicalJSON.compact(message))) for a suite it does not know; answer {\"seq\":N,\"skipped\":{\"reason\":…}} instead."
+        )
       }
     } else {
       add(
@@ -169,7 +171,7 @@ public enum Doctor {
     if let extra = await process.inbox.next(timeout: 0.3), case .line(let bytes) = extra {
       add(
         "one reply each", .problem,
-        "an extra line arrived: \(String(decoding: bytes.prefix(120), as: UTF8.self)). Print exactly one line per request, and logs to standard error."
+        "an extra line arrived: \(DisplayText(String(decoding: bytes.prefix(120), as: UTF8.self))). Print exactly one line per request, and logs to standard error."
       )
     } else {
       add("one reply each", .ok, "no extra output")
@@ -208,7 +210,12 @@ public enum Doctor {
     return await HelloExchange.read(process, timeout: timeout)
   }
 
+  /// A reply for a finding, the implementation's text written visibly (``DisplayText``).
   private static func describe(_ reply: Verdict.Reply) -> String {
+    DisplayText.visible(plainDescription(reply))
+  }
+
+  private static func plainDescription(_ reply: Verdict.Reply) -> String {
     switch reply {
     case .message(let message): return CanonicalJSON.compact(message)
     case .notJSON(let reason): return "a line that is not JSON (\(reason))"

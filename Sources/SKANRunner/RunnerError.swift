@@ -10,10 +10,15 @@ public enum RunnerError: Error, Sendable, CustomStringConvertible {
   /// An expectations file is malformed (exit code 2).
   case invalidExpectations(file: String, message: String)
 
+  /// The message for a person: the command (an endpoint's credentials masked, see
+  /// ``URLRedaction``) and any text from the implementation written visibly (``DisplayText``).
+  /// A reason for `cannotStart` is the kit's own text, with the implementation's standard
+  /// error already made visible line by line.
   public var description: String {
     switch self {
-    case .cannotStart(let command, let reason): return "cannot start `\(command)`: \(reason)"
-    case .handshakeFailed(let reason): return "handshake failed: \(reason)"
+    case .cannotStart(let command, let reason):
+      return "cannot start `\(DisplayText(URLRedaction.redactURLs(in: command)))`: \(reason)"
+    case .handshakeFailed(let reason): return "handshake failed: \(DisplayText(reason))"
     case .interrupted: return "interrupted before the implementation answered hello; nothing was run"
     case .invalidExpectations(let file, let message): return "\(file): \(message)"
     }

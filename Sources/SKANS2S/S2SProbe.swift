@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SKANHTTP
 import SKANJSON
 public import SKANModel
 public import SKANRunner
@@ -51,7 +52,7 @@ public struct S2SProbe: Sendable {
 
     public var description: String {
       switch self {
-      case .invalidURL(let url): return "not an http:// or https:// URL: \(url)"
+      case .invalidURL(let url): return "not an http:// or https:// URL: \(DisplayText(URLRedaction.redact(url)))"
       case .unreachable(let reason): return "the endpoint is unreachable: \(reason)"
       }
     }
@@ -82,16 +83,31 @@ public struct S2SProbe: Sendable {
     guard let components = URLComponents(string: configuration.url),
       let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https", components.host != nil
     else { throw .invalidURL(configuration.url) }
-    var url = configuration.url
-    if components.path.isEmpty || components.path == "/" {
-      url = (url.hasSuffix("/") ? String(url.dropLast()) : url) + S2SRequestShape.path
-    }
     self.configuration = configuration
-    endpoint = url
+    endpoint = Self.requestURL(configuration.url, hasPath: !(components.path.isEmpty || components.path == "/"))
   }
 
-  /// The endpoint URL the probe calls.
-  public var target: String { endpoint }
+  /// The URL the probe calls: `url` with the AppsFlyer path when it has none, put before
+  /// the query (`https://host?token=…` becomes `https://host/api/v2.0/conversion-value?token=…`);
+  /// a fragment is never sent.
+  static func requestURL(_ url: String, hasPath: Bool) -> String {
+    var base = Substring(url)
+    if let hash = base.firstIndex(of: "#") { base = base[..<hash] }
+    var query: Substring = ""
+    if let question = base.firstIndex(of: "?") {
+      query = base[question...]
+      base = base[..<question]
+    }
+    if !hasPath {
+      if base.hasSuffix("/") { base = base.dropLast() }
+      base += S2SRequestShape.path
+    }
+    return String(base + query)
+  }
+
+  /// The endpoint URL the probe calls, as reports show it: credentials masked
+  /// (``URLRedaction``).
+  public var target: String { URLRedaction.redact(endpoint) }
 
   /// Runs every check.
   /// - Parameter madeUpUID: the uid the 404 check sends; random unless a test fixes it.
@@ -101,6 +117,8 @@ public struct S2SProbe: Sendable {
   {
     var clientConfiguration = HTTPClient.Configuration()
     clientConfiguration.timeout = .init(connect: .seconds(5))
+    // Below the idle timeout of the kit's own servers (LoopbackHTTPServer).
+    clientConfiguration.connectionPool.idleTimeout = .milliseconds(Int64(HTTPTransport.idleTimeout * 1000))
     clientConfiguration.redirectConfiguration = .disallow
     clientConfiguration.connectionPool.retryConnectionEstablishment = false
     let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
@@ -151,7 +169,7 @@ public struct S2SProbe: Sendable {
     RunReport(
       kitVersion: kitVersion, vectorDigest: "live-probe",
       implementation: ImplementationIdentity(name: "s2s-endpoint", version: "", language: "http", suites: ["s2s"]),
-      transport: .http, target: endpoint, startedAt: startedAt, results: results, complete: true)
+      transport: .http, target: target, startedAt: startedAt, results: results, complete: true)
   }
 
   private func sign(timestamp: String, uid: String) -> String {
@@ -191,8 +209,11 @@ public struct S2SProbe: Sendable {
     }
   }
 
-  /// An error's description; it cannot hold the dev key, which is only ever hashed.
-  private static func describe(_ error: any Error) -> String { String(describing: error) }
+  /// An error's description; it cannot hold the dev key, which is only ever hashed, and a
+  /// URL in it is shown without credentials.
+  private static func describe(_ error: any Error) -> String {
+    URLRedaction.redactURLs(in: String(describing: error))
+  }
 
   private func expectStatus(
     _ check: (id: String, requirements: [String], summary: String), _ outcome: Outcome, _ expected: Int

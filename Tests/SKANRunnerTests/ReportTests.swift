@@ -73,7 +73,8 @@ struct ReportTests {
     #expect(ConsoleReport.text(failing, color: false).contains("    input: {"))
     #expect(HTMLReport.html(failing).contains("What it checks:"))
     #expect(
-      MarkdownReport.text(failing).contains("Rerun: `skan-conform run --cli './impl' --id 'window/p1-48h-exact'`"))
+      MarkdownReport.text(failing).contains(
+        "Rerun: <code>skan-conform run --cli './impl' --id 'window/p1-48h-exact'</code>"))
   }
 
   @Test("an interrupted run is an error in JUnit too, for CI systems that read only JUnit")

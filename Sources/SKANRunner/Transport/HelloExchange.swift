@@ -45,7 +45,11 @@ enum HelloExchange {
   static func exitDescription(_ process: StdioProcess) async -> String {
     process.finishInput()  // the writer ends, so the process can be reaped
     let status = await process.waitForExit(seconds: 2) ?? "still running, with its standard output closed"
-    let tail = process.standardErrorTail.split(separator: "\n").suffix(5).joined(separator: "\n")
+    // Each line of the implementation's standard error is shown as text: a control
+    // character (a screen clear, a colour, a carriage return that rewrites the line) is
+    // written visibly, and the kit's line breaks are the only ones.
+    let tail = process.standardErrorTail.split(separator: "\n").suffix(5).map { DisplayText.visible($0) }
+      .joined(separator: "\n")
     var text = "it exited before answering hello (\(status))"
     if !tail.isEmpty { text += "; its standard error ended with:\n" + tail }
     return text

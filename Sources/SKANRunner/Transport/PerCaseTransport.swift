@@ -14,7 +14,7 @@ public struct PerCaseTransport: ImplementationTransport {
   public init(options: RunOptions, kitVersion: String, concurrency: Int = 2) {
     self.options = options
     self.kitVersion = kitVersion
-    target = options.command
+    target = URLRedaction.redactURLs(in: options.command)
     self.concurrency = max(1, concurrency)
   }
 

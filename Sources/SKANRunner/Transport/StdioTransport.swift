@@ -64,7 +64,7 @@ public actor StdioTransport: ImplementationTransport {
   public init(options: RunOptions, kitVersion: String, pipelineDepth: Int = 64) {
     self.options = options
     self.kitVersion = kitVersion
-    target = options.command
+    target = URLRedaction.redactURLs(in: options.command)
     concurrency = max(1, pipelineDepth)
   }
 

@@ -99,10 +99,12 @@ struct FuzzCommand: AsyncParsableCommand {
       "fuzz: seed \(seed), \(outcome.scenarios) scenarios in \(String(format: "%.1f", seconds)) s, \(outcome.findings.count) difference(s)"
     )
     for finding in outcome.findings {
-      print("DIFFERENCE \(finding.vector.id): \(finding.result.status.rawValue) — \(finding.result.message ?? "")")
-      for difference in finding.result.differences.prefix(8) { print("    \(difference)") }
+      print(
+        "DIFFERENCE \(finding.vector.id): \(finding.result.status.rawValue) — \(DisplayText(finding.result.message ?? ""))"
+      )
+      for difference in finding.result.differences.prefix(8) { print("    \(DisplayText(difference.description))") }
       print("  shrunk from \(Shrinker.size(finding.original)) to \(Shrinker.size(finding.shrunk)) JSON values:")
-      print("  " + CanonicalJSON.compact(finding.shrunk))
+      print("  " + DisplayText.visible(CanonicalJSON.compact(finding.shrunk)))
       let file = VectorFile(suite: finding.suite, cases: [finding.vector])
       let path = "\(out)/\(finding.vector.id.replacingOccurrences(of: "/", with: "-")).json"
       do {

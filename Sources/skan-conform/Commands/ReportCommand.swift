@@ -51,7 +51,8 @@ struct ReportCommand: ParsableCommand {
       var expectationChanges: [String] = []
       for (id, result) in after.results.sorted(by: { $0.key < $1.key }) {
         guard let earlier = before.results[id], earlier.good != result.good else { continue }
-        let line = "\(id): \(earlier.describe) → \(result.describe)"
+        // A case ID is read from a report file: shown with its control characters visible.
+        let line = "\(DisplayText(id)): \(earlier.describe) → \(result.describe)"
         if earlier.status == result.status {
           expectationChanges.append(line)
         } else if earlier.good {
@@ -68,8 +69,8 @@ struct ReportCommand: ParsableCommand {
       for line in regressions { print("REGRESSION \(line)") }
       for line in fixes { print("FIXED \(line)") }
       for line in expectationChanges { print("EXPECTATION CHANGED \(line)") }
-      for id in added { print("ADDED \(id): \(after.results[id]?.describe ?? "")") }
-      for id in removed { print("REMOVED \(id): \(before.results[id]?.describe ?? "")") }
+      for id in added { print("ADDED \(DisplayText(id)): \(after.results[id]?.describe ?? "")") }
+      for id in removed { print("REMOVED \(DisplayText(id)): \(before.results[id]?.describe ?? "")") }
       print(
         "\(regressions.count) regression(s), \(fixes.count) fix(es), \(expectationChanges.count) expectation change(s), \(added.count) added, \(removed.count) removed, \(skippedOnly) skipped case(s) in one report only"
       )
@@ -100,7 +101,9 @@ struct ReportCommand: ParsableCommand {
       do {
         report = try JSONReportReader.read(bytes: Array(data))
       } catch {
-        printError("error: \(path) is not a JSON report from `skan-conform run --report-json`: \(error)")
+        printError(
+          "error: \(path) is not a JSON report from `skan-conform run --report-json`: \(DisplayText(String(describing: error)))"
+        )
         throw KitExit.usage
       }
       if !report.complete && !allowIncomplete {

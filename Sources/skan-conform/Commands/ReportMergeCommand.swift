@@ -57,7 +57,9 @@ struct ReportMergeCommand: ParsableCommand {
       do {
         inputs.append(ReportMerge.Input(file: file, report: try JSONReportReader.read(bytes: Array(data))))
       } catch {
-        printError("error: \(file) is not a JSON report from `skan-conform run --report-json`: \(error)")
+        printError(
+          "error: \(file) is not a JSON report from `skan-conform run --report-json`: \(DisplayText(String(describing: error)))"
+        )
         throw KitExit.usage
       }
     }
@@ -77,7 +79,7 @@ struct ReportMergeCommand: ParsableCommand {
       throw KitExit.usage
     }
     if merged.complete { gate.apply(to: &merged) }
-    if let output { try ReportOptions.write(CanonicalJSON.pretty(JSONReport.json(merged)), to: output) }
+    if let output { try ReportOptions.write(JSONReport.text(merged), to: output) }
     try reports.write(merged)
     try certificate.write(merged)
     print(ConsoleReport.text(merged, color: Terminal.colorOnStandardOutput))

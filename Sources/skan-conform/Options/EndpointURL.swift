@@ -1,14 +1,18 @@
 import ArgumentParser
 import Foundation
+import SKANRunner
 
 /// Checks a URL given on the command line before anything connects to it, so that a typo
 /// gets a one-line usage error (exit 2) instead of a trap or a client library's error.
 enum EndpointURL {
   /// Throws a `ValidationError` naming `option` unless `text` is an `http://` or `https://`
   /// URL with a host and, if it has one, a port from 1 to 65535.
-  static func check(_ text: String, option: String) throws {
+  /// Messages show the URL with its credentials masked (``URLRedaction``).
+  static func check(_ url: String, option: String) throws {
+    let text = url
+    let shown = DisplayText(URLRedaction.redact(url))
     guard text.hasPrefix("http://") || text.hasPrefix("https://") else {
-      throw ValidationError("\(option) must be an http:// or https:// URL, got '\(text)'")
+      throw ValidationError("\(option) must be an http:// or https:// URL, got '\(shown)'")
     }
     // The port is read from the text: URLComponents traps or gives nil on some values.
     let afterScheme = text.drop { $0 != ":" }.dropFirst(3)
@@ -18,7 +22,7 @@ enum EndpointURL {
     var port: Substring?
     if hostAndPort.hasPrefix("[") {
       guard let close = hostAndPort.firstIndex(of: "]") else {
-        throw ValidationError("\(option): '\(text)' has an unterminated IPv6 address")
+        throw ValidationError("\(option): '\(shown)' has an unterminated IPv6 address")
       }
       host = String(hostAndPort[...close])
       let rest = hostAndPort[hostAndPort.index(after: close)...]
@@ -27,10 +31,10 @@ enum EndpointURL {
       host = String(hostAndPort[..<colon])
       port = hostAndPort[hostAndPort.index(after: colon)...]
     }
-    guard !host.isEmpty else { throw ValidationError("\(option): '\(text)' has no host") }
+    guard !host.isEmpty else { throw ValidationError("\(option): '\(shown)' has no host") }
     if let port {
       guard let number = Int(port), (1...65535).contains(number) else {
-        throw ValidationError("\(option): the port in '\(text)' must be a number from 1 to 65535")
+        throw ValidationError("\(option): the port in '\(shown)' must be a number from 1 to 65535")
       }
     }
   }

@@ -17,7 +17,7 @@ struct ReportOptions: ParsableArguments {
 
   /// Writes every report asked for.
   func write(_ report: RunReport) throws {
-    if let reportJson { try Self.write(CanonicalJSON.pretty(JSONReport.json(report)), to: reportJson) }
+    if let reportJson { try Self.write(JSONReport.text(report), to: reportJson) }
     if let junit { try Self.write(JUnitReport.xml(report), to: junit) }
     if let markdown { try Self.write(MarkdownReport.text(report), to: markdown) }
   }

@@ -1,0 +1,21 @@
+public import SKANRunner
+
+/// The one-line command that reruns one case of a report, as the certification page and the
+/// Markdown summary show it. Every value in it is one shell word (``ShellQuote``), whatever a
+/// report file holds; an endpoint's credentials are masked (``URLRedaction``), so the reader
+/// puts them back before running it. `--cli` is shown as the run recorded it: a URL inside
+/// it is masked, other secrets in the command line are not recognised (pass them in the
+/// environment, not on the command line).
+public enum RerunCommand {
+  /// `skan-conform run … --id '<id>'` for the case `id` of `report`.
+  public static func text(_ report: RunReport, id: String) -> String {
+    let target = ShellQuote.word(URLRedaction.redactURLs(in: report.target))
+    let selection = "--id " + ShellQuote.word(id)
+    switch report.transport {
+    case .http: return "skan-conform run --endpoint \(target) \(selection)"
+    case .perCase: return "skan-conform run --cli \(target) --per-case \(selection)"
+    case .stdio: return "skan-conform run --cli \(target) \(selection)"
+    case .inProcess: return "skan-conform run \(selection)"
+    }
+  }
+}
