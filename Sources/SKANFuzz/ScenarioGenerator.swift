@@ -205,12 +205,19 @@ public enum ScenarioGenerator {
       ]
     }
     if random.chance(0.2) { configuration["install_cooldown_hours"] = .integer(random.int(0...48)) }
+    if random.chance(0.2) { configuration["re_engagement_cooldown_hours"] = .integer(random.int(0...48)) }
+    let firstUpdate: JSONValue =
+      random.chance(0.9) ? .integer(event + random.pick([hour, 2 * day - 1, 2 * day, 59 * day])) : .null
+    var lastConversion: JSONValue = .null
+    var lastKind: JSONValue = .null
+    if random.chance(0.2) {
+      lastConversion = .integer(event - random.pick([24 * hour, 24 * hour - 1, random.int(0...(48 * hour))]))
+      lastKind = .string(random.pick(["install", "re-engagement"]))
+    }
     return [
       "event": [
-        "kind": .string(kind), "at": .integer(event),
-        "first_update_at": random.chance(0.9)
-          ? .integer(event + random.pick([hour, 2 * day - 1, 2 * day, 59 * day])) : .null,
-        "last_conversion_at": random.chance(0.2) ? .integer(event - random.int(0...(48 * hour))) : .null,
+        "kind": .string(kind), "at": .integer(event), "first_update_at": firstUpdate,
+        "last_conversion_at": lastConversion, "last_conversion_kind": lastKind,
       ],
       "impressions": .array(impressions),
       "configuration": .object(configuration),

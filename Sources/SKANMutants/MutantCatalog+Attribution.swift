@@ -82,7 +82,12 @@ extension MutantCatalog {
       }),
     Mutant(
       "cooldown-ignored", .attribution, "Ignores cooldowns.",
-      input: { input in input.updating("event") { $0.setting("last_conversion_at", nil) } }),
+      input: { input in
+        input.updating("event") { event in
+          guard time(event["last_conversion_at"]) != nil else { return event }
+          return event.setting("last_conversion_at", nil).setting("last_conversion_kind", nil)
+        }
+      }),
     Mutant(
       "no-update-deadline", .attribution, "Accepts a first update at any time after the event.",
       input: { input in
@@ -328,6 +333,17 @@ extension MutantCatalog {
     return .integer(min(max(number, range.lowerBound), range.upperBound))
   }
 
+  /// The previous conversion's kind in an `attribute` input, when it is a known one (AT-8).
+  static func previousKind(_ input: JSONValue) -> AttributionEvent.Kind? {
+    input["event"]?["last_conversion_kind"]?.stringValue.flatMap(AttributionEvent.Kind.init(spelling:))
+  }
+
+  /// The configuration member of the cooldown that follows a conversion of `kind` (AT-8).
+  static func cooldownKey(after kind: JSONValue?) -> String {
+    kind?.stringValue.flatMap(AttributionEvent.Kind.init(spelling:)) == .reengagement
+      ? "re_engagement_cooldown_hours" : "install_cooldown_hours"
+  }
+
   /// The impressions' IDs, a repeated one made unique with its position.
   static func uniqueIDs(_ list: [JSONValue]) -> [JSONValue] {
     list.enumerated().map { offset, impression in
@@ -434,7 +450,7 @@ extension MutantCatalog {
     Mutant(
       "inclusive-cooldown", .attribution, "Blocks a conversion exactly at the end of the cooldown (`<=`).",
       input: { input in
-        let key = input["event"]?["kind"] == "install" ? "install_cooldown_hours" : "re_engagement_cooldown_hours"
+        let key = cooldownKey(after: input["event"]?["last_conversion_kind"])
         guard let cooldown = input["configuration"]?[key]?.exactInteger, let event = time(input["event"]?["at"]),
           let last = time(input["event"]?["last_conversion_at"]), event - last == cooldown * hour
         else { return input }
@@ -449,6 +465,50 @@ extension MutantCatalog {
           return configuration.setting("install_cooldown_hours", install.isNull ? reengagement : install)
             .setting("re_engagement_cooldown_hours", reengagement.isNull ? install : reengagement)
         }
+      }),
+    Mutant(
+      "cooldown-by-new-event", .attribution,
+      "Picks the cooldown by the new event's kind, not the previous conversion's: an install's cooldown never blocks a re-engagement (AT-8).",
+      input: { input in
+        guard let kind = input["event"]?["kind"], previousKind(input) != nil else { return input }
+        return input.updating("event") { $0.setting("last_conversion_kind", kind) }
+      }),
+    Mutant(
+      "previous-kind-defaults-to-event", .attribution,
+      "Reads a last_conversion_at without last_conversion_kind as a conversion of the new event's kind instead of invalid-input.",
+      input: { input in
+        guard let event = input["event"], time(event["last_conversion_at"]) != nil,
+          (event["last_conversion_kind"] ?? .null).isNull, let kind = event["kind"]
+        else { return input }
+        return input.updating("event") { $0.setting("last_conversion_kind", kind) }
+      }),
+    Mutant(
+      "unknown-previous-kind-no-cooldown", .attribution,
+      "Finds no cooldown for an unknown last_conversion_kind and goes on, instead of invalid-input.",
+      input: { input in
+        guard let text = input["event"]?["last_conversion_kind"]?.stringValue,
+          AttributionEvent.Kind(spelling: text) == nil
+        else { return input }
+        return input.updating("event") { $0.setting("last_conversion_at", nil).setting("last_conversion_kind", nil) }
+      }),
+    Mutant(
+      "previous-kind-without-time-ignored", .attribution,
+      "Reads last_conversion_kind only when last_conversion_at is given: a kind without a time passes.",
+      input: { input in
+        guard let event = input["event"], (event["last_conversion_at"] ?? .null).isNull,
+          !(event["last_conversion_kind"] ?? .null).isNull
+        else { return input }
+        return input.updating("event") { $0.setting("last_conversion_kind", nil) }
+      }),
+    Mutant(
+      "cooldown-whole-seconds", .attribution,
+      "Counts the time since the previous conversion in whole seconds, rounded: 23:59:59.999 after it ends a 24-hour cooldown.",
+      input: { input in
+        guard let event = time(input["event"]?["at"]), let last = time(input["event"]?["last_conversion_at"]),
+          event > last
+        else { return input }
+        let rounded = (event - last + 500) / 1000 * 1000
+        return input.updating("event") { $0.setting("last_conversion_at", .integer(event - rounded)) }
       }),
     Mutant(
       "reengagement-flag-ignored", .attribution, "Lets any AdAttributionKit click re-engage, eligible or not.",
@@ -470,7 +530,7 @@ extension MutantCatalog {
       input: { input in
         let unknown: JSONValue = "reengagement?"
         func respelt(_ value: JSONValue) -> JSONValue { value == "reengagement" ? unknown : value }
-        return input.updating("event") { $0.updating("kind", respelt) }
+        return input.updating("event") { $0.updating("kind", respelt).updating("last_conversion_kind", respelt) }
           .updating("conversions") { $0.mapElements { $0.updating("kind", respelt) } }
           .updating("updates") { $0.mapElements { $0.updating("conversion_types") { $0.mapElements(respelt) } } }
       }),

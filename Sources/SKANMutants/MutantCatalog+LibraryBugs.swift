@@ -87,7 +87,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "base64-junk-skipped", .signature,
-      "Decodes attribution-signature skipping every character outside the base64 alphabet, as Python's base64.b64decode does without validate=True (vap 1.1.0) (SIG-5).",
+      "Decodes attribution-signature skipping every character outside the base64 alphabet, as Python's base64.b64decode does without validate=True (vap 1.1.0) (SIG-22).",
       output: { output, input in
         guard output["reason"] == "malformed-signature", var members = postbackMembers(input),
           let text = members["attribution-signature"]?.stringValue,

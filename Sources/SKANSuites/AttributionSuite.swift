@@ -96,14 +96,40 @@ enum AttributionSuite {
     let firstUpdate = try reader.optional("first_update_at").map { (_) throws(ModelError) in
       try reader.timestamp("first_update_at")
     }
-    let lastConversion = try reader.optional("last_conversion_at").map { (_) throws(ModelError) in
-      try reader.timestamp("last_conversion_at")
-    }
+    let lastConversion = try readPreviousConversion(reader)
     return AttributionEvent(
       kind: kind, time: try reader.timestamp("at"),
       appInstalled: try reader.bool("app_installed", default: AttributionEvent.defaultAppInstalled(for: kind)),
       firstUpdate: firstUpdate,
       lastConversion: lastConversion)
+  }
+
+  /// `last_conversion_at` and `last_conversion_kind`, read in that order: both or neither
+  /// (AT-8). A time without a kind, or a kind without a time, is `invalid-input` naming the
+  /// member that is missing.
+  private static func readPreviousConversion(
+    _ reader: InputReader
+  ) throws(ModelError) -> AttributionEvent.PreviousConversion? {
+    let time = try reader.optional("last_conversion_at").map { (_) throws(ModelError) in
+      try reader.timestamp("last_conversion_at")
+    }
+    let kind = try reader.optionalString("last_conversion_kind").map { (text) throws(ModelError) in
+      try self.kind(text, path: "\(reader.path).last_conversion_kind")
+    }
+    switch (time, kind) {
+    case (nil, nil): return nil
+    case (let time?, let kind?): return .init(time: time, kind: kind)
+    case (_?, nil):
+      throw ModelError(
+        .invalidInput,
+        "\(reader.path).last_conversion_kind is missing: last_conversion_at is given, and its cooldown depends on the previous conversion's kind (install or re-engagement)"
+      )
+    case (nil, _?):
+      throw ModelError(
+        .invalidInput,
+        "\(reader.path).last_conversion_at is missing: last_conversion_kind is given without the time of that conversion"
+      )
+    }
   }
 
   private static func readImpression(_ reader: InputReader) throws(ModelError) -> Impression {

@@ -92,6 +92,42 @@ struct AttributorTests {
     #expect(try attribute([impression("c", "a", .click, hoursAgo: 0.1)], event: late).conversion == .noTimelyUpdate)
   }
 
+  @Test("AT-8, AT-11: the previous conversion's cooldown blocks a new conversion of either kind, up to its end")
+  func cooldownKeyedOnPreviousConversion() throws {
+    func cooldown(after kind: AttributionEvent.Kind) -> AttributionConfiguration {
+      .init(
+        global: nil, perNetwork: [:], installCooldownHours: kind == .install ? 24 : nil,
+        reengagementCooldownHours: kind == .reengagement ? 24 : nil)
+    }
+    // (previous kind, new kind, time since the previous conversion, expected conversion)
+    let cases: [(AttributionEvent.Kind, AttributionEvent.Kind, Int, AttributionDecision.Conversion)] = [
+      (.install, .install, 2 * hour, .cooldown),
+      (.install, .reengagement, 2 * hour, .cooldown),
+      (.install, .reengagement, 24 * hour - 1, .cooldown),
+      (.install, .reengagement, 24 * hour, .created),
+      (.reengagement, .install, 2 * hour, .cooldown),
+      (.reengagement, .install, 24 * hour - 1, .cooldown),
+      (.reengagement, .install, 24 * hour, .created),
+      (.reengagement, .reengagement, 2 * hour, .cooldown),
+    ]
+    for (previous, kind, elapsed, expected) in cases {
+      let newEvent = AttributionEvent(
+        kind: kind, time: event.time, appInstalled: kind == .reengagement,
+        firstUpdate: event.time.adding(milliseconds: hour),
+        lastConversion: .init(time: event.time.adding(milliseconds: -elapsed), kind: previous))
+      // The other kind's cooldown, configured alone, never blocks.
+      let other: AttributionEvent.Kind = previous == .install ? .reengagement : .install
+      for (configuration, want) in [(cooldown(after: previous), expected), (cooldown(after: other), .created)] {
+        let decision = try attribute(
+          [impression("c", "a", .click, hoursAgo: 0.5)], event: newEvent, configuration: configuration)
+        #expect(
+          decision.conversion == want,
+          "previous \(previous.rawValue), new \(kind.rawValue), \(elapsed) ms later, cooldown after \(configuration.installCooldownHours == nil ? "re-engagement" : "install")"
+        )
+      }
+    }
+  }
+
   @Test("AT-17: a re-engagement closes earlier conversions unless overlapping")
   func routing() throws {
     let conversions = [

@@ -13,6 +13,21 @@ public struct AttributionEvent: Sendable, Hashable {
     }
   }
 
+  /// The previous conversion for the app: when it was created and its kind, which chooses
+  /// the cooldown (AT-8).
+  public struct PreviousConversion: Sendable, Hashable {
+    /// When it was created.
+    public var time: Timestamp
+    /// Whether it was an install or a re-engagement.
+    public var kind: Kind
+
+    /// Creates a previous conversion.
+    public init(time: Timestamp, kind: Kind) {
+      self.time = time
+      self.kind = kind
+    }
+  }
+
   /// The kind.
   public var kind: Kind
   /// When it happened.
@@ -21,15 +36,17 @@ public struct AttributionEvent: Sendable, Hashable {
   public var appInstalled: Bool
   /// When the app first updated a conversion value after the event, if it did.
   public var firstUpdate: Timestamp?
-  /// When the last conversion (install or re-engagement) was created, for cooldowns.
-  public var lastConversion: Timestamp?
+  /// The previous conversion (install or re-engagement), for the cooldowns (AT-8).
+  public var lastConversion: PreviousConversion?
 
   /// Whether the app counts as installed before an event that does not say: a re-engagement
   /// needs it, an install does not have it (kit-defined, Spec/attribution.md).
   public static func defaultAppInstalled(for kind: Kind) -> Bool { kind == .reengagement }
 
   /// Creates an event.
-  public init(kind: Kind, time: Timestamp, appInstalled: Bool, firstUpdate: Timestamp?, lastConversion: Timestamp?) {
+  public init(
+    kind: Kind, time: Timestamp, appInstalled: Bool, firstUpdate: Timestamp?, lastConversion: PreviousConversion?
+  ) {
     self.kind = kind
     self.time = time
     self.appInstalled = appInstalled

@@ -25,11 +25,10 @@ public enum Attributor {
     try validate(configuration, impressions: impressions)
     var reasons: [String: AttributionDecision.Reason] = [:]
 
-    // AT-8: cooldown since the last conversion.
-    let cooldownHours =
-      event.kind == .install ? configuration.installCooldownHours : configuration.reengagementCooldownHours
-    if let hours = cooldownHours, let last = event.lastConversion,
-      event.time.milliseconds - last.milliseconds < hours * Milliseconds.hour
+    // AT-8: the cooldown configured for the previous conversion's kind blocks a new
+    // conversion of either kind; AT-11: it ends exactly `hours` after that conversion.
+    if let last = event.lastConversion, let hours = cooldownHours(after: last.kind, configuration),
+      event.time.milliseconds - last.time.milliseconds < hours * Milliseconds.hour
     {
       return decision(.cooldown, impressions: impressions, reasons: reasons, winner: nil, losers: [])
     }
@@ -154,6 +153,15 @@ public enum Attributor {
     where !(0...720).contains(hours) {
       throw ModelError(.invalidInput, "a cooldown of \(hours) hours is outside 0...720")
     }
+  }
+
+  /// The cooldown that follows a conversion of `kind` (AT-8): Apple's `install-cooldown-hours`
+  /// is "the number of hours the system will wait after an install conversion before accepting
+  /// new conversions", `re-engagement-cooldown-hours` the same after a re-engagement.
+  public static func cooldownHours(
+    after kind: AttributionEvent.Kind, _ configuration: AttributionConfiguration
+  ) -> Int? {
+    kind == .install ? configuration.installCooldownHours : configuration.reengagementCooldownHours
   }
 
   private static func decision(

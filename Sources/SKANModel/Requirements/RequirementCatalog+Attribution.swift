@@ -36,8 +36,10 @@ extension RequirementCatalog {
     ),
     Requirement(
       "AT-8", .must, .apple, area: .attribution,
-      "Within `install-cooldown-hours` (or `re-engagement-cooldown-hours`, 0-720) of the last conversion no new conversion is created.",
-      source: aakRules),
+      "The cooldown is keyed on the previous conversion: within `install-cooldown-hours` (0-720) of an install, or `re-engagement-cooldown-hours` (0-720) of a re-engagement, no new conversion of either kind is created. The input names the previous conversion's kind beside its time: one without the other, or an unknown kind, is `invalid-input`.",
+      source:
+        "\(aakRules) (\"the number of hours the system will wait after an install conversion before accepting new conversions\"; \"the number of hours the system waits after a re-engagement conversion before accepting new conversions\")"
+    ),
     Requirement(
       "AT-9", .must, .apple, area: .attribution,
       "A re-engagement needs the app installed and an AdAttributionKit click whose impression is `eligible-for-re-engagement`; views and SKAdNetwork impressions never re-engage, and a re-engagement has no losing postbacks.",

@@ -33,7 +33,7 @@ extension RequirementCatalog {
     ),
     Requirement(
       "SIG-5", .must, .apple, area: .signature,
-      "The signature (`attribution-signature`, base64 of an ASN.1 DER ECDSA signature) is verified with ECDSA P-256 and SHA-256 under Apple's published key for versions 2.1 to 4.0; it verifies (`verified`), does not (`rejected`, `bad-signature`), or is not base64 DER (`rejected`, `malformed-signature`).",
+      "The signature (`attribution-signature`, base64 of an ASN.1 DER ECDSA signature) is verified with ECDSA P-256 and SHA-256 under Apple's published key for versions 2.1 to 4.0; it verifies (`verified`), does not (`rejected`, `bad-signature`), or is not base64 DER (`rejected`, `malformed-signature`; which texts count as base64 is SIG-22's).",
       source: skVer),
     Requirement(
       "SIG-6", .must, .kitDefined, area: .signature,
@@ -92,9 +92,13 @@ extension RequirementCatalog {
         "Apple names the key by kid (\(aakVer)); trying every key would accept a development postback labelled as production.",
       alternative: "Try every published key."),
     Requirement(
-      "SIG-16", .must, .apple, area: .signature,
+      "SIG-16", .must, .kitDefined, area: .signature,
       "After the signature verifies, the payload must have `impression-type`, `ad-network-identifier`, `source-identifier` (a string), `advertised-item-identifier` (integer), `conversion-type`, `postback-identifier` (string), `did-win` (boolean), `postback-sequence-index` (integer), and may have `marketplace-identifier` (string) and `publisher-item-identifier` (integer); otherwise `rejected` (`missing-field`, `wrong-type`). The payload is read only after the key lookup (SIG-15) and the signature: a JWS whose kid has no key is `unknown-kid`, and one whose signature does not verify `bad-signature` (or `malformed-signature`), whatever its payload.",
-      source: aakPar),
+      source:
+        "\(aakPar) lists these keys and says the payload \"may include\" them, with their types; requiring them, and reading them only after the signature, is the kit's policy: a signed payload without one cannot be attributed.",
+      alternative:
+        "Accept a correctly signed payload that lacks a key Apple says it \"may include\" (verify the signature, read what is there): such a verifier answers `verified` for the `signature/aak-test-key-missing-*` vectors, which list SIG-16, so an expectations file can name them."
+    ),
     Requirement(
       "SIG-17", .must, .kitDefined, area: .signature,
       "`conversion-type` is `download`, `redownload` or `re-engagement`; `reengagement` is accepted and reported as `re-engagement`; `postback-sequence-index` is 0 to 2; other values are `rejected` (`invalid-value`).",
@@ -123,6 +127,14 @@ extension RequirementCatalog {
         "A choice of the kit: real verifiers (vap, Go, PHP and TypeScript libraries) return a verdict and at most a coarse reason, never the signed string.",
       alternative:
         "Compare every member, as the kit did before: a library whose verdicts are all right then fails dozens of vectors on reasons it does not report."
+    ),
+    Requirement(
+      "SIG-22", .must, .kitDefined, area: .signature,
+      "A SKAdNetwork signature (`attribution-signature`, an impression's signature) is decoded from canonical base64 only (RFC 4648 section 4: the standard alphabet, `=` padding to a multiple of four, no white space or other character, unused bits zero); any other text is `rejected` (`malformed-signature`).",
+      source:
+        "Apple says only to decode the signature from Base64 (\(skVer)); lenient decoders accept many texts for one signature, so the kit takes the one an encoder writes.",
+      alternative:
+        "Lenient decoding that skips characters outside the alphabet (Python's base64.b64decode without validate=True, as vap 1.1.0 does): such a verifier answers `verified` for `signature/signature-junk-inside-base64`, which lists SIG-22."
     ),
   ]
 }

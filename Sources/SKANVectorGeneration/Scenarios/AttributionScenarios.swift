@@ -30,13 +30,18 @@ enum AttributionScenarios: SuiteScenarios {
     ]
   }
 
+  /// An event at `install`. `lastConversion` is how long before it the previous conversion
+  /// was created and `lastKind` that conversion's kind (AT-8); `lastKind` is written only
+  /// when given.
   static func event(
-    _ kind: String = "install", firstUpdate: Int? = hour, lastConversion: Int? = nil, installed: Bool? = nil
+    _ kind: String = "install", firstUpdate: Int? = hour, lastConversion: Int? = nil, lastKind: String? = nil,
+    installed: Bool? = nil
   ) -> JSONValue {
     var members: [String: JSONValue] = [
       "kind": .string(kind), "at": .integer(install), "first_update_at": .optional(firstUpdate.map { install + $0 }),
       "last_conversion_at": .optional(lastConversion.map { install - $0 }),
     ]
+    if let lastKind { members["last_conversion_kind"] = .string(lastKind) }
     if let installed { members["app_installed"] = .bool(installed) }
     return .object(members)
   }
@@ -362,45 +367,131 @@ enum AttributionScenarios: SuiteScenarios {
     }
   }
 
-  /// Cooldown (AT-8).
+  /// Cooldown (AT-8): the cooldown configured for the previous conversion's kind blocks a new
+  /// conversion of either kind; it ends exactly `hours` after that conversion (AT-11).
   private static func cooldown(_ b: inout ScenarioBuilder) {
     b.add(
-      "install-cooldown-1-hour", "install-cooldown-hours 1, last conversion 59 minutes ago: `cooldown`.", ["AT-8"],
+      "install-cooldown-1-hour",
+      "install-cooldown-hours 1, the previous conversion an install 59 minutes ago: `cooldown`.", ["AT-8"],
       input(
-        [impression("c", age: hour)], event: event(lastConversion: hour - 60 * second),
+        [impression("c", age: hour)], event: event(lastConversion: hour - 60 * second, lastKind: "install"),
         configuration: config([:], install: 1)))
     b.add(
-      "install-cooldown-720", "install-cooldown-hours 720 (the maximum), last conversion 29 days ago: `cooldown`.",
+      "install-cooldown-720",
+      "install-cooldown-hours 720 (the maximum), the previous conversion an install 29 days ago: `cooldown`.",
       ["AT-8"],
       input(
-        [impression("c", age: hour)], event: event(lastConversion: 29 * day), configuration: config([:], install: 720)))
+        [impression("c", age: hour)], event: event(lastConversion: 29 * day, lastKind: "install"),
+        configuration: config([:], install: 720)))
     b.add(
-      "install-cooldown-active", "install-cooldown-hours 24, last conversion 23 h ago: no conversion (`cooldown`).",
+      "install-cooldown-active",
+      "install-cooldown-hours 24, the previous conversion an install 23 h ago: no conversion (`cooldown`).",
       ["AT-8"],
       input(
-        [impression("c", age: hour)], event: event(lastConversion: 23 * hour), configuration: config([:], install: 24)))
+        [impression("c", age: hour)], event: event(lastConversion: 23 * hour, lastKind: "install"),
+        configuration: config([:], install: 24)))
     b.add(
       "install-cooldown-exact",
-      "install-cooldown-hours 24, last conversion exactly 24 h ago: allowed (kit-defined edge).", ["AT-8", "AT-11"],
-      tags: ["edge-exact"],
+      "install-cooldown-hours 24, the previous conversion an install exactly 24 h ago: allowed (kit-defined edge).",
+      ["AT-8", "AT-11"], tags: ["edge-exact"],
       input(
-        [impression("c", age: hour)], event: event(lastConversion: 24 * hour), configuration: config([:], install: 24)))
+        [impression("c", age: hour)], event: event(lastConversion: 24 * hour, lastKind: "install"),
+        configuration: config([:], install: 24)))
     b.add(
       "install-cooldown-zero", "A cooldown of 0 hours blocks nothing.", ["AT-8", "AT-11"],
-      input([impression("c", age: hour)], event: event(lastConversion: 0), configuration: config([:], install: 0)))
+      input(
+        [impression("c", age: hour)], event: event(lastConversion: 0, lastKind: "install"),
+        configuration: config([:], install: 0)))
     b.add(
-      "reengagement-cooldown-not-for-install",
-      "A re-engagement cooldown does not apply to installs; catches one cooldown for both.", ["AT-8"],
-      input([impression("c", age: hour)], event: event(lastConversion: hour), configuration: config([:], reengage: 48)))
-    b.add(
-      "reengagement-cooldown-active", "re-engagement-cooldown-hours 48, last conversion 47 h ago: no re-engagement.",
+      "reengagement-cooldown-active",
+      "re-engagement-cooldown-hours 48, the previous conversion a re-engagement 47 h ago: no re-engagement.",
       ["AT-8", "AT-9"],
       input(
-        [impression("c", age: hour, reengage: true)], event: event("re-engagement", lastConversion: 47 * hour),
+        [impression("c", age: hour, reengage: true)],
+        event: event("re-engagement", lastConversion: 47 * hour, lastKind: "re-engagement"),
         configuration: config([:], reengage: 48)))
     b.add(
       "invalid-cooldown-721", "A cooldown of 721 hours is `invalid-input`.", ["AT-8"], tags: ["bad-input"],
       input([impression("c", age: hour)], configuration: config([:], install: 721)))
+    crossCooldowns(&b)
+  }
+
+  /// AT-8 across kinds: the previous conversion's cooldown, not the new event's, decides; the
+  /// edges of each (AT-11); the input's pairing of `last_conversion_at` and
+  /// `last_conversion_kind`.
+  private static func crossCooldowns(_ b: inout ScenarioBuilder) {
+    let reengagingClick = [impression("c", age: hour, reengage: true)]
+    let oldReading = "catches a cooldown chosen by the new event's kind"
+    let edges: [(String, Int, String)] = [
+      ("", 2 * hour, "2 h"), ("-just-before", 24 * hour - 1, "23:59:59.999"),
+      ("-exact", 24 * hour, "exactly 24 h"),
+    ]
+    for (suffix, age, when) in edges {
+      let blocked = age < 24 * hour
+      let outcome =
+        blocked
+        ? "`cooldown`, the previous conversion's cooldown blocks any new conversion"
+        : "`created`, the cooldown has just ended (half-open, kit-defined edge)"
+      let catches =
+        suffix == ""
+        ? oldReading
+        : blocked ? "catches a cooldown counted in rounded seconds or hours" : "catches an inclusive cooldown (`<=`)"
+      let requirements = suffix == "" ? ["AT-8"] : ["AT-8", "AT-11"]
+      let tags = suffix == "-exact" ? ["edge-exact"] : []
+      b.add(
+        "install-cooldown-blocks-reengagement\(suffix)",
+        "install-cooldown-hours 24, an install \(when) ago, then an eligible re-engagement: \(outcome) (Apple: \"after an install conversion before accepting new conversions\"); \(catches).",
+        requirements + ["AT-9"], tags: tags,
+        input(
+          reengagingClick, event: event("re-engagement", lastConversion: age, lastKind: "install"),
+          configuration: config([:], install: 24)))
+      b.add(
+        "reengagement-cooldown-blocks-install\(suffix)",
+        "re-engagement-cooldown-hours 24, a re-engagement \(when) ago, then a re-install: \(outcome) (Apple: \"after a re-engagement conversion before accepting new conversions\"); \(catches).",
+        requirements, tags: tags,
+        input(
+          [impression("c", age: hour)], event: event(lastConversion: age, lastKind: "re-engagement"),
+          configuration: config([:], reengage: 24)))
+    }
+    b.add(
+      "reengagement-cooldown-not-after-install",
+      "Only re-engagement-cooldown-hours 48; an install 1 h ago, then an eligible re-engagement: `created`, an install is followed by the install cooldown, here none; \(oldReading), or one cooldown for both kinds.",
+      ["AT-8", "AT-9"],
+      input(
+        reengagingClick, event: event("re-engagement", lastConversion: hour, lastKind: "install"),
+        configuration: config([:], reengage: 48)))
+    b.add(
+      "install-cooldown-not-after-reengagement",
+      "Only install-cooldown-hours 48; a re-engagement 1 h ago, then a re-install: `created`, a re-engagement is followed by the re-engagement cooldown, here none; \(oldReading), or one cooldown for both kinds.",
+      ["AT-8"],
+      input(
+        [impression("c", age: hour)], event: event(lastConversion: hour, lastKind: "re-engagement"),
+        configuration: config([:], install: 48)))
+    b.add(
+      "last-conversion-kind-reengagement-spelling",
+      "last_conversion_kind `reengagement` (AAK-RCV's spelling) is a re-engagement: re-engagement-cooldown-hours 24 blocks an install 2 h later (`cooldown`); catches a reader that knows only `re-engagement`.",
+      ["AT-8"],
+      input(
+        [impression("c", age: hour)], event: event(lastConversion: 2 * hour, lastKind: "reengagement"),
+        configuration: config([:], reengage: 24)))
+    b.add(
+      "last-conversion-kind-missing",
+      "last_conversion_at without last_conversion_kind: `invalid-input` (the cooldown depends on that kind); catches a reader that falls back to the new event's kind.",
+      ["AT-8", "IN-1"], tags: ["bad-input"],
+      input(
+        [impression("c", age: hour)], event: event(lastConversion: 2 * hour), configuration: config([:], install: 24)))
+    b.add(
+      "last-conversion-kind-unknown",
+      "last_conversion_kind `open`, neither install nor re-engagement: `invalid-input`; catches a reader that finds no cooldown for it and creates the conversion.",
+      ["AT-8", "IN-1"], tags: ["bad-input"],
+      input(
+        [impression("c", age: hour)], event: event(lastConversion: 2 * hour, lastKind: "open"),
+        configuration: config([:], install: 24, reengage: 24)))
+    b.add(
+      "last-conversion-kind-without-time",
+      "last_conversion_kind `install` with last_conversion_at null: `invalid-input` (a previous conversion without its time); catches a reader that reads the kind only when a time is given.",
+      ["AT-8", "IN-1"], tags: ["bad-input"],
+      input([impression("c", age: hour)], event: event(lastKind: "install"), configuration: config([:], install: 24)))
   }
 
   /// Re-engagement (AT-9, AT-10).

@@ -258,8 +258,8 @@ enum SignatureScenarios: SuiteScenarios {
     let appleSignature = ScenarioData.string(base, "attribution-signature", "the 4.0 base postback")
     b.add(
       "signature-junk-inside-base64",
-      "Apple's valid 4.0 signature with `*!`, a space and a line feed inserted after its 8th character (the length stays a multiple of 4): `malformed-signature`, base64 is canonical or nothing (SIG-5); catches verifiers whose decoder skips characters outside the alphabet and then verify it (vap 1.1.0 decodes with Python's base64.b64decode without validate=True).",
-      ["SIG-5"],
+      "Apple's valid 4.0 signature with `*!`, a space and a line feed inserted after its 8th character (the length stays a multiple of 4): `malformed-signature`, base64 is canonical or nothing (SIG-22, kit-defined: Apple says only to decode it from Base64); catches verifiers whose decoder skips characters outside the alphabet and then verify it (vap 1.1.0 decodes with Python's base64.b64decode without validate=True).",
+      ["SIG-22"],
       verify(
         with(
           base, "attribution-signature",

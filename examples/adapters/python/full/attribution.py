@@ -49,10 +49,23 @@ def read_event(inp):
     kind = read_kind(event)
     first_update_at = read_nullable_time(event, "first_update_at")
     last_conversion_at = read_nullable_time(event, "last_conversion_at")
+    last_conversion_kind = read_last_conversion_kind(event, last_conversion_at)
     at = read_time(event, "at")
     installed = read_nullable_bool(event, "app_installed", kind == "re-engagement")
-    return dict(kind=kind, at=at, app_installed=installed,
-                first_update_at=first_update_at, last_conversion_at=last_conversion_at)
+    return dict(kind=kind, at=at, app_installed=installed, first_update_at=first_update_at,
+                last_conversion_at=last_conversion_at, last_conversion_kind=last_conversion_kind)
+
+
+def read_last_conversion_kind(event, last_conversion_at):
+    """AT-8: the previous conversion's kind, given exactly when its time is."""
+    kind = event.get("last_conversion_kind")
+    if kind is not None and (not isinstance(kind, str) or kind not in EVENT_KINDS):
+        raise invalid("last_conversion_kind is not install or re-engagement")
+    if last_conversion_at is not None and kind is None:
+        raise invalid("last_conversion_kind is missing: last_conversion_at is given")
+    if last_conversion_at is None and kind is not None:
+        raise invalid("last_conversion_at is missing: last_conversion_kind is given")
+    return None if kind is None else EVENT_KINDS[kind]
 
 
 def read_impression(position, item):
@@ -173,8 +186,10 @@ def attribute(inp):
                              "reason": item["reason"]} for item in impressions],
         }
 
-    # 1. Cooldown (AT-8, AT-11). The difference is not checked for sign.
-    cooldown = install_cooldown if event["kind"] == "install" else reengagement_cooldown
+    # 1. Cooldown (AT-8, AT-11): the previous conversion's kind chooses it, and it blocks a
+    # new conversion of either kind. The difference is not checked for sign.
+    previous = event["last_conversion_kind"]
+    cooldown = install_cooldown if previous == "install" else reengagement_cooldown
     if cooldown is not None and event["last_conversion_at"] is not None:
         if event["at"] - event["last_conversion_at"] < cooldown * HOUR:
             return answer("cooldown")

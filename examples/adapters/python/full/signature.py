@@ -120,7 +120,7 @@ def load_key(text, what="public_key"):
 
 
 def verify_der(key, signature_text, message):
-    """SIG-5, SIG-12: base64 of an ASN.1 DER ECDSA signature over `message` (bytes)."""
+    """SIG-5, SIG-12, SIG-22: canonical base64 of an ASN.1 DER ECDSA signature over `message` (bytes)."""
     der = strict_base64(signature_text)
     try:
         if der is None or encode_dss_signature(*decode_dss_signature(der)) != der:
