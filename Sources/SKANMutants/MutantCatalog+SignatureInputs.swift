@@ -32,7 +32,9 @@ extension MutantCatalog {
       "Has no P-192 (swift-crypto offers none): 1.0 and 2.0 postbacks are unverifiable, p192-unsupported, instead of verified or rejected (the kit before SIG-6 changed).",
       output: { output, input in
         guard legacySignatureChecked(output, input) else { return output }
-        return ["verdict": "unverifiable", "reason": "p192-unsupported", "signed_string": output["signed_string"] ?? .null]
+        return [
+          "verdict": "unverifiable", "reason": "p192-unsupported", "signed_string": output["signed_string"] ?? .null,
+        ]
       }),
     Mutant(
       "p192-key-refused", .signature,

@@ -67,10 +67,10 @@ public struct P192Key: ECDSAPublicKey {
 
 /// The curve's constants beyond the field's.
 private enum P192Curve {
-  /// p = 2^192 - 2^64 - 1.
-  static let prime = BigUInt("fffffffffffffffffffffffffffffffeffffffffffffffff", radix: 16)!
+  /// p = 2^192 - 2^64 - 1 (64-bit words, least significant first).
+  static let prime = BigUInt(words: [0xFFFF_FFFF_FFFF_FFFF, 0xFFFF_FFFF_FFFF_FFFE, 0xFFFF_FFFF_FFFF_FFFF])
   /// The order n of the base point.
-  static let order = BigUInt("ffffffffffffffffffffffff99def836146bc9b1b4d22831", radix: 16)!
+  static let order = BigUInt(words: [0x146B_C9B1_B4D2_2831, 0xFFFF_FFFF_99DE_F836, 0xFFFF_FFFF_FFFF_FFFF])
 }
 
 /// A strict DER reader over a byte array (X.690 section 10: definite, minimal lengths).

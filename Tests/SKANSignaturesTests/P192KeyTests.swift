@@ -47,8 +47,8 @@ struct P192KeyTests {
 
   @Test("Apple's real 1.0 and 2.0 postbacks verify under its P-192 key; one changed byte does not")
   func appleSamples() throws {
-    let key = try #require(
-      P192Key(spkiDER: try #require(Base64Codec.decodeStandard(AppleKeys.skanP192))), "Apple's P-192 key")
+    let der = try #require(Base64Codec.decodeStandard(AppleKeys.skanP192), "Apple's P-192 key is base64")
+    let key = try #require(P192Key(spkiDER: der), "Apple's P-192 key")
     let text = try String(contentsOfFile: RepositoryPaths.appleSamples, encoding: .utf8)
     let samples = try #require(try JSONParser.parse(text)["samples"]?.arrayValue)
     for id in ["field_v1_0_ironsource", "field_v2_0_meta"] {
