@@ -167,10 +167,14 @@ private struct P192Point {
   /// a·P + b·Q by Shamir's trick: one pass over the bits of both scalars (each below 2^192).
   static func sum(_ a: BigUInt, times p: P192Point, plus b: BigUInt, times q: P192Point) -> P192Point {
     let both = p.adding(q)
+    let aWords = a.words.map { UInt64($0) } + [0, 0, 0]
+    let bWords = b.words.map { UInt64($0) } + [0, 0, 0]
     var result = P192Point.infinity
     for bit in stride(from: 191, through: 0, by: -1) {
       result = result.doubled()
-      switch (a.bit(bit), b.bit(bit)) {
+      let aBit = (aWords[bit / 64] >> UInt64(bit % 64)) & 1 == 1
+      let bBit = (bWords[bit / 64] >> UInt64(bit % 64)) & 1 == 1
+      switch (aBit, bBit) {
       case (true, true): result = result.adding(both)
       case (true, false): result = result.adding(p)
       case (false, true): result = result.adding(q)
@@ -262,8 +266,10 @@ private struct P192Field: Equatable {
   static func * (a: P192Field, b: P192Field) -> P192Field {
     // Schoolbook 3x3 limbs into six: each step a*b + c + d < 2^128.
     func step(_ x: UInt64, _ y: UInt64, _ c: UInt64, _ d: UInt64) -> (low: UInt64, high: UInt64) {
-      let value = UInt128(x) * UInt128(y) + UInt128(c) + UInt128(d)
-      return (UInt64(truncatingIfNeeded: value), UInt64(truncatingIfNeeded: value >> 64))
+      let (high, low) = x.multipliedFullWidth(by: y)
+      let (low1, carry1) = low.addingReportingOverflow(c)
+      let (low2, carry2) = low1.addingReportingOverflow(d)
+      return (low2, high &+ (carry1 ? 1 : 0) &+ (carry2 ? 1 : 0))
     }
     var t0: UInt64
     var t1: UInt64
@@ -289,14 +295,21 @@ private struct P192Field: Equatable {
   static func reduce(
     _ c0: UInt64, _ c1: UInt64, _ c2: UInt64, _ c3: UInt64, _ c4: UInt64, _ c5: UInt64
   ) -> P192Field {
-    let column0 = UInt128(c0) + UInt128(c3) + UInt128(c5)
-    let column1 = UInt128(c1) + UInt128(c3) + UInt128(c4) + UInt128(c5) + (column0 >> 64)
-    let column2 = UInt128(c2) + UInt128(c4) + UInt128(c5) + (column1 >> 64)
-    var value = P192Field(
-      l0: UInt64(truncatingIfNeeded: column0), l1: UInt64(truncatingIfNeeded: column1),
-      l2: UInt64(truncatingIfNeeded: column2))
+    // Each column: a sum of 64-bit words, its low word and what it carries to the next.
+    func column(_ a: UInt64, _ b: UInt64, _ c: UInt64, _ d: UInt64) -> (low: UInt64, carry: UInt64) {
+      let (s1, o1) = a.addingReportingOverflow(b)
+      let (s2, o2) = s1.addingReportingOverflow(c)
+      let (s3, o3) = s2.addingReportingOverflow(d)
+      return (s3, (o1 ? 1 : 0) + (o2 ? 1 : 0) + (o3 ? 1 : 0))
+    }
+    let column0 = column(c0, c3, c5, 0)
+    let (partial1, extra1) = c1.addingReportingOverflow(column0.carry)
+    let column1 = column(partial1, c3, c4, c5)
+    let (partial2, extra2) = c2.addingReportingOverflow(column1.carry + (extra1 ? 1 : 0))
+    let column2 = column(partial2, c4, c5, 0)
+    var value = P192Field(l0: column0.low, l1: column1.low, l2: column2.low)
     // What overflowed 2^192 (at most 3) is folded back as carry·(2^64 + 1).
-    var carry = UInt64(truncatingIfNeeded: column2 >> 64)
+    var carry = column2.carry + (extra2 ? 1 : 0)
     while carry != 0 {
       let folded = addLimbs(value, P192Field(l0: carry, l1: carry, l2: 0))
       value = folded.value
@@ -311,13 +324,6 @@ extension BigUInt {
   /// The value of big-endian bytes.
   fileprivate init<Bytes: Collection<UInt8>>(bigEndian bytes: Bytes) {
     self.init(words: bytes.reversed().chunked8().map { Word($0) })
-  }
-
-  /// Whether bit `index` (from the least significant, 0) is set.
-  fileprivate func bit(_ index: Int) -> Bool {
-    let word = index / Word.bitWidth
-    guard word < words.count else { return false }
-    return (words[word] >> UInt(index % Word.bitWidth)) & 1 == 1
   }
 }
 
