@@ -146,11 +146,13 @@ private struct P192Point {
   func adding(_ other: P192Point) -> P192Point {
     if isInfinity { return other }
     if other.isInfinity { return self }
+    // With Z2 = 1 (G and the key, as read) the terms in Z2 drop out: a mixed addition.
+    let affine = other.z == .one
     let z1z1 = z * z
-    let z2z2 = other.z * other.z
-    let u1 = x * z2z2
+    let z2z2 = affine ? .one : other.z * other.z
+    let u1 = affine ? x : x * z2z2
     let u2 = other.x * z1z1
-    let s1 = y * other.z * z2z2
+    let s1 = affine ? y : y * other.z * z2z2
     let s2 = other.y * z * z1z1
     let h = u2 - u1
     let r = s2 - s1
@@ -160,7 +162,7 @@ private struct P192Point {
     let v = u1 * hh
     let x3 = r * r - hhh - (v + v)
     let y3 = r * (v - x3) - s1 * hhh
-    let z3 = z * other.z * h
+    let z3 = affine ? z * h : z * other.z * h
     return P192Point(x: x3, y: y3, z: z3)
   }
 
