@@ -24,6 +24,7 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
     .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
+    .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
   ],
   targets: [
     // JSON values, a strict parser and the canonical writer shared by every layer.
@@ -31,10 +32,13 @@ let package = Package(
     // The reference model: every rule of the Spec. Pure, deterministic, no I/O, time passed in as
     // a value; cryptographic primitives passed in (`SignatureCrypto`).
     .target(name: "SKANModel", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
-    // The primitives the model's signature rules use, from swift-crypto (no hand-written cryptography).
+    // The primitives the model's signature rules use: swift-crypto's, and a P-192 ECDSA
+    // verification on BigInt (`P192Key`, the only hand-written cryptography: public data only).
     .target(
       name: "SKANSignatures",
-      dependencies: ["SKANModel", .product(name: "Crypto", package: "swift-crypto")],
+      dependencies: [
+        "SKANModel", .product(name: "Crypto", package: "swift-crypto"), .product(name: "BigInt", package: "BigInt"),
+      ],
       swiftSettings: strictSettings
     ),
     // The wire shape of each suite: input JSON -> model -> output JSON or error code.

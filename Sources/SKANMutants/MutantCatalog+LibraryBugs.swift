@@ -140,7 +140,7 @@ extension MutantCatalog {
       return (major, minor)
     }
     guard let (major, minor) = parts(label) else { return nil }
-    return PostbackVersion.allCases.filter(\.usesP256).compactMap { version -> (PostbackVersion, Int)? in
+    return PostbackVersion.allCases.filter { !$0.usesP192 }.compactMap { version -> (PostbackVersion, Int)? in
       guard let (knownMajor, knownMinor) = parts(version.rawValue), knownMajor == major, knownMinor <= minor else {
         return nil
       }
@@ -158,15 +158,20 @@ extension MutantCatalog {
   }
 
   /// What a verifier answers for `signed` with the postback's signature, under the input's
-  /// key or Apple's.
-  static func verifyPostback(_ input: JSONValue, _ members: [String: JSONValue], signed: String) -> JSONValue {
+  /// key or Apple's for the postback's version (P-192 for 1.0, 2.0 and no version, SIG-6,
+  /// SIG-23; P-256 otherwise), or under `appleKey` when given and the input has no key.
+  static func verifyPostback(
+    _ input: JSONValue, _ members: [String: JSONValue], signed: String, appleKey: String? = nil
+  ) -> JSONValue {
     guard let signature = members["attribution-signature"] else {
       return ["verdict": "rejected", "reason": "missing-field", "signed_string": .string(signed)]
     }
     guard let text = signature.stringValue else {
       return ["verdict": "rejected", "reason": "wrong-type", "signed_string": .string(signed)]
     }
-    guard let key = try? crypto.p256PublicKey(spkiBase64: input["public_key"]?.stringValue ?? AppleKeys.skanP256)
+    let legacy = members["version"].map { ["1.0", "2.0"].contains($0.stringValue ?? "") } ?? true
+    let apple = appleKey ?? (legacy ? AppleKeys.skanP192 : AppleKeys.skanP256)
+    guard let key = try? crypto.postbackPublicKey(spkiBase64: input["public_key"]?.stringValue ?? apple)
     else { return ["verdict": "unverifiable", "reason": "unknown-version", "signed_string": .null] }
     let verdict = key.verdict(derSignatureBase64: text, message: signed)
     return [

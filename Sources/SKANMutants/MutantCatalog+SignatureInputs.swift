@@ -20,12 +20,44 @@ extension MutantCatalog {
       }),
     Mutant(
       "p192-verified-with-p256", .signature,
-      "Verifies 1.0 and 2.0 postbacks, which Apple signed with its P-192 key, with the P-256 key: rejected instead of unverifiable (SIG-6).",
+      "Verifies 1.0 and 2.0 postbacks, which Apple signed with its P-192 key, with its P-256 key: rejected instead of verified (SIG-6).",
       output: { output, input in
-        guard output["reason"] == "p192-unsupported", let members = postbackMembers(input),
+        guard legacySignatureChecked(output, input), input["public_key"] == nil, let members = postbackMembers(input),
           let signed = output["signed_string"]?.stringValue
         else { return output }
-        return verifyPostback(input, members, signed: signed)
+        return verifyPostback(input, members, signed: signed, appleKey: AppleKeys.skanP256)
+      }),
+    Mutant(
+      "p192-unsupported", .signature,
+      "Has no P-192 (swift-crypto offers none): 1.0 and 2.0 postbacks are unverifiable, p192-unsupported, instead of verified or rejected (the kit before SIG-6 changed).",
+      output: { output, input in
+        guard legacySignatureChecked(output, input) else { return output }
+        return [
+          "verdict": "unverifiable", "reason": "p192-unsupported", "signed_string": output["signed_string"] ?? .null,
+        ]
+      }),
+    Mutant(
+      "p192-key-refused", .signature,
+      "Reads `public_key` as P-256 only: Apple's P-192 key given for a 2.0 postback is invalid-input (SIG-6).",
+      input: { input in
+        guard input["op"] == "verify-postback", let key = input["public_key"]?.stringValue,
+          (try? crypto.p256PublicKey(spkiBase64: key)) == nil, (try? crypto.postbackPublicKey(spkiBase64: key)) != nil
+        else { return input }
+        return thrown(input)
+      }),
+    Mutant(
+      "no-version-missing-field", .signature,
+      "Requires `version`: a postback without it is rejected, missing-field, instead of being checked as a 1.0 postback (SIG-23).",
+      output: { output, input in
+        guard let members = postbackMembers(input), members["version"] == nil else { return output }
+        return ["verdict": "rejected", "reason": "missing-field", "signed_string": .null]
+      }),
+    Mutant(
+      "no-version-unknown", .signature,
+      "Takes a postback without `version` for an unknown version: unverifiable, unknown-version, instead of a 1.0 postback (SIG-23).",
+      output: { output, input in
+        guard let members = postbackMembers(input), members["version"] == nil else { return output }
+        return ["verdict": "unverifiable", "reason": "unknown-version", "signed_string": .null]
       }),
     Mutant(
       "postback-not-object-thrown", .signature,
@@ -60,11 +92,7 @@ extension MutantCatalog {
           let slot = layout == .v4_0 ? PostbackVersion.sourceSlot : ["source-app-id"]
           parts += slot.compactMap { members[$0] }.map(jsText)
         }
-        let signed = parts.joined(separator: separator)
-        guard layout.usesP256 else {
-          return ["verdict": "unverifiable", "reason": "p192-unsupported", "signed_string": .string(signed)]
-        }
-        return verifyPostback(input, members, signed: signed)
+        return verifyPostback(input, members, signed: parts.joined(separator: separator))
       }),
     wrongTypeMutant(
       "booleans-by-truthiness",
@@ -106,7 +134,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "missing-version-is-4-0", .signature,
-      "Takes a postback without version for the newest layout, 4.0 (`postback.get(\"version\", \"4.0\")`), instead of rejecting it (SIG-7).",
+      "Takes a postback without version for the newest layout, 4.0 (`postback.get(\"version\", \"4.0\")`), instead of reading it as a 1.0 postback (SIG-23).",
       output: { output, input in
         guard output["reason"] == "missing-field", var members = postbackMembers(input), members["version"] == nil
         else { return output }
@@ -238,6 +266,15 @@ extension MutantCatalog {
   /// An input the reference refuses as `invalid-input` (it has no `op`): the answer of a
   /// mutant whose verifier throws on `input` instead of answering a verdict.
   static func thrown(_ input: JSONValue) -> JSONValue { input.setting("op", nil) }
+
+  /// Whether a `verify-postback` answer for a 1.0 or 2.0 postback (or one without version,
+  /// SIG-23) came from the signature check under the P-192 key (SIG-6).
+  static func legacySignatureChecked(_ output: JSONValue, _ input: JSONValue) -> Bool {
+    guard let members = postbackMembers(input), output["signed_string"]?.stringValue != nil,
+      ["ok", "bad-signature", "malformed-signature"].contains(output["reason"]?.stringValue ?? "")
+    else { return false }
+    return members["version"].map { ["1.0", "2.0"].contains($0.stringValue ?? "") } ?? true
+  }
 
   /// A value's text as JavaScript's `String()` writes it: numbers without a trailing `.0`.
   static func jsText(_ value: JSONValue) -> String {

@@ -1,8 +1,9 @@
 import Crypto
 public import SKANModel
 
-/// The model's cryptographic primitives from swift-crypto: ECDSA P-256 with SHA-256 and
-/// HMAC-SHA256. No hand-written cryptography; every rule around them is in `SKANModel`.
+/// The model's cryptographic primitives: ECDSA P-256 with SHA-256 and HMAC-SHA256 from
+/// swift-crypto, and ECDSA P-192 verification (``P192Key``, which swift-crypto does not offer).
+/// Every rule around them is in `SKANModel`.
 public struct SwiftCrypto: SignatureCrypto {
   /// Creates the primitives.
   public init() {}
@@ -11,6 +12,8 @@ public struct SwiftCrypto: SignatureCrypto {
     guard let key = try? P256.Signing.PublicKey(derRepresentation: spkiDER) else { return nil }
     return SwiftCryptoP256Key(key: key)
   }
+
+  public func p192PublicKey(spkiDER: [UInt8]) -> (any ECDSAPublicKey)? { P192Key(spkiDER: spkiDER) }
 
   /// A key longer than SHA-256's 64-byte block is hashed first, as RFC 2104 says; swift-crypto
   /// does that.

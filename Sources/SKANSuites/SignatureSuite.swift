@@ -33,6 +33,10 @@ enum SignatureSuite {
   /// Apple's published SKAdNetwork P-256 key, read once.
   static let appleSKANKey: (any P256PublicKey)? = try? Suite.crypto.p256PublicKey(spkiBase64: AppleKeys.skanP256)
 
+  /// Apple's published SKAdNetwork 1.0 and 2.0 P-192 key, read once (SIG-6).
+  static let appleSKANLegacyKey: (any ECDSAPublicKey)? = try? Suite.crypto.postbackPublicKey(
+    spkiBase64: AppleKeys.skanP192)
+
   /// Apple's published AdAttributionKit keys by `kid`, read once.
   static let appleAAKKeys: [String: any P256PublicKey] = AppleKeys.aakByKID.compactMapValues {
     try? Suite.crypto.p256PublicKey(spkiBase64: $0)
@@ -43,6 +47,16 @@ enum SignatureSuite {
     guard let value = reader.optional(name) else { return nil }
     guard let text = value.stringValue else { throw reader.mistyped(name, "a string (base64 SPKI DER)", value) }
     return text
+  }
+
+  /// A postback key, P-256 or P-192, from base64 SPKI DER; a malformed key is
+  /// `invalid-input` naming `path` (SIG-6).
+  static func postbackKey(_ text: String, path: String) throws(ModelError) -> any ECDSAPublicKey {
+    do {
+      return try Suite.crypto.postbackPublicKey(spkiBase64: text)
+    } catch {
+      throw ModelError(.invalidInput, "\(path): \(error.message)")
+    }
   }
 
   /// A P-256 key from base64 SPKI DER; a malformed key is `invalid-input` naming `path`.

@@ -15,8 +15,14 @@ struct StandInKey: P256PublicKey {
   func isValidSignature(raw: [UInt8], message: [UInt8]) -> Bool? { raw.first == 1 }
 }
 
+/// A key under which nothing verifies.
+struct RejectingKey: ECDSAPublicKey {
+  func isValidSignature(der: [UInt8], message: [UInt8]) -> Bool? { false }
+}
+
 struct StandInCrypto: SignatureCrypto {
   func p256PublicKey(spkiDER: [UInt8]) -> (any P256PublicKey)? { spkiDER == [1, 2, 3] ? StandInKey() : nil }
+  func p192PublicKey(spkiDER: [UInt8]) -> (any ECDSAPublicKey)? { spkiDER == [4, 5, 6] ? StandInKey() : nil }
   func hmacSHA256(message: [UInt8], key: [UInt8]) -> [UInt8] {
     Array((key + message + Array(repeating: 0, count: 32)).prefix(32))
   }
@@ -67,13 +73,46 @@ struct SignatureRulesTests {
     var old = Self.postback
     old["version"] = "2.0"
     old["campaign-id"] = 3
-    #expect(check(old, signature: Self.base64("ok:x")).verdict == PostbackVerdict(.unverifiable, .p192Unsupported))
+    let oldSigned = ["2.0", "n", "3", "1", "t", "false", "7"].joined(separator: Self.separator)
+    #expect(
+      check(old, signature: Self.base64("ok:" + oldSigned)).verdict == PostbackVerdict(.verified, .ok),
+      "2.0 verifies (SIG-6)")
     #expect(check(Self.postback, signature: nil).verdict == PostbackVerdict(.rejected, .missingField))
     var typed = Self.postback
     typed["did-win"] = 1
     #expect(check(typed, signature: Self.base64("ok:x")).verdict == PostbackVerdict(.rejected, .wrongType))
     #expect(
       PostbackSignature(key: StandInKey()).check("{not json").verdict == PostbackVerdict(.rejected, .malformedJSON))
+  }
+
+  @Test("1.0 and 2.0 verify under the legacy key, later versions under the other (SIG-6)")
+  func legacyKey() {
+    let legacy: [String: JSONValue] = [
+      "version": "2.0", "ad-network-id": "n", "campaign-id": 3, "app-id": 1, "transaction-id": "t", "redownload": true,
+    ]
+    let signed = ["2.0", "n", "3", "1", "t", "true"].joined(separator: Self.separator)
+    var postback = legacy
+    postback["attribution-signature"] = .string(Self.base64("ok:" + signed))
+    let both = PostbackSignature(key: RejectingKey(), legacyKey: StandInKey())
+    #expect(both.check(.object(postback)).verdict == PostbackVerdict(.verified, .ok), "2.0 under the legacy key")
+    let swapped = PostbackSignature(key: StandInKey(), legacyKey: RejectingKey())
+    #expect(swapped.check(.object(postback)).verdict == PostbackVerdict(.rejected, .badSignature), "not the P-256 key")
+    var modern = Self.postback
+    modern["attribution-signature"] = .string(Self.base64("ok:" + Self.signed))
+    #expect(both.check(.object(modern)).verdict == PostbackVerdict(.rejected, .badSignature), "4.0 not the legacy key")
+  }
+
+  @Test("a postback without version is a 1.0 postback, signed over the 1.0 fields (SIG-23)")
+  func noVersion() {
+    let members: [String: JSONValue] = [
+      "ad-network-id": "n", "campaign-id": 3, "app-id": 1, "transaction-id": "t", "redownload": true,
+    ]
+    let signed = ["n", "3", "1", "t"].joined(separator: Self.separator)
+    let good = check(members, signature: Self.base64("ok:" + signed))
+    #expect(good == PostbackSignature.Check(verdict: PostbackVerdict(.verified, .ok), signedString: signed))
+    var noCampaign = members
+    noCampaign["campaign-id"] = nil
+    #expect(check(noCampaign, signature: Self.base64("ok:x")).verdict == PostbackVerdict(.rejected, .missingField))
   }
 
   @Test("keys are read from canonical base64 SPKI; anything else is invalid-input")

@@ -28,14 +28,8 @@ struct SignatureSuiteTests {
         continue
       }
       let verdict = output["verdict"]?.stringValue
-      let version = postback["version"]?.stringValue
-      if version == "1.0" || version == "2.0" {
-        // SIG-6: P-192, which swift-crypto does not offer.
-        #expect(verdict == "unverifiable", "sample \(id): verdict")
-        #expect(output["reason"]?.stringValue == "p192-unsupported", "sample \(id): reason")
-      } else {
-        #expect(verdict == (verifies ? "verified" : "rejected"), "sample \(id): verdict")
-      }
+      // SIG-6: 1.0 and 2.0 under Apple's P-192 key, the others under its P-256 key.
+      #expect(verdict == (verifies ? "verified" : "rejected"), "sample \(id): verdict")
       if let signed = sample["signed_string"]?.stringValue {
         #expect(output["signed_string"]?.stringValue == signed, "sample \(id): signed string")
       }
@@ -83,7 +77,7 @@ struct SignatureSuiteTests {
     }
   }
 
-  @Test("Apple's keys parse as P-256; the P-192 key does not")
+  @Test("Apple's keys parse as P-256; the P-192 key as P-192 only")
   func keyParsing() throws {
     let crypto = SwiftCrypto()
     _ = try crypto.p256PublicKey(spkiBase64: AppleKeys.skanP256)
@@ -91,7 +85,10 @@ struct SignatureSuiteTests {
       #expect(throws: Never.self, "AAK key \(kid)") { _ = try crypto.p256PublicKey(spkiBase64: key) }
     }
     #expect(throws: ModelError.self, "the P-192 key") { _ = try crypto.p256PublicKey(spkiBase64: AppleKeys.skanP192) }
+    #expect(throws: Never.self, "the P-192 key") { _ = try crypto.postbackPublicKey(spkiBase64: AppleKeys.skanP192) }
+    #expect(crypto.p192PublicKey(spkiDER: Base64Codec.decodeStandard(AppleKeys.skanP256) ?? []) == nil, "P-256 key")
     #expect(throws: ModelError.self, "not base64") { _ = try crypto.p256PublicKey(spkiBase64: "not a key") }
+    #expect(throws: ModelError.self, "not base64") { _ = try crypto.postbackPublicKey(spkiBase64: "not a key") }
   }
 
   @Test("the 4.0 signed string drops an absent source slot and writes booleans in lower case")

@@ -36,16 +36,14 @@ extension RequirementCatalog {
       "The signature (`attribution-signature`, base64 of an ASN.1 DER ECDSA signature) is verified with ECDSA P-256 and SHA-256 under Apple's published key for versions 2.1 to 4.0; it verifies (`verified`), does not (`rejected`, `bad-signature`), or is not base64 DER (`rejected`, `malformed-signature`; which texts count as base64 is SIG-22's).",
       source: skVer),
     Requirement(
-      "SIG-6", .must, .kitDefined, area: .signature,
-      "Versions 1.0 and 2.0 are `unverifiable` (`p192-unsupported`), with their signed string: 2.0 signs as 2.1, 1.0 signs `ad-network-id`, `campaign-id`, `app-id`, `transaction-id`. Apple signed them with a P-192 key that swift-crypto does not offer, and the kit writes no cryptography by hand.",
+      "SIG-6", .must, .apple, area: .signature,
+      "Versions 1.0 and 2.0 are verified with ECDSA P-192 (secp192r1) and SHA-256 under Apple's published P-192 key, the signature base64 DER as for later versions: 2.0 signs as 2.1, 1.0 signs `ad-network-id`, `campaign-id`, `app-id`, `transaction-id`. A key the caller gives (`public_key`, P-256 or P-192) is used whatever the version.",
       source:
-        "Apple: storekit/skadnetwork-2-release-notes (the P-192 key); the samples file verifies its two field postbacks with it.",
-      alternative:
-        "Verify with the P-192 key: such a verifier answers `verified` for `signature/field-v1-0-ironsource` and `signature/field-v2-0-meta`."
+        "Apple: storekit/skadnetwork-2-release-notes (the P-192 key for versions 1.0 and 2.0); the samples file's two field postbacks verify with it (peak/skanpostback verifies both)."
     ),
     Requirement(
       "SIG-7", .must, .kitDefined, area: .signature,
-      "A `version` the kit does not know (such as `5.0`, `4`, or a minor version Apple never defined such as `4.1`, `3.1` or `2.3`) is `unverifiable` (`unknown-version`), whatever its fields and even when a signature over them in a known version's layout verifies; a missing `version` is `rejected` (`missing-field`).",
+      "A `version` the kit does not know (such as `5.0`, `4`, or a minor version Apple never defined such as `4.1`, `3.1` or `2.3`) is `unverifiable` (`unknown-version`), whatever its fields and even when a signature over them in a known version's layout verifies; a postback without `version` is a 1.0 postback (SIG-23).",
       source:
         "A verifier cannot know the layout of a future version; guessing one turns a new version into a forgery verdict.",
       alternative:
@@ -135,6 +133,12 @@ extension RequirementCatalog {
         "Apple says only to decode the signature from Base64 (\(skVer)); lenient decoders accept many texts for one signature, so the kit takes the one an encoder writes.",
       alternative:
         "Lenient decoding that skips characters outside the alphabet (Python's base64.b64decode without validate=True, as vap 1.1.0 does): such a verifier answers `verified` for `signature/signature-junk-inside-base64`, which lists SIG-22."
+    ),
+    Requirement(
+      "SIG-23", .must, .apple, area: .signature,
+      "A postback without `version` is a 1.0 postback: it is checked over the 1.0 fields (`ad-network-id`, `campaign-id`, `app-id`, `transaction-id`) under the 1.0 key (SIG-6), never `rejected` for the missing version nor `unknown-version`.",
+      source:
+        "Apple: storekit/skadnetwork-1-release-notes (SKAdNetwork 1): the original install-validation postback has no version number; versions start with 2.0."
     ),
   ]
 }

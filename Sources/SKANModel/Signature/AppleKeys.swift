@@ -5,7 +5,7 @@ public enum AppleKeys {
   /// (storekit/verifying-an-install-validation-postback).
   public static let skanP256 =
     "MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEWdp8GPcGqmhgzEFj9Z2nSpQVddayaPe4FMzqM9wib1+aHaaIzoHoLN9zW4K8y4SPykE3YVK3sVqW6Af0lfx3gg=="
-  /// SKAdNetwork 1.0 and 2.0, P-192 (storekit/skadnetwork-2-release-notes); the kit cannot use it.
+  /// SKAdNetwork 1.0 and 2.0, P-192 (storekit/skadnetwork-2-release-notes; SIG-6).
   public static let skanP192 =
     "MEkwEwYHKoZIzj0CAQYIKoZIzj0DAQEDMgAEMyHD625uvsmGq4C43cQ9BnfN2xslVT5V1nOmAMP6qaRRUll3PB1JYmgSm+62sosG"
   /// AdAttributionKit JWS keys by `kid` (adattributionkit/verifying-a-postback).

@@ -17,18 +17,31 @@ public struct PostbackSignature: Sendable {
     }
   }
 
-  /// The key the postback must verify under.
-  public let key: any P256PublicKey
+  /// The key 2.1 and later postbacks must verify under (Apple's P-256 key, or a test key).
+  public let key: any ECDSAPublicKey
+  /// The key 1.0 and 2.0 postbacks must verify under (Apple's P-192 key, or a test key; SIG-6).
+  public let legacyKey: any ECDSAPublicKey
 
-  /// Creates a verifier for one key (Apple's published key, or a test key).
-  public init(key: any P256PublicKey) { self.key = key }
+  /// Creates a verifier that checks every version under one key (a key given by the caller).
+  public init(key: any ECDSAPublicKey) {
+    self.key = key
+    self.legacyKey = key
+  }
+
+  /// Creates a verifier with Apple's two keys: P-256 for 2.1 and later, P-192 for 1.0 and 2.0
+  /// (SIG-6).
+  public init(key: any ECDSAPublicKey, legacyKey: any ECDSAPublicKey) {
+    self.key = key
+    self.legacyKey = legacyKey
+  }
 
   /// Judges a postback given as a JSON object, or as its body text (SIG-8).
   ///
   /// The checks answer in this order: the text is a JSON object (`malformed-json`); `version`
-  /// present and a string (`missing-field`, `wrong-type`); a known version (`unverifiable`,
-  /// `unknown-version`); the signed string (SIG-1 to SIG-4); `attribution-signature` present
-  /// and a string; a version signed with Apple's P-256 key (SIG-6); the signature (SIG-5).
+  /// a string when present (`wrong-type`; absent, the postback is a 1.0 one, SIG-23); a known
+  /// version (`unverifiable`, `unknown-version`); the signed string (SIG-1 to SIG-4, SIG-6);
+  /// `attribution-signature` present and a string; the signature under the version's key
+  /// (SIG-5, SIG-6).
   public func check(_ raw: JSONValue) -> Check {
     var postback = raw
     if let text = raw.stringValue {
@@ -37,9 +50,15 @@ public struct PostbackSignature: Sendable {
       postback = parsed
     }
     guard let members = postback.objectValue else { return Check(.rejected, .malformedJSON) }
-    guard let versionValue = members["version"] else { return Check(.rejected, .missingField) }
-    guard let versionText = versionValue.stringValue else { return Check(.rejected, .wrongType) }
-    guard let version = PostbackVersion(rawValue: versionText) else { return Check(.unverifiable, .unknownVersion) }
+    let version: PostbackVersion
+    if let versionValue = members["version"] {
+      guard let versionText = versionValue.stringValue else { return Check(.rejected, .wrongType) }
+      guard let known = PostbackVersion(rawValue: versionText) else { return Check(.unverifiable, .unknownVersion) }
+      version = known
+    } else {
+      // SIG-23: SKAdNetwork 1's install-validation postback carries no version number.
+      version = .v1_0
+    }
     let signed: String
     switch Self.signedString(members, version: version) {
     case .failure(let failure): return Check(.rejected, failure.reason)
@@ -49,8 +68,8 @@ public struct PostbackSignature: Sendable {
       return Check(.rejected, .missingField, signed)
     }
     guard let signature = signatureValue.stringValue else { return Check(.rejected, .wrongType, signed) }
-    guard version.usesP256 else { return Check(.unverifiable, .p192Unsupported, signed) }
-    return Check(verdict: key.verdict(derSignatureBase64: signature, message: signed), signedString: signed)
+    let versionKey = version.usesP192 ? legacyKey : key
+    return Check(verdict: versionKey.verdict(derSignatureBase64: signature, message: signed), signedString: signed)
   }
 
   /// SIG-1 to SIG-4: the fields in the version's order, joined by U+2063; an absent optional

@@ -6,7 +6,7 @@ public struct PostbackVerdict: Sendable, Hashable {
     case verified
     /// The postback or its signature is wrong: tampered, malformed, or missing a field.
     case rejected
-    /// The kit cannot decide: an unknown version or kid, or a key it cannot use.
+    /// The kit cannot decide: an unknown version or kid.
     case unverifiable
   }
 
@@ -28,8 +28,6 @@ public struct PostbackVerdict: Sendable, Hashable {
     case malformedJSON = "malformed-json"
     /// A version the kit does not know.
     case unknownVersion = "unknown-version"
-    /// Versions 1.0 and 2.0: Apple's P-192 key, which swift-crypto does not offer.
-    case p192Unsupported = "p192-unsupported"
     /// A JWS that is not three strict base64url parts with a JSON header and payload.
     case malformedJWS = "malformed-jws"
     /// A JWS header whose `alg` is not `ES256`.

@@ -11,17 +11,18 @@ public enum PostbackVersion: String, Sendable, Hashable, CaseIterable {
   /// 2.0: signed with Apple's P-192 key (SIG-6).
   case v2_0 = "2.0"
   /// 1.0: signed with Apple's P-192 key; the signature omits version and redownload (SIG-6).
+  /// A postback without `version` is a 1.0 one (SIG-23).
   case v1_0 = "1.0"
 
   /// The two source fields of SKAdNetwork 4.0; at most one is present, in one slot (SIG-2).
   public static let sourceSlot = ["source-app-id", "source-domain"]
 
-  /// Whether Apple signs this version with its P-256 key, which the kit verifies; 1.0 and
-  /// 2.0 use a P-192 key that swift-crypto does not offer (SIG-6).
-  public var usesP256: Bool {
+  /// Whether Apple signs this version with its P-192 key (1.0 and 2.0) rather than its P-256
+  /// key (SIG-6).
+  public var usesP192: Bool {
     switch self {
-    case .v1_0, .v2_0: return false
-    default: return true
+    case .v1_0, .v2_0: return true
+    default: return false
     }
   }
 

@@ -7,6 +7,9 @@
 public protocol SignatureCrypto: Sendable {
   /// The P-256 public key of a DER SubjectPublicKeyInfo; `nil` when the bytes are not one.
   func p256PublicKey(spkiDER: [UInt8]) -> (any P256PublicKey)?
+  /// The P-192 (secp192r1) public key of a DER SubjectPublicKeyInfo with an uncompressed
+  /// point on the curve; `nil` when the bytes are not one (SIG-6: SKAdNetwork 1.0 and 2.0).
+  func p192PublicKey(spkiDER: [UInt8]) -> (any ECDSAPublicKey)?
   /// HMAC-SHA256 of `message` keyed with `key` (RFC 2104: a key longer than the 64-byte
   /// block is hashed first).
   func hmacSHA256(message: [UInt8], key: [UInt8]) -> [UInt8]
@@ -24,6 +27,20 @@ extension SignatureCrypto {
     }
     guard let key = p256PublicKey(spkiDER: der) else {
       throw ModelError(.invalidInput, "invalid key: the key is not a P-256 SubjectPublicKeyInfo")
+    }
+    return key
+  }
+
+  /// A postback key from base64 SubjectPublicKeyInfo DER: P-256 (SKAdNetwork 2.1 and later)
+  /// or P-192 (1.0 and 2.0, SIG-6).
+  /// - Throws: `invalid-input` naming the problem (the caller adds the field's path).
+  public func postbackPublicKey(spkiBase64 text: String) throws(ModelError) -> any ECDSAPublicKey {
+    guard let der = Base64Codec.decodeStandard(text) else {
+      throw ModelError(.invalidInput, "invalid key: the key is not canonical base64")
+    }
+    if let key = p256PublicKey(spkiDER: der) { return key }
+    guard let key = p192PublicKey(spkiDER: der) else {
+      throw ModelError(.invalidInput, "invalid key: the key is neither a P-256 nor a P-192 SubjectPublicKeyInfo")
     }
     return key
   }

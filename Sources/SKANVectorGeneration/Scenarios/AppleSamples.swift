@@ -3,8 +3,8 @@ import SKANVectors
 
 /// The samples of `reference/apple-samples.json` (Apple's published examples and real field
 /// postbacks from peak/skanpostback verify_test.go, MIT), verbatim, by the samples file's ID.
-/// Every one is the input of a vector whose verdict matches the file's `verifies_here`, except
-/// the two P-192 postbacks, which the kit cannot verify (SIG-6).
+/// Every one is the input of a vector whose verdict matches the file's `verifies_here` (the two
+/// 1.0 and 2.0 postbacks under Apple's P-192 key, SIG-6).
 enum AppleSamples {
   /// Postback objects by sample ID.
   static let postbacks: [String: JSONValue] = [

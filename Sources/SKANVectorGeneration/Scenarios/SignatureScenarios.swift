@@ -113,18 +113,19 @@ enum SignatureScenarios: SuiteScenarios {
       ),
       (
         "field-v1-0-ironsource", "field_v1_0_ironsource",
-        "A real 1.0 postback is `unverifiable` (P-192 key) with its 1.0 signed string (no version, no redownload); the samples file verifies it with P-192.",
+        "A real 1.0 postback verifies under Apple's P-192 key with its 1.0 signed string (no version, no redownload); catches a verifier without P-192 (unverifiable or rejected) or one that checks it with the P-256 key.",
         ["SIG-6"]
       ),
       (
         "field-v2-0-meta", "field_v2_0_meta",
-        "A real 2.0 postback is `unverifiable` (P-192 key) with its 2.0 signed string; the samples file verifies it with P-192.",
+        "A real 2.0 postback verifies under Apple's P-192 key with its 2.0 signed string (the 2.1 layout); catches a verifier without P-192 or one that checks it with the P-256 key.",
         ["SIG-6"]
       ),
     ]
     for (slug, id, text, requirements) in cases {
       b.add(slug, "\(text) Source: \(source(id)) (apple-samples.json `\(id)`).", requirements, verify(sample(id)))
     }
+    legacyPostbacks(&b)
     b.add(
       "apple-v2-0-broken-example",
       "Apple's original 2.0 example is not valid JSON: `rejected`, `malformed-json`, as the samples file says it does not verify. Source: \(source("apple_doc_v2_0_broken_example")) (apple-samples.json `apple_doc_v2_0_broken_example`).",
@@ -157,6 +158,36 @@ enum SignatureScenarios: SuiteScenarios {
     b.add(
       "missing-postback", "An input without `postback` is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
       ["op": "verify-postback"])
+  }
+
+  /// The real 1.0 and 2.0 postbacks (Apple's P-192 key, SIG-6) changed by one byte, and the
+  /// 1.0 one without its version (SIG-23).
+  private static func legacyPostbacks(_ b: inout ScenarioBuilder) {
+    for (slug, id) in [("field-v1-0", "field_v1_0_ironsource"), ("field-v2-0", "field_v2_0_meta")] {
+      let postback = sample(id)
+      let note = " Source: \(source(id)) (apple-samples.json `\(id)`), one byte changed."
+      let transaction = ScenarioData.members(postback, id)["transaction-id"]?.stringValue ?? ""
+      b.add(
+        "\(slug)-tampered-transaction-id",
+        "The real \(slug.dropFirst(7).replacingOccurrences(of: "-", with: ".")) postback with the last character of transaction-id changed: `bad-signature` under the P-192 key; catches a verifier that answers verified for any well-formed P-192 postback without checking the signature.\(note)",
+        ["SIG-6", "SIG-5"], verify(with(postback, "transaction-id", .string(String(transaction.dropLast()) + "b"))))
+      let signature = ScenarioData.members(postback, id)["attribution-signature"]?.stringValue ?? ""
+      var bytes = Base64Codec.decodeStandard(signature) ?? []
+      if !bytes.isEmpty { bytes[bytes.count / 2] ^= 0x01 }
+      b.add(
+        "\(slug)-tampered-signature",
+        "The real \(slug.dropFirst(7).replacingOccurrences(of: "-", with: ".")) postback with one bit of its signature's middle byte flipped: still DER, `bad-signature`; catches a P-192 verifier that checks the signature's form but not its value.\(note)",
+        ["SIG-6", "SIG-5"],
+        verify(with(postback, "attribution-signature", .string(Base64Codec.encodeStandard(bytes)))))
+    }
+    b.add(
+      "field-v1-0-no-version",
+      "The real 1.0 postback without `version`: SKAdNetwork 1's install-validation postback has no version number, so it is a 1.0 postback, signed over its 1.0 fields (version is not among them), and verifies; catches a verifier that rejects a postback without version (missing-field) or calls it unknown. Source: \(source("field_v1_0_ironsource")) (apple-samples.json `field_v1_0_ironsource`), version removed.",
+      ["SIG-23", "SIG-6"], verify(with(sample("field_v1_0_ironsource"), "version", nil)))
+    b.add(
+      "field-v2-0-explicit-key",
+      "The real 2.0 postback with Apple's P-192 key given as `public_key` verifies as with the default key; catches a harness that takes only P-256 keys.",
+      ["SIG-6"], verify(sample("field_v2_0_meta"), key: AppleKeys.skanP192))
   }
 
   private static func tampering(_ b: inout ScenarioBuilder) {
@@ -236,8 +267,9 @@ enum SignatureScenarios: SuiteScenarios {
       "Apple's 4.0 example without transaction-id: rejected, `missing-field`; catches a typed decoder that refuses the whole input (invalid-input). A verifier that signs an empty field in its place answers rejected too, for another reason: a diagnostic difference (SIG-21).",
       ["SIG-4"], verify(with(base, "transaction-id", nil)))
     b.add(
-      "removed-version", "Apple's 4.0 example without version: `rejected`, `missing-field`, not a guessed layout.",
-      ["SIG-7"], verify(with(base, "version", nil)))
+      "removed-version",
+      "Apple's 4.0 example without version: a 1.0 postback (SIG-23), whose layout needs campaign-id, so `rejected`, `missing-field`; catches a verifier that guesses the layout from the fields present.",
+      ["SIG-7", "SIG-23"], verify(with(base, "version", nil)))
     b.add(
       "removed-signature",
       "Apple's 4.0 example without attribution-signature: `missing-field`, with the signed string.",

@@ -22,6 +22,8 @@ INT64 = (-(2**63), 2**63 - 1)
 
 APPLE_P256 = ("MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAEWdp8GPcGqmhgzEFj9Z2nSpQVddayaPe4FMzqM9wib1+"
               "aHaaIzoHoLN9zW4K8y4SPykE3YVK3sVqW6Af0lfx3gg==")
+APPLE_P192 = ("MEkwEwYHKoZIzj0CAQYIKoZIzj0DAQEDMgAEMyHD625uvsmGq4C43cQ9BnfN2xslVT5V1nOmAMP6qaRRUll3PB1J"
+              "YmgSm+62sosG")  # SIG-6: versions 1.0 and 2.0
 APPLE_AAK_KEYS = {  # SIG-13
     "apple-cas-identifier/0": APPLE_P256,
     "apple-development-identifier/0": ("MFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAELeEDzpJEP+/qRSE5hJVC1p1J0ssUnQGMz"
@@ -101,8 +103,9 @@ def json_object(data):
     return value if isinstance(value, dict) else None
 
 
-def load_key(text, what="public_key"):
-    """IN-1: a key is the base64 of a P-256 SubjectPublicKeyInfo in DER; else invalid-input."""
+def load_key(text, what="public_key", curves=(ec.SECP256R1,)):
+    """IN-1: a key is the base64 of a P-256 SubjectPublicKeyInfo in DER (for postbacks also
+    P-192, SIG-6); else invalid-input."""
     if not isinstance(text, str):
         raise invalid(f"{what} must be a string")
     der = strict_base64(text)
@@ -110,7 +113,9 @@ def load_key(text, what="public_key"):
         key = load_der_public_key(der) if der is not None else None
     except (ValueError, TypeError):
         key = None
-    if not isinstance(key, ec.EllipticCurvePublicKey) or not isinstance(key.curve, ec.SECP256R1):
+    if not isinstance(key, ec.EllipticCurvePublicKey) or not isinstance(key.curve, curves):
+        if len(curves) > 1:
+            raise invalid(f"{what} is not the base64 of a P-256 or P-192 SubjectPublicKeyInfo")
         raise invalid(f"{what} is not the base64 of a P-256 SubjectPublicKeyInfo")
     # Spec gap: see findings (B6: the reference refuses a compressed point; only the
     # uncompressed SubjectPublicKeyInfo, the form Apple publishes, is a key)
@@ -219,8 +224,9 @@ def source_slot(postback, version):
 
 
 def postback_signed_string(postback):
-    """Steps 2 and 3: the version and the signed fields, in the version's order."""
-    version = typed_field(postback, "version", S)
+    """Steps 2 and 3: the version and the signed fields, in the version's order. A postback
+    without version is a 1.0 one (SIG-23)."""
+    version = typed_field(postback, "version", S) if "version" in postback else "1.0"
     if version not in LAYOUTS:
         raise Verdict("unverifiable", "unknown-version")  # SIG-7
     parts = []
@@ -232,7 +238,7 @@ def postback_signed_string(postback):
 def verify_postback(inp):
     if "postback" not in inp:
         raise invalid("postback is missing")
-    key = load_key(inp["public_key"]) if inp.get("public_key") is not None else None
+    key = load_key(inp["public_key"], curves=(ec.SECP256R1, ec.SECP192R1)) if inp.get("public_key") is not None else None
     postback = inp["postback"]
     if isinstance(postback, str):  # SIG-8: the body's text
         postback = json_object(postback)
@@ -242,9 +248,8 @@ def verify_postback(inp):
             raise rejected("malformed-json")  # step 1
         version, signed = postback_signed_string(postback)  # steps 2 and 3
         signature = typed_field(postback, "attribution-signature", S)  # step 4
-        if version in P192_VERSIONS:
-            raise Verdict("unverifiable", "p192-unsupported")  # step 5, SIG-6
-        verify_der(key or load_key(APPLE_P256), signature, signed.encode("utf-8"))  # step 6
+        apple = APPLE_P192 if version in P192_VERSIONS else APPLE_P256  # SIG-6
+        verify_der(key or load_key(apple, curves=(ec.SECP256R1, ec.SECP192R1)), signature, signed.encode("utf-8"))
         verdict, reason = "verified", "ok"
     except Verdict as outcome:
         verdict, reason = outcome.verdict, outcome.reason
