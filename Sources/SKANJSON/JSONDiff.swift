@@ -202,7 +202,10 @@ public enum JSONDiff {
       for index in min(left.count, right.count)..<max(left.count, right.count) {
         guard proceed() else { return }
         path.append(.index(index))
-        record(index < left.count ? left[index] : nil, index < right.count ? right[index] : nil)
+        // `JSONValue?.none`, not `nil`, which JSONValue would take as its own `null`.
+        record(
+          index < left.count ? Optional(left[index]) : JSONValue?.none,
+          index < right.count ? Optional(right[index]) : JSONValue?.none)
         path.removeLast()
       }
     }
