@@ -59,15 +59,16 @@ enum ExchangeDeadline {
     }
 
     func finish(_ reply: Verdict.Reply) {
-      let (continuation, value, losers): (CheckedContinuation<Verdict.Reply, Never>?, Verdict.Reply?, [Task<Void, Never>]) =
-        lock.withLock {
-          guard result == nil else { return (nil, nil, []) }
-          result = reply
-          let losers = tasks
-          tasks = []
-          let value = take()
-          return (value == nil ? nil : self.continuation, value, losers)
-        }
+      let (continuation, value, losers):
+        (CheckedContinuation<Verdict.Reply, Never>?, Verdict.Reply?, [Task<Void, Never>]) =
+          lock.withLock {
+            guard result == nil else { return (nil, nil, []) }
+            result = reply
+            let losers = tasks
+            tasks = []
+            let value = take()
+            return (value == nil ? nil : self.continuation, value, losers)
+          }
       for task in losers { task.cancel() }
       if let continuation, let value { continuation.resume(returning: value) }
     }
