@@ -5,12 +5,14 @@ import SKANVectors
 import Subprocess
 import Testing
 
-/// SIGTERM and Ctrl-C stop a run whatever stage it is in (issue #27, item 8): here, just after
-/// the implementation sent a reply of 40,000 keys in the middle of the run, which a quadratic
-/// key sort took minutes to judge while both signals went unanswered. The signal is sent only
-/// once the relay has recorded that the hostile reply went out (`sent` in its state file).
-@Suite("Interrupting a run that judges a hostile reply", .serialized)
-struct InterruptWhileJudgingTests {
+/// The command line against replies and reports built to be slow (issue #27, item 8).
+///
+/// SIGTERM and Ctrl-C stop a run whatever stage it is in: here, just after the implementation
+/// sent a reply of 40,000 keys in the middle of the run, which a quadratic key sort took
+/// minutes to judge while both signals went unanswered. The signal is sent only once the
+/// relay has recorded that the hostile reply went out (`sent` in its state file).
+@Suite("Hostile replies and reports on the command line", .serialized)
+struct HostileReplyCommandTests {
   @Test(
     "SIGTERM or SIGINT after a 40,000-key reply ends the run within seconds, with an incomplete report",
     .timeLimit(.minutes(2)), arguments: [Signal.terminate, Signal.interrupt])
@@ -63,5 +65,44 @@ struct InterruptWhileJudgingTests {
     let written = try #require(FileManager.default.contents(atPath: report), "no report was written")
     let json = try JSONParser.parse(bytes: Array(written))
     #expect(json["footer"]?["complete"] == .bool(false), "the report is marked incomplete")
+  }
+
+  @Test("report merge of a crafted shard holding an 80,000-key value ends in seconds", .timeLimit(.minutes(3)))
+  func mergeCraftedShard() async throws {
+    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let first = scratch.appendingPathComponent("shard-1.json").path
+    let second = scratch.appendingPathComponent("shard-2.json").path
+    let merged = scratch.appendingPathComponent("merged.json").path
+    for (index, file) in [first, second].enumerated() {
+      let outcome = try await KitCommand.run(["run", "--shard", "\(index + 1)/2", "--report-json", file])
+      #expect(outcome.status == 0, "\(outcome.output)")
+    }
+    // The crafted part: a difference, on a case in the middle of the shard, whose actual value
+    // is an object of 80,000 keys.
+    var report = try JSONParser.parse(bytes: Array(try #require(FileManager.default.contents(atPath: first))))
+    guard case .object(var members) = report, case .array(var results)? = members["results"],
+      case .object(var result) = results[200]
+    else {
+      Issue.record("shard-1.json has no results")
+      return
+    }
+    var huge: [String: JSONValue] = [:]
+    for index in 0..<80_000 { huge["key-\(index)"] = .integer(index) }
+    result["differences"] = [["path": "$", "expected": 1, "actual": .object(huge)]]
+    results[200] = .object(result)
+    members["results"] = .array(results)
+    report = .object(members)
+    try CanonicalJSON.pretty(report).write(toFile: first, atomically: true, encoding: .utf8)
+    let started = ContinuousClock.now
+    let outcome = try await KitCommand.run(["report", "merge", first, second, "-o", merged])
+    let elapsed = ContinuousClock.now - started
+    #expect(outcome.status == 0, "\(outcome.output.suffix(2000))")
+    // A second or two; the quadratic key sort took minutes.
+    #expect(elapsed < .seconds(40), "report merge took \(elapsed)")
+    let written = try JSONParser.parse(bytes: Array(try #require(FileManager.default.contents(atPath: merged))))
+    let keys = written["results"]?.arrayValue?.compactMap { $0["differences"]?.arrayValue?.first?["actual"] }.first
+    #expect(keys?.objectValue?.count == 80_000)
   }
 }
