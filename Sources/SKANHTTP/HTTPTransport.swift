@@ -8,13 +8,13 @@ public import SKANRunner
 /// The HTTP transport: every message is POSTed as `application/json` to one URL and the reply
 /// is the response body. Connections are kept alive; up to `concurrency` requests are in
 /// flight. A non-2xx status is a protocol error for the case, a refused or reset connection a
-/// crash, and no complete response within the timeout a timeout.
+/// crash, and no complete response (head and whole body) within the timeout a timeout.
 public final class HTTPTransport: ImplementationTransport {
   public let kind = TransportKind.http
   public let target: String
   public let concurrency: Int
   private let url: String
-  private let timeout: Double
+  public let timeout: Double
   private let handshakeTimeout: Double
   private let maximumReplyBytes: Int
   private let kitVersion: String
@@ -91,7 +91,16 @@ public final class HTTPTransport: ImplementationTransport {
     await post(CanonicalJSON.compactBytes(message), timeout: timeout, expectBody: expectBody)
   }
 
+  /// POSTs `body`; `timeout` covers the whole exchange, the response's body included
+  /// (``ExchangeDeadline``).
   private func post(_ body: [UInt8], timeout: Double, expectBody: Bool = true) async -> Verdict.Reply {
+    if Task.isCancelled { return .interrupted }
+    return await ExchangeDeadline.run(seconds: timeout) { [self] in
+      await exchange(body, timeout: timeout, expectBody: expectBody)
+    }
+  }
+
+  private func exchange(_ body: [UInt8], timeout: Double, expectBody: Bool) async -> Verdict.Reply {
     var request = HTTPClientRequest(url: url)
     request.method = .POST
     request.headers.add(name: "Content-Type", value: "application/json")

@@ -71,59 +71,43 @@ public enum CanonicalJSON {
     return out.bytes()
   }
 
-  /// Object keys in canonical order: by Unicode code point.
+  /// Object keys in canonical order: by Unicode code point (``CodePointOrder``, O(n log n):
+  /// a reply's keys are the implementation's, and may be hundreds of thousands).
   public static func sortedKeys(_ members: [String: JSONValue]) -> [String] {
-    var keys = Array(members.keys)
-    // Insertion sort: objects have a handful of keys, and this is non-generic code, which a
-    // debug build runs far faster than `sorted(by:)`.
-    var index = 1
-    while index < keys.count {
-      let key = keys[index]
-      var position = index
-      while position > 0 && precedes(key, keys[position - 1]) {
-        keys[position] = keys[position - 1]
-        position -= 1
-      }
-      keys[position] = key
-      index += 1
-    }
-    return keys
+    CodePointOrder.sorted(Array(members.keys))
   }
 
   /// The members in canonical key order, as pairs, so that a writer needs no lookup per key.
   static func sortedMembers(_ members: [String: JSONValue]) -> [(key: String, value: JSONValue)] {
     var pairs = members.map { (key: $0.key, value: $0.value) }
-    // Insertion sort, as in ``sortedKeys(_:)``.
-    var index = 1
-    while index < pairs.count {
-      let pair = pairs[index]
-      var position = index
-      while position > 0 && precedes(pair.key, pairs[position - 1].key) {
-        pairs[position] = pairs[position - 1]
-        position -= 1
+    guard pairs.count > CodePointOrder.smallCount else {
+      // A handful of keys, as nearly every object has: sorted in place, with no index array.
+      var index = 1
+      while index < pairs.count {
+        let pair = pairs[index]
+        var position = index
+        while position > 0 && precedes(pair.key, pairs[position - 1].key) {
+          pairs[position] = pairs[position - 1]
+          position -= 1
+        }
+        pairs[position] = pair
+        index += 1
       }
-      pairs[position] = pair
-      index += 1
+      return pairs
     }
-    return pairs
+    var keys: [String] = []
+    keys.reserveCapacity(pairs.count)
+    for pair in pairs { keys.append(pair.key) }
+    let order = CodePointOrder.indexOrder(keys)
+    var sorted: [(key: String, value: JSONValue)] = []
+    sorted.reserveCapacity(pairs.count)
+    for position in 0..<order.count { sorted.append(pairs[order[position]]) }
+    return sorted
   }
 
   /// Whether `left` comes before `right` by code point, which for valid UTF-8 is byte order.
   static func precedes(_ left: String, _ right: String) -> Bool {
-    var left = left
-    var right = right
-    return left.withUTF8 { l in
-      right.withUTF8 { r in
-        guard let lp = l.baseAddress, let rp = r.baseAddress else { return l.isEmpty && !r.isEmpty }
-        let shorter = min(l.count, r.count)
-        var index = 0
-        while index < shorter {
-          if lp[index] != rp[index] { return lp[index] < rp[index] }
-          index += 1
-        }
-        return l.count < r.count
-      }
-    }
+    CodePointOrder.precedes(left, right)
   }
 
   private static func write(_ value: JSONValue, indent: Int, pretty: Bool, into out: inout ByteSink) {

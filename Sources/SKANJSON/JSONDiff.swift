@@ -38,10 +38,26 @@ public enum JSONDiff {
   public static func differences(
     expected: JSONValue, actual: JSONValue, tolerance: Double = defaultTolerance, limit: Int = 20
   ) -> [Difference] {
-    var found: [Difference] = []
-    var path: [PathComponent] = []
-    compare(expected, actual, path: &path, tolerance: tolerance, limit: limit, into: &found)
-    return found
+    var walk = Walk(tolerance: tolerance, limit: limit, deadline: nil, cancellable: false)
+    walk.compare(expected, actual)
+    return walk.found
+  }
+
+  /// The differences as ``differences(expected:actual:tolerance:limit:)`` finds them, or `nil`
+  /// when the comparison was given up: `deadline` passed, or the current task was cancelled
+  /// (checked every few thousand values), so that comparing a hostile reply can never hold a
+  /// run past its timeout or a Ctrl-C.
+  ///
+  /// The comparison takes time linear in the size of both values, plus O(k log k) for the k
+  /// keys of the expected side's objects: `actual`'s extra keys are not sorted, only the first
+  /// few of them in canonical order are picked out, as many as differences are still wanted.
+  public static func differences(
+    expected: JSONValue, actual: JSONValue, tolerance: Double = defaultTolerance, limit: Int = 20,
+    until deadline: ContinuousClock.Instant?
+  ) -> [Difference]? {
+    var walk = Walk(tolerance: tolerance, limit: limit, deadline: deadline, cancellable: true)
+    walk.compare(expected, actual)
+    return walk.stopped ? nil : walk.found
   }
 
   /// Whether two values match.
@@ -68,50 +84,129 @@ public enum JSONDiff {
     return text
   }
 
-  private static func compare(
-    _ expected: JSONValue, _ actual: JSONValue, path: inout [PathComponent], tolerance: Double, limit: Int,
-    into found: inout [Difference]
-  ) {
-    guard found.count < limit, expected != actual else { return }
-    switch (expected, actual) {
-    case (.object(let left), .object(let right)):
-      let keys =
-        left.count == right.count && left.keys.allSatisfy({ right[$0] != nil })
-        ? CanonicalJSON.sortedKeys(left) : CanonicalJSON.sortedKeys(left.merging(right) { first, _ in first })
-      for key in keys {
-        path.append(.key(key))
-        switch (left[key], right[key]) {
-        case (let l?, let r?): compare(l, r, path: &path, tolerance: tolerance, limit: limit, into: &found)
-        case (let l, let r): found.append(Difference(path: render(path), expected: l, actual: r))
-        }
-        path.removeLast()
-        if found.count >= limit { return }
+  /// One comparison: the differences found so far, the path to the current value, and the
+  /// budget it runs under.
+  private struct Walk {
+    let tolerance: Double
+    let limit: Int
+    let deadline: ContinuousClock.Instant?
+    let cancellable: Bool
+    var found: [Difference] = []
+    var path: [PathComponent] = []
+    /// Values visited since the budget was last checked.
+    var steps = 0
+    /// Set when the deadline passed or the task was cancelled: nothing more is compared.
+    var stopped = false
+
+    init(tolerance: Double, limit: Int, deadline: ContinuousClock.Instant?, cancellable: Bool) {
+      self.tolerance = tolerance
+      self.limit = limit
+      self.deadline = deadline
+      self.cancellable = cancellable
+    }
+
+    /// Whether to go on: false once enough differences are found or the budget is spent.
+    mutating func proceed() -> Bool {
+      guard !stopped, found.count < limit else { return false }
+      steps += 1
+      if steps >= 4096 {
+        steps = 0
+        if cancellable && Task.isCancelled { stopped = true }
+        if let deadline, ContinuousClock.now >= deadline { stopped = true }
       }
-    case (.array(let left), .array(let right)):
+      return !stopped
+    }
+
+    mutating func record(_ expected: JSONValue?, _ actual: JSONValue?) {
+      found.append(Difference(path: render(path), expected: expected, actual: actual))
+    }
+
+    mutating func compare(_ expected: JSONValue, _ actual: JSONValue) {
+      guard proceed() else { return }
+      switch (expected, actual) {
+      case (.object(let left), .object(let right)): compareObjects(left, right)
+      case (.array(let left), .array(let right)): compareArrays(left, right)
+      default:
+        if !scalarsMatch(expected, actual, tolerance: tolerance) { record(expected, actual) }
+      }
+    }
+
+    /// Members in canonical key order: the expected side's keys, sorted, merged with the first
+    /// of the keys only the actual side has (each of those is a difference, so no more of them
+    /// than differences are still wanted are ever needed).
+    mutating func compareObjects(_ left: [String: JSONValue], _ right: [String: JSONValue]) {
+      let expectedKeys = CanonicalJSON.sortedKeys(left)
+      var extra: [String] = []
+      if right.count > left.count || !left.keys.allSatisfy({ right[$0] != nil }) {
+        extra = firstKeys(of: right, notIn: left, count: limit - found.count)
+      }
+      var nextExpected = 0
+      var nextExtra = 0
+      while nextExpected < expectedKeys.count || nextExtra < extra.count {
+        guard proceed() else { return }
+        let takeExtra =
+          nextExpected == expectedKeys.count
+          || nextExtra < extra.count && CodePointOrder.precedes(extra[nextExtra], expectedKeys[nextExpected])
+        if takeExtra {
+          let key = extra[nextExtra]
+          nextExtra += 1
+          path.append(.key(key))
+          record(nil, right[key])
+          path.removeLast()
+        } else {
+          let key = expectedKeys[nextExpected]
+          nextExpected += 1
+          path.append(.key(key))
+          if let value = left[key] {
+            if let other = right[key] { compare(value, other) } else { record(value, nil) }
+          }
+          path.removeLast()
+        }
+      }
+    }
+
+    /// The first `count` keys of `right` absent from `left`, in canonical order, found in one
+    /// pass: each is compared with the largest kept so far, and only a smaller one is inserted.
+    func firstKeys(of right: [String: JSONValue], notIn left: [String: JSONValue], count: Int) -> [String] {
+      guard count > 0 else { return [] }
+      // Many wanted (a caller with no real limit): sorting them all is cheaper than keeping them.
+      guard count <= 64 else {
+        return CodePointOrder.sorted(right.keys.filter { left[$0] == nil }).prefix(count).map { $0 }
+      }
+      var kept: [String] = []
+      for key in right.keys where left[key] == nil {
+        if kept.count == count {
+          guard let last = kept.last, CodePointOrder.precedes(key, last) else { continue }
+          kept.removeLast()
+        }
+        var position = kept.count
+        while position > 0 && CodePointOrder.precedes(key, kept[position - 1]) { position -= 1 }
+        kept.insert(key, at: position)
+      }
+      return kept
+    }
+
+    mutating func compareArrays(_ left: [JSONValue], _ right: [JSONValue]) {
       if left.count != right.count {
         path.append(.length)
-        found.append(Difference(path: render(path), expected: .integer(left.count), actual: .integer(right.count)))
+        record(.integer(left.count), .integer(right.count))
         path.removeLast()
       }
       for index in 0..<min(left.count, right.count) {
+        guard proceed() else { return }
         path.append(.index(index))
-        compare(left[index], right[index], path: &path, tolerance: tolerance, limit: limit, into: &found)
+        compare(left[index], right[index])
         path.removeLast()
-        if found.count >= limit { return }
       }
       // The elements one side lacks, each with the other side absent.
       for index in min(left.count, right.count)..<max(left.count, right.count) {
-        if found.count >= limit { return }
+        guard proceed() else { return }
         path.append(.index(index))
-        found.append(
-          Difference(
-            path: render(path), expected: index < left.count ? Optional(left[index]) : JSONValue?.none,
-            actual: index < right.count ? Optional(right[index]) : JSONValue?.none))
+        // `JSONValue?.none`, not `nil`, which JSONValue would take as its own `null`.
+        record(
+          index < left.count ? Optional(left[index]) : JSONValue?.none,
+          index < right.count ? Optional(right[index]) : JSONValue?.none)
         path.removeLast()
-      }
-    default:
-      if !scalarsMatch(expected, actual, tolerance: tolerance) {
-        found.append(Difference(path: render(path), expected: expected, actual: actual))
       }
     }
   }

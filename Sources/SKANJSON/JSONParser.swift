@@ -14,6 +14,16 @@ public struct JSONParser {
   /// The deepest nesting of arrays and objects accepted.
   public static let maximumDepth = 512
 
+  /// The longest run of combining marks (non-starters: canonical combining class other than 0)
+  /// accepted in a string: Unicode's stream-safe limit (UAX #15, "Stream-Safe Text Format").
+  ///
+  /// Swift hashes and compares strings by canonical equivalence, sorting each run of combining
+  /// marks, in time quadratic in the run's length: a reply holding one object key of 80,000
+  /// alternating marks took 30 s to hash, and an 8 MiB reply holds 4 million. Every object key
+  /// is hashed as it is read, so a longer run is refused where it is read, with its line and
+  /// column; no conforming answer, vector or report holds one.
+  public static let maximumCombiningRun = 30
+
   private let base: UnsafePointer<UInt8>
   private let count: Int
   private var index = 0
@@ -373,7 +383,68 @@ public struct JSONParser {
       index = start
       throw error("invalid UTF-8 in a string")
     }
+    try checkCombiningRuns(from: start, to: end)
     return text
+  }
+
+  /// Throws when the valid UTF-8 from `start` to `end` holds a run of more than
+  /// ``maximumCombiningRun`` combining marks. Only the lead bytes are read, and a scalar below
+  /// U+0300 (lead byte below 0xCC), a starter, needs no lookup.
+  private mutating func checkCombiningRuns(from start: Int, to end: Int) throws(JSONError) {
+    var run = 0
+    var position = start
+    while position < end {
+      let lead = base[position]
+      if lead < 0x80 {
+        run = 0
+        position += 1
+        continue
+      }
+      if lead < 0xCC {
+        run = 0
+        position += 2
+        continue
+      }
+      var value: UInt32
+      var length: Int
+      if lead < 0xE0 {
+        value = UInt32(lead & 0x1F)
+        length = 2
+      } else if lead < 0xF0 {
+        value = UInt32(lead & 0x0F)
+        length = 3
+      } else {
+        value = UInt32(lead & 0x07)
+        length = 4
+      }
+      var offset = 1
+      while offset < length && position + offset < end {
+        value = value << 6 | UInt32(base[position + offset] & 0x3F)
+        offset += 1
+      }
+      let weight = Self.combiningWeight(value)
+      run = weight == 0 ? 0 : run + weight
+      if run > Self.maximumCombiningRun {
+        index = position
+        throw combiningRunError()
+      }
+      position += length
+    }
+  }
+
+  /// How many combining marks a scalar adds to a run: 1 for a non-starter, 2 for the three
+  /// Tibetan vowel signs that are starters but decompose into two non-starters (U+0F73,
+  /// U+0F75, U+0F81), 0 for any other starter, which ends the run.
+  static func combiningWeight(_ value: UInt32) -> Int {
+    if value == 0x0F73 || value == 0x0F75 || value == 0x0F81 { return 2 }
+    guard value >= 0x300, let scalar = Unicode.Scalar(value) else { return 0 }
+    return scalar.properties.canonicalCombiningClass == .notReordered ? 0 : 1
+  }
+
+  private func combiningRunError() -> JSONError {
+    error(
+      "a string holds a run of more than \(Self.maximumCombiningRun) combining marks (Unicode's stream-safe limit, UAX #15)"
+    )
   }
 
   /// The rest of a string that holds an escape; `index` is at the first backslash.
@@ -386,6 +457,16 @@ public struct JSONParser {
       let byte = base[index]
       if byte == 0x22 {
         try appendRun(from: runStart, to: index, into: &scalars)
+        // Escapes can spell combining marks too: the whole string is checked once more.
+        var run = 0
+        for scalar in scalars {
+          let weight = Self.combiningWeight(scalar.value)
+          run = weight == 0 ? 0 : run + weight
+          if run > Self.maximumCombiningRun {
+            index = start - 1
+            throw combiningRunError()
+          }
+        }
         index += 1
         return String(scalars)
       }

@@ -58,7 +58,9 @@ public enum Runner {
             if case .interrupted = reply { return (index, nil) }
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            return (index, Verdict.judge(vector, seq: seq, reply: reply, duration: seconds))
+            // The comparison is bounded by the case's timeout and by a Ctrl-C (`nil`): a reply
+            // is the implementation's, and may be built to be slow to compare.
+            return (index, Verdict.judge(vector, seq: seq, reply: reply, duration: seconds, timeout: transport.timeout))
           }
         }
       }

@@ -5,7 +5,8 @@ Usage: python3 faulty_http_relay.py MODE VICTIM_ID -- COMMAND [ARG ...]
 
 It starts COMMAND (e.g. `skan-conform reference --stdio`), prints "port N" once listening on
 127.0.0.1, and answers each POSTed message with COMMAND's reply line, except for the `run`
-request whose `id` is VICTIM_ID, where MODE says what happens:
+request whose `id` is VICTIM_ID (or the `hello` request, when VICTIM_ID is `hello`), where
+MODE says what happens:
 
   status500  HTTP 500
   reset      the connection is reset (RST) without an answer
@@ -14,6 +15,12 @@ request whose `id` is VICTIM_ID, where MODE says what happens:
   hang       no answer at all
   huge       a 200 with a 50 MB body
   slow       the right answer after 0.5 s
+  stall-body     a 200 whose head and half of the right body are sent, the rest never
+  trickle        a 200 with the right body followed by 100,000 spaces (allowed after JSON),
+                 sent ten bytes a second: its whole body would take three hours
+  reset-mid-body a 200 whose head and half of the body are sent, then the connection is
+                 reset (RST)
+  many-keys      a 200 whose output is an object of 40,000 keys
 """
 import socket
 import subprocess
@@ -49,19 +56,56 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def reset(self):
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
+        self.connection.close()
+        self.close_connection = True
+
+    def partial(self, data: bytes, length: int):
+        """The head of a 200 announcing `length` bytes, and the first half of `data`."""
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(length))
+        self.end_headers()
+        self.wfile.write(data[: len(data) // 2])
+        self.wfile.flush()
+
     def do_POST(self):
         body = self.rfile.read(int(self.headers.get("Content-Length", 0)))
         message = json.loads(body)
         if message.get("cmd") == "stop":
             return self.reply(204, b"")
-        if message.get("cmd") == "run" and message.get("id") == victim:
+        is_victim = message.get("cmd") == "run" and message.get("id") == victim
+        if victim == "hello" and message.get("cmd") == "hello":
+            is_victim = True
+        if is_victim:
+            if mode == "stall-body":
+                answer = ask(body)
+                self.partial(answer, len(answer))
+                time.sleep(3600)
+            if mode == "trickle":
+                answer = ask(body) + b" " * 100_000
+                self.send_response(200)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(answer)))
+                self.end_headers()
+                for start in range(0, len(answer), 10):
+                    self.wfile.write(answer[start : start + 10])
+                    self.wfile.flush()
+                    time.sleep(1)
+                return
+            if mode == "reset-mid-body":
+                answer = ask(body)
+                self.partial(answer, len(answer))
+                time.sleep(0.2)
+                return self.reset()
+            if mode == "many-keys":
+                members = ",".join('"key-%05d":%d' % (n, n) for n in range(40_000))
+                return self.reply(200, b'{"seq":%d,"output":{%s}}' % (message["seq"], members.encode()))
             if mode == "status500":
                 return self.reply(500, b"{}")
             if mode == "reset":
-                self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
-                self.connection.close()
-                self.close_connection = True
-                return
+                return self.reset()
             if mode == "close":
                 self.connection.shutdown(socket.SHUT_RDWR)
                 self.close_connection = True

@@ -17,11 +17,15 @@ misbehaves as MODE says:
   flood      write 20 MB to standard error, then pass it on
   slow       wait 0.5 s, then pass it on
   refuse-restart  crash, and exit before answering hello every time after the first
+  many-keys  answer with an output object of 40,000 keys (Issue #27: a key sort that was
+             quadratic took minutes to judge it), then go on as usual
+  many-keys-hang  the same answer, then stop passing anything, either way (so that a test
+             can interrupt the run while it judges that answer)
 
 With VICTIM_ID `sample:N` the victims are chosen by content instead: every request whose
 input's CRC-32 (of its JSON with sorted keys) is divisible by N, so that a fuzzer's random
 scenarios hit it now and then, always on the same inputs. Each fault is recorded in
-STATE_FILE as a line `fault <input JSON>`.
+STATE_FILE as a line `fault <input JSON>`; a hostile answer, once written, as a line `sent`.
 
 The fault recurs on every process (a deterministic bug), unless MODE ends in `-once`: then
 it happens only the first time in STATE_FILE's life (a transient fault). Each time the
@@ -79,6 +83,12 @@ def replies():
 threading.Thread(target=replies, daemon=True).start()
 
 
+def many_keys_reply(seq: int) -> bytes:
+    """A reply whose output is an object of 40,000 keys, one line (about 0.6 MB)."""
+    members = ",".join('"key-%05d":%d' % (n, n) for n in range(40_000))
+    return b'{"seq":%d,"output":{%s}}\n' % (seq, members.encode())
+
+
 def is_victim(message) -> bool:
     if message.get("cmd") != "run":
         return False
@@ -108,6 +118,14 @@ for raw in sys.stdin.buffer:
             continue
         if mode == "huge":
             write(b'{"seq": %d, "output": "' % seq + b"a" * 50_000_000 + b'"}\n')
+            continue
+        if mode in ("many-keys", "many-keys-hang"):
+            write(many_keys_reply(seq))
+            with open(state_file, "a") as state:
+                state.write("sent\n")
+            if mode == "many-keys-hang":
+                hung.set()
+                time.sleep(3600)
             continue
         if mode == "flood":
             sys.stderr.write("x" * 20_000_000)

@@ -145,6 +145,20 @@ struct FaultAttributionTests {
 
   // MARK: - HTTP
 
+  @Test(
+    "a reply of 40,000 keys in the middle of a run is judged in seconds, not minutes (#27)",
+    .timeLimit(.minutes(2)))
+  func manyKeys() async throws {
+    let victim = try corpus().cases[Self.victims[1]].id
+    let started = ContinuousClock.now
+    let (report, _) = try await runStdio("many-keys", victim: victim, timeout: 5)
+    try expect(report, victim: victim, status: .fail)
+    // About a second on two loaded cores; the quadratic key sort took minutes in a debug build.
+    #expect(ContinuousClock.now - started < .seconds(40), "the run took \(ContinuousClock.now - started)")
+    let result = try #require(report.results.first { $0.id == victim })
+    #expect(result.differences.count == 20, "\(victim): \(result.differences.count) differences")
+  }
+
   func runHTTP(_ mode: String, victim: String, timeout: Double) async throws -> RunReport {
     let vectors = try corpus()
     let result = try await Subprocess.run(
@@ -180,6 +194,74 @@ struct FaultAttributionTests {
     let victim = try corpus().cases[Self.victims[1]].id
     let report = try await runHTTP(fault.mode, victim: victim, timeout: 2)
     try expect(report, victim: victim, status: fault.status)
+  }
+
+  @Test(
+    "over HTTP the timeout covers the whole exchange: a body that stalls or trickles is a timeout (#27)",
+    .timeLimit(.minutes(2)), arguments: ["stall-body", "trickle"])
+  func stalledBody(mode: String) async throws {
+    let victim = try corpus().cases[Self.victims[1]].id
+    let started = ContinuousClock.now
+    let report = try await runHTTP(mode, victim: victim, timeout: 3)
+    try expect(report, victim: victim, status: .timeout)
+    let result = try #require(report.results.first { $0.id == victim })
+    // Before #27 the body had no deadline at all: the run never ended.
+    #expect(result.duration < 20, "\(victim) took \(result.duration) s")
+    #expect(ContinuousClock.now - started < .seconds(60))
+  }
+
+  @Test("over HTTP a reply of 40,000 keys in the middle of a run is judged in seconds (#27)", .timeLimit(.minutes(2)))
+  func manyKeysHTTP() async throws {
+    let victim = try corpus().cases[Self.victims[1]].id
+    let started = ContinuousClock.now
+    let report = try await runHTTP("many-keys", victim: victim, timeout: 5)
+    try expect(report, victim: victim, status: .fail)
+    #expect(ContinuousClock.now - started < .seconds(40), "the run took \(ContinuousClock.now - started)")
+  }
+
+  @Test("over HTTP a hello whose body stalls fails the handshake within its timeout (#27)", .timeLimit(.minutes(1)))
+  func stalledHello() async throws {
+    let vectors = try corpus()
+    let started = ContinuousClock.now
+    let result = try await Subprocess.run(
+      .name("python3"),
+      arguments: [
+        RepositoryPaths.fixture("faulty_http_relay.py"), "stall-body", "hello", "--", try binary(), "reference",
+        "--stdio",
+      ],
+      input: .none, output: .sequence, error: .discarded
+    ) { execution -> String? in
+      var port: Int?
+      for try await line in execution.standardOutput.strings() {
+        port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("port ".count))
+        break
+      }
+      defer { try? execution.send(signal: .kill) }
+      guard let port else { return nil }
+      let transport = HTTPTransport(
+        url: "http://127.0.0.1:\(port)/", options: RunOptions(command: "", timeout: 3, handshakeTimeout: 3),
+        kitVersion: vectors.kitVersion)
+      do {
+        _ = try await transport.handshake()
+        return "the handshake succeeded"
+      } catch {
+        return "\(error)"
+      }
+    }
+    let outcome = try #require(result.closureResult, "the HTTP relay did not say its port")
+    #expect(outcome.contains("no hello reply within 3"), "\(outcome)")
+    #expect(ContinuousClock.now - started < .seconds(20))
+  }
+
+  @Test(
+    "over HTTP a connection reset halfway through the response body is a crash at once (#27)",
+    .timeLimit(.minutes(1)))
+  func resetMidBody() async throws {
+    let victim = try corpus().cases[Self.victims[1]].id
+    let report = try await runHTTP("reset-mid-body", victim: victim, timeout: 20)
+    try expect(report, victim: victim, status: .crash)
+    let result = try #require(report.results.first { $0.id == victim })
+    #expect(result.duration < 10, "\(victim) took \(result.duration) s")
   }
 
   @Test("over HTTP a reset connection is a crash at once, not after the timeout", .timeLimit(.minutes(1)))

@@ -9,6 +9,9 @@ public protocol ImplementationTransport: Sendable {
   var target: String { get }
   /// How many requests may be outstanding at once.
   var concurrency: Int { get }
+  /// Seconds one case may take (`--timeout`): for its reply to come, and again for the runner
+  /// to compare that reply with the expected answer.
+  var timeout: Double { get }
   /// Starts the implementation and exchanges `hello`.
   /// - Throws: ``RunnerError`` when it cannot start or answers badly (exit code 3).
   func handshake() async throws(RunnerError) -> ImplementationIdentity
@@ -25,6 +28,8 @@ public protocol ImplementationTransport: Sendable {
 }
 
 extension ImplementationTransport {
+  /// ``RunOptions``' default.
+  public var timeout: Double { RunOptions(command: "").timeout }
   /// None: the transport sees one reply per request at most.
   public func lateProtocolErrors() async -> [Int: String] { [:] }
   /// None.

@@ -7,6 +7,7 @@ public struct PerCaseTransport: ImplementationTransport {
   public let kind = TransportKind.perCase
   public let target: String
   public let concurrency: Int
+  public let timeout: Double
   private let options: RunOptions
   private let kitVersion: String
 
@@ -15,6 +16,7 @@ public struct PerCaseTransport: ImplementationTransport {
     self.options = options
     self.kitVersion = kitVersion
     target = URLRedaction.redactURLs(in: options.command)
+    timeout = options.timeout
     self.concurrency = max(1, concurrency)
   }
 

@@ -22,6 +22,7 @@ public actor StdioTransport: ImplementationTransport {
   public nonisolated let kind = TransportKind.stdio
   public nonisolated let target: String
   public nonisolated let concurrency: Int
+  public nonisolated let timeout: Double
 
   /// One request, from `exchange` until its reply.
   private struct Job {
@@ -65,6 +66,7 @@ public actor StdioTransport: ImplementationTransport {
     self.options = options
     self.kitVersion = kitVersion
     target = URLRedaction.redactURLs(in: options.command)
+    timeout = options.timeout
     concurrency = max(1, pipelineDepth)
   }
 

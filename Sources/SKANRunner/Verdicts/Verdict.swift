@@ -26,6 +26,24 @@ public enum Verdict {
 
   /// The result for `vector` given `reply` to the request with `seq`.
   public static func judge(_ vector: VectorCase, seq: Int, reply: Reply, duration: Double) -> CaseResult {
+    judge(vector, seq: seq, reply: reply, duration: duration, budget: nil)
+      ?? CaseResult(id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped)
+  }
+
+  /// The result as ``judge(_:seq:reply:duration:)`` gives it, with the comparison of the reply
+  /// bounded (a reply is the implementation's, and may be built to be slow to compare): a
+  /// comparison still running `timeout` seconds after it started makes the case a `timeout`,
+  /// and `nil` means the current task was cancelled (Ctrl-C) meanwhile, so the case gets no
+  /// verdict, like an ``Reply/interrupted`` one.
+  public static func judge(
+    _ vector: VectorCase, seq: Int, reply: Reply, duration: Double, timeout: Double
+  ) -> CaseResult? {
+    judge(vector, seq: seq, reply: reply, duration: duration, budget: timeout)
+  }
+
+  private static func judge(
+    _ vector: VectorCase, seq: Int, reply: Reply, duration: Double, budget: Double?
+  ) -> CaseResult? {
     var result = CaseResult(
       id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .pass, duration: duration)
     func set(_ status: CaseStatus, _ message: String, _ differences: [JSONDiff.Difference] = []) -> CaseResult {
@@ -74,7 +92,18 @@ public enum Verdict {
     } else {
       answer = .output(message["output"] ?? .null)
     }
-    let (verdictMismatch, diagnostics) = vector.judgement(answer)
+    let verdictMismatch: AnswerMismatch?
+    let diagnostics: DiagnosticAgreement?
+    if let budget {
+      let deadline = ContinuousClock.now + .milliseconds(Int(budget * 1000))
+      guard let judged = vector.judgement(answer, until: deadline) else {
+        if Task.isCancelled { return nil }
+        return set(.timeout, "the reply could not be compared with the expected answer within \(budget) s")
+      }
+      (verdictMismatch, diagnostics) = judged
+    } else {
+      (verdictMismatch, diagnostics) = vector.judgement(answer)
+    }
     result.diagnostics = diagnostics
     guard let mismatch = verdictMismatch else { return result }
     switch mismatch.kind {

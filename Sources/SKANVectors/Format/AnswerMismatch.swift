@@ -29,17 +29,25 @@ extension VectorCase {
   /// compared member by member (numbers by value), errors by code only (the message is for
   /// people and never compared).
   public func mismatch(_ answer: SuiteResult) -> AnswerMismatch? {
+    mismatch(answer) { expected, actual in JSONDiff.differences(expected: expected, actual: actual) } ?? nil
+  }
+
+  /// ``mismatch(_:)`` with the output comparison done by `compare`, which returns `nil` to
+  /// give up (a deadline passed, the run was interrupted); then the result is `nil` too.
+  func mismatch(
+    _ answer: SuiteResult, compare: (JSONValue, JSONValue) -> [JSONDiff.Difference]?
+  ) -> AnswerMismatch?? {
     switch (expected, answer) {
     case (.output(let expectedOutput), .output(let output)):
-      let differences = JSONDiff.differences(expected: expectedOutput, actual: output)
-      guard let first = differences.first else { return nil }
+      guard let differences = compare(expectedOutput, output) else { return .none }
+      guard let first = differences.first else { return .some(nil) }
       return AnswerMismatch(kind: .outputDiffers, message: "output differs at \(first.path)", differences: differences)
     case (.error(let expectedCode, _), .output):
       return AnswerMismatch(
         kind: .outputInsteadOfError, message: "output where error \(expectedCode) was expected",
         differences: [JSONDiff.Difference(path: "$.error.code", expected: .string(expectedCode), actual: nil)])
     case (.error(let expectedCode, _), .error(let code, _)):
-      guard code != expectedCode else { return nil }
+      guard code != expectedCode else { return .some(nil) }
       return AnswerMismatch(
         kind: .wrongErrorCode, message: "error code \(code), expected \(expectedCode)",
         differences: [JSONDiff.Difference(path: "$.error.code", expected: .string(expectedCode), actual: .string(code))]

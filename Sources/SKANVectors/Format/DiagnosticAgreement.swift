@@ -36,21 +36,44 @@ extension VectorCase {
   /// compared only when the answer carries them. `diagnostics` is `nil` when the case has no
   /// diagnostic members or either side is an error. ``mismatch(_:)`` compares every member.
   public func judgement(_ answer: SuiteResult) -> (mismatch: AnswerMismatch?, diagnostics: DiagnosticAgreement?) {
+    let judged = judgement(answer) { expected, actual in JSONDiff.differences(expected: expected, actual: actual) }
+    return judged ?? (nil, nil)
+  }
+
+  /// ``judgement(_:)`` under a budget: `nil` when the comparison was given up because
+  /// `deadline` passed or the current task was cancelled (``JSONDiff/differences(expected:actual:tolerance:limit:until:)``).
+  /// A reply is the implementation's, and may be built to be slow to compare; this bounds it.
+  public func judgement(
+    _ answer: SuiteResult, until deadline: ContinuousClock.Instant?
+  ) -> (mismatch: AnswerMismatch?, diagnostics: DiagnosticAgreement?)? {
+    judgement(answer) { expected, actual in JSONDiff.differences(expected: expected, actual: actual, until: deadline) }
+  }
+
+  private func judgement(
+    _ answer: SuiteResult, compare: (JSONValue, JSONValue) -> [JSONDiff.Difference]?
+  ) -> (mismatch: AnswerMismatch?, diagnostics: DiagnosticAgreement?)? {
     guard !diagnostic.isEmpty, case .output(let expectedOutput) = expected, case .output(let output) = answer,
       let expectedMembers = expectedOutput.objectValue, let members = output.objectValue
-    else { return (mismatch(answer), nil) }
+    else {
+      guard let mismatch = mismatch(answer, compare: compare) else { return nil }
+      return (mismatch, nil)
+    }
     let diagnosticSet = Set(diagnostic)
-    let verdictLevel = JSONDiff.differences(
-      expected: .object(expectedMembers.filter { !diagnosticSet.contains($0.key) }),
-      actual: .object(members.filter { !diagnosticSet.contains($0.key) }))
+    guard
+      let verdictLevel = compare(
+        .object(expectedMembers.filter { !diagnosticSet.contains($0.key) }),
+        .object(members.filter { !diagnosticSet.contains($0.key) }))
+    else { return nil }
     let mismatch = verdictLevel.first.map { first in
       AnswerMismatch(kind: .outputDiffers, message: "output differs at \(first.path)", differences: verdictLevel)
     }
     let missing = diagnostic.filter { members[$0] == nil }
     let given = diagnostic.filter { members[$0] != nil }
-    let differences = JSONDiff.differences(
-      expected: .object(expectedMembers.filter { given.contains($0.key) }),
-      actual: .object(members.filter { given.contains($0.key) }))
+    guard
+      let differences = compare(
+        .object(expectedMembers.filter { given.contains($0.key) }),
+        .object(members.filter { given.contains($0.key) }))
+    else { return nil }
     let status: DiagnosticAgreement.Status = !differences.isEmpty ? .differ : missing.isEmpty ? .agree : .notGiven
     return (mismatch, DiagnosticAgreement(status: status, missing: missing, differences: differences))
   }
