@@ -75,6 +75,22 @@ extension MutantCatalog {
         }
       }),
     Mutant(
+      "configuration-for-reengagement", .attribution,
+      "Applies the configured (install) windows to re-engagements too.",
+      input: { input in
+        guard input["event"]?["kind"] != "install", let event = time(input["event"]?["at"]) else { return input }
+        return impressions(input) {
+          $0.map { impression in
+            guard let days = configuredDays(input, impression), let at = time(impression["at"]),
+              event - at >= days * Milliseconds.day
+            else { return impression }
+            let window =
+              impression["interaction"] == "view" ? Attributor.defaultViewWindow : Attributor.defaultClickWindow
+            return impression.setting("at", .integer(min(at, event - window)))
+          }
+        }
+      }),
+    Mutant(
       "view-reengagement", .attribution, "Lets views re-engage.",
       input: { input in
         guard input["event"]?["kind"] != "install" else { return input }
