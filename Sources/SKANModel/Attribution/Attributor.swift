@@ -46,11 +46,13 @@ public enum Attributor {
       }
     }
 
-    // AT-6: at most 15 views per source app; the oldest are dropped.
+    // AT-6: at most 15 views per framework and source app (each framework keeps its own
+    // records: SKAdNetwork per source app, AdAttributionKit per publisher app); the oldest
+    // are dropped.
     let views = Dictionary(
       grouping: candidates.filter { $0.impression.interaction == .view && $0.impression.sourceAppID != nil }
     ) {
-      $0.impression.sourceAppID ?? 0
+      "\($0.impression.framework.rawValue) \($0.impression.sourceAppID ?? 0)"
     }
     for (_, group) in views where group.count > viewLimitPerSourceApp {
       let oldestFirst = group.sorted { ($0.impression.time, $0.index) < ($1.impression.time, $1.index) }

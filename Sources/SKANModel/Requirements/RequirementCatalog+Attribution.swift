@@ -28,8 +28,9 @@ extension RequirementCatalog {
       source: aakDev),
     Requirement(
       "AT-6", .must, .apple, area: .attribution,
-      "At most 15 view-through impressions per source app are kept; beyond that the oldest are dropped. Views without a source app are not counted.",
-      source: "\(skRCV); \(aakRCV)"),
+      "At most 15 view-through impressions per source app are kept, counted per framework (SKAdNetwork's per source app, AdAttributionKit's per publisher app, never pooled); beyond that the oldest are dropped. Views without a source app are not counted.",
+      source: "\(skRCV) (StoreKit's records, per source app); \(aakRCV) (AdAttributionKit's records, per publisher app)"
+    ),
     Requirement(
       "AT-7", .must, .apple, area: .attribution,
       "At most six impressions are considered; besides the winner, up to five other networks (one impression each, the best ranked) get a losing postback.",

@@ -194,6 +194,16 @@ enum AttributionScenarios: SuiteScenarios {
       "sixteen-views-two-apps",
       "Eight and eight views from two source apps: none dropped; catches a device-wide limit.", ["AT-6", "AT-13"],
       input(views(8, app: 111, prefix: "a") + views(8, app: 222, prefix: "b", networkOffset: 1)))
+    let skadnetworkViews = (1...10).map {
+      impression("s\($0)", "skadnetwork", network: "net-\($0 % 3)", "view", age: $0 * 60 * second, sourceApp: 111)
+    }
+    let aakViews = (11...20).map {
+      impression("a\($0)", network: "net-\($0 % 3)", "view", age: $0 * 60 * second, sourceApp: 111)
+    }
+    b.add(
+      "ten-and-ten-views-two-frameworks",
+      "Ten SKAdNetwork and ten AdAttributionKit views of one source app: none dropped, each framework counts its own 15; catches one pool of 15 for both frameworks.",
+      ["AT-6", "AT-7"], input(skadnetworkViews + aakViews))
     b.add(
       "twenty-views-and-a-click",
       "Twenty views from one app and one click: five oldest views dropped, the click wins; catches clicks counted in the view limit.",

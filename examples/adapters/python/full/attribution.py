@@ -207,7 +207,8 @@ def attribute(inp):
     groups = {}
     for item in eligible:
         if item["interaction"] == "view" and item["source_app"] is not None:
-            groups.setdefault(item["source_app"], []).append(item)
+            # counted per framework: each framework keeps its own 15
+            groups.setdefault((item["framework"], item["source_app"]), []).append(item)
     for views in groups.values():
         views.sort(key=lambda v: (v["at"], v["position"]))  # oldest first; input order at ties
         for item in views[:-MAX_VIEWS_PER_SOURCE_APP]:
