@@ -47,6 +47,23 @@ extension MutantCatalog {
         }
       }),
     Mutant(
+      "view-limit-across-frameworks", .attribution,
+      "Counts the views of both frameworks of a source app in one pool of 15.",
+      input: { input in
+        impressions(input) { list in
+          let views = list.filter { $0["interaction"] == "view" && $0["source_app_id"]?.exactInteger != nil }
+          let mixed = Dictionary(grouping: views) { $0["source_app_id"]?.exactInteger ?? 0 }.filter { _, group in
+            group.count > 15 && Set(group.compactMap { $0["framework"]?.stringValue }).count > 1
+          }
+          return list.map { impression in
+            guard impression["interaction"] == "view", let app = impression["source_app_id"]?.exactInteger,
+              mixed[app] != nil
+            else { return impression }
+            return impression.setting("framework", "adattributionkit")
+          }
+        }
+      }),
+    Mutant(
       "loser-per-impression", .attribution, "Gives every considered impression a losing postback.",
       output: { output, input in
         guard output["conversion"] == "created", input["event"]?["kind"] == "install" else { return output }
@@ -72,6 +89,22 @@ extension MutantCatalog {
         guard input["configuration"] != nil else { return input }
         return impressions(input) {
           $0.map { $0["framework"] == "skadnetwork" ? $0.setting("framework", "adattributionkit") : $0 }
+        }
+      }),
+    Mutant(
+      "configuration-for-reengagement", .attribution,
+      "Applies the configured (install) windows to re-engagements too.",
+      input: { input in
+        guard input["event"]?["kind"] != "install", let event = time(input["event"]?["at"]) else { return input }
+        return impressions(input) {
+          $0.map { impression in
+            guard let days = configuredDays(input, impression), let at = time(impression["at"]),
+              event - at >= days * Milliseconds.day
+            else { return impression }
+            let window =
+              impression["interaction"] == "view" ? Attributor.defaultViewWindow : Attributor.defaultClickWindow
+            return impression.setting("at", .integer(min(at, event - window)))
+          }
         }
       }),
     Mutant(

@@ -46,11 +46,13 @@ public enum Attributor {
       }
     }
 
-    // AT-6: at most 15 views per source app; the oldest are dropped.
+    // AT-6: at most 15 views per framework and source app (each framework keeps its own
+    // records: SKAdNetwork per source app, AdAttributionKit per publisher app); the oldest
+    // are dropped.
     let views = Dictionary(
       grouping: candidates.filter { $0.impression.interaction == .view && $0.impression.sourceAppID != nil }
     ) {
-      $0.impression.sourceAppID ?? 0
+      "\($0.impression.framework.rawValue) \($0.impression.sourceAppID ?? 0)"
     }
     for (_, group) in views where group.count > viewLimitPerSourceApp {
       let oldestFirst = group.sorted { ($0.impression.time, $0.index) < ($1.impression.time, $1.index) }
@@ -110,6 +112,7 @@ public enum Attributor {
     let age = event.time.milliseconds - impression.time.milliseconds
     if age < 0 { return .afterEvent }
     if event.kind == .reengagement {
+      // AT-18 (kit-defined): only the AdAttributionKit JWS carries `eligible-for-re-engagement`.
       if impression.framework == .skadnetwork { return .skadnetworkCannotReengage }
       if impression.interaction == .view { return .reengagementNeedsClick }
       if !impression.eligibleForReengagement { return .notEligibleForReengagement }
@@ -120,15 +123,17 @@ public enum Attributor {
     if let ignored = networkWindows?.ignoreInteractionType, ignored == impression.interaction {
       return .ignoredInteraction
     }
-    // AT-2: network over global over the system default, for AdAttributionKit impressions.
-    let global = impression.framework == .adattributionkit ? configuration.global : nil
+    // AT-2: network over global over the system default, for AdAttributionKit impressions;
+    // the windows sit under `install`, so a re-engagement keeps the defaults.
+    let timed = event.kind == .install ? networkWindows : nil
+    let global = impression.framework == .adattributionkit && event.kind == .install ? configuration.global : nil
     switch impression.interaction {
     case .view:
-      let days = networkWindows?.viewDays ?? global?.viewDays
+      let days = timed?.viewDays ?? global?.viewDays
       let window = days.map { $0 * Milliseconds.day } ?? defaultViewWindow
       return age < window ? nil : .viewWindowExpired
     case .click:
-      let days = networkWindows?.clickDays ?? global?.clickDays
+      let days = timed?.clickDays ?? global?.clickDays
       let window = days.map { $0 * Milliseconds.day } ?? defaultClickWindow
       return age < window ? nil : .clickWindowExpired
     }

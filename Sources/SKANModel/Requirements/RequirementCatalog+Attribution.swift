@@ -10,8 +10,10 @@ extension RequirementCatalog {
       source: "\(skRCV); \(aakRCV)"),
     Requirement(
       "AT-2", .must, .apple, area: .attribution,
-      "AdAttributionKit install windows are configurable, views 1-7 days and clicks 1-30 days, per network or global, with the precedence network > global > default; a value outside the range is `invalid-input`.",
-      source: "\(aakRules) (AttributionWindows)"),
+      "AdAttributionKit install windows are configurable, views 1-7 days and clicks 1-30 days, per network or global, with the precedence network > global > default; a value outside the range is `invalid-input`. They time installs only: a re-engagement keeps the default windows whatever the configuration.",
+      source:
+        "\(aakRules) (AttributionWindows: the windows sit under an `install` dictionary, which describes the kind of operation they time; the WWDC25 on-screen example nests `click`/`view` under `install`)"
+    ),
     Requirement(
       "AT-3", .must, .apple, area: .attribution,
       "`ignoreInteractionType` (view or click) makes a network's impressions of that type ineligible; it is recognized per network only, not in `global`.",
@@ -26,8 +28,9 @@ extension RequirementCatalog {
       source: aakDev),
     Requirement(
       "AT-6", .must, .apple, area: .attribution,
-      "At most 15 view-through impressions per source app are kept; beyond that the oldest are dropped. Views without a source app are not counted.",
-      source: "\(skRCV); \(aakRCV)"),
+      "At most 15 view-through impressions per source app are kept, counted per framework (SKAdNetwork's per source app, AdAttributionKit's per publisher app, never pooled); beyond that the oldest are dropped. Views without a source app are not counted.",
+      source: "\(skRCV) (StoreKit's records, per source app); \(aakRCV) (AdAttributionKit's records, per publisher app)"
+    ),
     Requirement(
       "AT-7", .must, .apple, area: .attribution,
       "At most six impressions are considered; besides the winner, up to five other networks (one impression each, the best ranked) get a losing postback.",
@@ -42,7 +45,7 @@ extension RequirementCatalog {
     ),
     Requirement(
       "AT-9", .must, .apple, area: .attribution,
-      "A re-engagement needs the app installed and an AdAttributionKit click whose impression is `eligible-for-re-engagement`; views and SKAdNetwork impressions never re-engage, and a re-engagement has no losing postbacks.",
+      "A re-engagement needs the app installed and a click whose impression is `eligible-for-re-engagement`; views never re-engage, and a re-engagement has no losing postbacks.",
       source: "\(aakRCV); Apple: adattributionkit/generating-jws-impressions"),
     Requirement(
       "AT-10", .must, .apple, area: .attribution,
@@ -74,11 +77,11 @@ extension RequirementCatalog {
       source: "\(aakRCV) (PostbackUpdate conversionTypes: nil means all active types)"),
     Requirement(
       "AT-16", .must, .kitDefined, area: .attribution,
-      "Among re-engagement conversions, an update with a `conversionTag` goes to the one with that tag (none if no tag matches); without a tag, to the most recent. The tag does not stop an update from reaching the install conversion when its types include install.",
+      "Among re-engagement conversions, an update with a `conversionTag` goes to the one with that tag (none if no tag matches); without a tag, to the most recent. The tag does not stop an update from reaching the install conversion when its types include install. An untagged update without types therefore reaches every active type (AT-15) and, among re-engagements, the most recent.",
       source:
-        "Apple: adattributionkit/conversion-tags (\"the most recent conversion\" without a tag); how a tag combines with the install type is not documented.",
+        "Apple contradicts itself: adattributionkit/conversion-tags says an update without a tag goes to \"the most recent conversion\"; receiving-ad-attributions says nil `conversionTypes` (or an API without types) updates all active types. The kit follows \"all active types\" and reads the conversion-tags sentence among re-engagements. How a tag combines with the install type is not documented.",
       alternative:
-        "A tag restricts the update to re-engagement conversions only: every vector such an implementation fails lists AT-16."
+        "An untagged update goes only to the single most recent conversion of any type, or a tag restricts the update to re-engagement conversions only: every vector such an implementation fails lists AT-16."
     ),
     Requirement(
       "AT-17", .must, .kitDefined, area: .attribution,
@@ -88,5 +91,12 @@ extension RequirementCatalog {
       alternative:
         "Overlapping re-engagements still close the install conversion: every vector such an implementation fails lists AT-17."
     ),
+    Requirement(
+      "AT-18", .must, .kitDefined, area: .attribution,
+      "SKAdNetwork impressions never re-engage (`skadnetwork-cannot-re-engage`).",
+      source:
+        "Apple's re-engagement pages name a tap on custom content or a StoreKit-rendered ad's \"Open\" button and do not exclude SKAdNetwork; the kit excludes it because `eligible-for-re-engagement` exists only in the AdAttributionKit JWS.",
+      alternative:
+        "A SKAdNetwork StoreKit-rendered click re-engages: every vector such an implementation fails lists AT-18."),
   ]
 }

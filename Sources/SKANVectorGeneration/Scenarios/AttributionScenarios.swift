@@ -194,6 +194,16 @@ enum AttributionScenarios: SuiteScenarios {
       "sixteen-views-two-apps",
       "Eight and eight views from two source apps: none dropped; catches a device-wide limit.", ["AT-6", "AT-13"],
       input(views(8, app: 111, prefix: "a") + views(8, app: 222, prefix: "b", networkOffset: 1)))
+    let skadnetworkViews = (1...10).map {
+      impression("s\($0)", "skadnetwork", network: "net-\($0 % 3)", "view", age: $0 * 60 * second, sourceApp: 111)
+    }
+    let aakViews = (11...20).map {
+      impression("a\($0)", network: "net-\($0 % 3)", "view", age: $0 * 60 * second, sourceApp: 111)
+    }
+    b.add(
+      "ten-and-ten-views-two-frameworks",
+      "Ten SKAdNetwork and ten AdAttributionKit views of one source app: none dropped, each framework counts its own 15; catches one pool of 15 for both frameworks.",
+      ["AT-6", "AT-7"], input(skadnetworkViews + aakViews))
     b.add(
       "twenty-views-and-a-click",
       "Twenty views from one app and one click: five oldest views dropped, the click wins; catches clicks counted in the view limit.",
@@ -277,6 +287,22 @@ enum AttributionScenarios: SuiteScenarios {
       input(
         [impression("v", "adattributionkit", network: "net-a", "view", age: 2 * day)],
         configuration: config(["global": ["view": 3], "net-a": ["click": 10]])))
+    b.add(
+      "reengagement-default-click-window",
+      "A re-engagement keeps the default click window: under a global click window of 1 day an eligible click 2 days old re-engages; catches the install windows applied to re-engagements.",
+      ["AT-2", "AT-9"],
+      input(
+        [impression("c", age: 2 * day, reengage: true)], event: event("re-engagement"),
+        configuration: config(["global": ["click": 1]])))
+    b.add(
+      "reengagement-default-click-window-edges",
+      "net-a's click window of 1 day does not time a re-engagement: its click 30 days less a second old re-engages, one exactly 30 days old has expired (the default, half-open).",
+      ["AT-2", "AT-9", "AT-11"], tags: ["edge-exact"],
+      input(
+        [
+          impression("inside", network: "net-a", "click", age: 30 * day - second, reengage: true),
+          impression("outside", network: "net-a", "click", age: 30 * day, reengage: true),
+        ], event: event("re-engagement"), configuration: config(["net-a": ["click": 1]])))
     b.add(
       "config-not-for-skadnetwork",
       "A global view window of 7 days does not extend SKAdNetwork views: a SKAdNetwork view 2 days old has expired (kit-defined).",
@@ -514,7 +540,7 @@ enum AttributionScenarios: SuiteScenarios {
       "A click without `eligible-for-re-engagement` cannot re-engage; catches the flag ignored.", ["AT-9"],
       input([impression("c", age: 10 * second, reengage: false)], event: event("re-engagement")))
     b.add(
-      "reengagement-skadnetwork", "A SKAdNetwork click cannot re-engage.", ["AT-9"],
+      "reengagement-skadnetwork", "A SKAdNetwork click cannot re-engage (kit-defined).", ["AT-9", "AT-18"],
       input([impression("s", "skadnetwork", "click", age: 10 * second, reengage: true)], event: event("re-engagement")))
     b.add(
       "reengagement-not-installed", "Re-engagement without the app installed: `app-not-installed`.", ["AT-9"],
@@ -614,8 +640,8 @@ enum AttributionScenarios: SuiteScenarios {
       route(withReengagement, [update(at(101, 0, 0, 0), 9, "high", types: ["install"])]))
     b.add(
       "route-overlapping-both",
-      "Overlapping conversions on: an update with no types reaches both the install and the re-engagement; catches the install closed anyway.",
-      ["AT-15", "AT-17"],
+      "Overlapping conversions on: an update with no types and no tag reaches both the install and the re-engagement; catches the install closed anyway, or only the most recent conversion updated (AT-16's alternative).",
+      ["AT-15", "AT-16", "AT-17"],
       route(withReengagement, [update(at(101, 0, 0, 0), 9, "high")], overlapping: true))
     b.add(
       "route-overlapping-install-type", "Overlapping on, types [install]: only the install.", ["AT-15"],

@@ -128,11 +128,12 @@ def check_values(impressions, windows, cooldowns):
             raise invalid(f"a cooldown of {hours} hours is out of range")  # AT-8
 
 
-def window_ms(item, windows):
+def window_ms(item, windows, kind):
     """AT-1, AT-2, AT-12: the impression's attribution window in milliseconds."""
     interaction = item["interaction"]
     days = None
-    if item["framework"] == "adattributionkit":  # AT-12: configuration is AdAttributionKit's
+    # AT-12: configuration is AdAttributionKit's; AT-2: it times installs, re-engagements keep the defaults
+    if item["framework"] == "adattributionkit" and kind == "install":
         own = windows.get(item["network"], {}).get(interaction)
         days = own if own is not None else windows.get("global", {}).get(interaction)
     if days is None:
@@ -146,7 +147,7 @@ def eligibility_reason(item, event, windows):
     if age < 0:
         return "after-event"  # AT-14
     if event["kind"] == "re-engagement":  # AT-9
-        if item["framework"] == "skadnetwork":
+        if item["framework"] == "skadnetwork":  # AT-18
             return "skadnetwork-cannot-re-engage"
         if item["interaction"] == "view":
             return "re-engagement-needs-click"
@@ -156,7 +157,7 @@ def eligibility_reason(item, event, windows):
         entry = windows.get(item["network"])
         if entry is not None and entry["ignore"] == item["interaction"]:
             return "ignored-interaction"
-    if age >= window_ms(item, windows):  # AT-11: half-open
+    if age >= window_ms(item, windows, event["kind"]):  # AT-11: half-open
         return f"{item['interaction']}-window-expired"
     return None
 
@@ -206,7 +207,8 @@ def attribute(inp):
     groups = {}
     for item in eligible:
         if item["interaction"] == "view" and item["source_app"] is not None:
-            groups.setdefault(item["source_app"], []).append(item)
+            # counted per framework: each framework keeps its own 15
+            groups.setdefault((item["framework"], item["source_app"]), []).append(item)
     for views in groups.values():
         views.sort(key=lambda v: (v["at"], v["position"]))  # oldest first; input order at ties
         for item in views[:-MAX_VIEWS_PER_SOURCE_APP]:
