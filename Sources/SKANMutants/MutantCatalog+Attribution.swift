@@ -388,6 +388,42 @@ extension MutantCatalog {
   /// Mutants of the time limits, the configuration, the cooldowns and re-engagement (AT-1 to AT-14).
   static let attributionRules: [Mutant] = [
     Mutant(
+      "null-windows-entry-as-absent", .attribution,
+      "Takes a `null` entry of `attribution_windows` for no entry instead of `invalid-input` (IN-1).",
+      input: { input in
+        input.updating("configuration") { configuration in
+          configuration.updating("attribution_windows") { windows in
+            guard let members = windows.objectValue else { return windows }
+            return .object(members.filter { !$0.value.isNull })
+          }
+        }
+      }),
+    Mutant(
+      "app-installed-read-for-re-engagement-only", .attribution,
+      "Reads (and type-checks) `app_installed` only for a re-engagement, so an install's non-boolean passes (IN-1).",
+      input: { input in
+        guard input["event"]?["kind"] == "install" else { return input }
+        return input.updating("event") { $0.setting("app_installed", nil) }
+      }),
+    Mutant(
+      "source-app-0-as-none", .attribution,
+      "Takes source app 0 for no source app, so its views are never counted (AT-6).",
+      input: { input in
+        impressions(input) { list in
+          list.map { $0["source_app_id"]?.exactInteger == 0 ? $0.setting("source_app_id", nil) : $0 }
+        }
+      }),
+    Mutant(
+      "source-app-id-range", .attribution, "Refuses a negative source app ID as `invalid-input`.",
+      input: { input in
+        impressions(input) { list in
+          list.map { impression in
+            guard let app = impression["source_app_id"]?.exactInteger, app < 0 else { return impression }
+            return impression.setting("source_app_id", "out of range")
+          }
+        }
+      }),
+    Mutant(
       "event-millisecond-is-after", .attribution,
       "Takes an impression at the event's own millisecond for one after it (`age > 0`).",
       input: { input in

@@ -67,6 +67,20 @@ extension MutantCatalog {
         }
       }),
     Mutant(
+      "status-checked-with-value", .lifecycle,
+      "Rejects a response whose `status` is not `\"ok\"` with `server-error` even when it carries a `conversion_value` (LIF-2, LIF-3).",
+      input: { input in
+        steps(input) { _, step in
+          guard step["op"] == "server-response" else { return step }
+          return step.updating("response") { response in
+            guard let value = response["conversion_value"], !value.isNull, response["status"] != "ok" else {
+              return response
+            }
+            return response.setting("conversion_value", nil)
+          }
+        }
+      }),
+    Mutant(
       "no-previous-values", .lifecycle, "Never fills prev_fine_value.",
       output: { output, _ in snapshots(output) { $0.setting("prev_fine_value", nil) } }),
     Mutant(

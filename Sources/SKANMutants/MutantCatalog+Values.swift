@@ -169,6 +169,15 @@ extension MutantCatalog {
         return ["fine": .integer(value)]
       }),
     Mutant(
+      "fine-negative-zero-out-of-range", .values,
+      "Reads the sign of `-0.0` (or the text's leading `-`): negative zero is `fine-out-of-range` instead of 0 (VAL-2).",
+      input: { input in
+        fineValues(input) { value in
+          guard case .double(let number)? = value, number == 0, number.sign == .minus else { return value }
+          return .integer(-1)
+        }
+      }),
+    Mutant(
       "fine-byte-range", .values, "Checks fine values against a byte's range, 0 to 255.",
       input: { input in
         input["op"]?.stringValue == "fine" && (64...255).contains(input["value"]?.exactInteger ?? 0)

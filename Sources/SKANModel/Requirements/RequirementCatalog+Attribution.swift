@@ -29,7 +29,8 @@ extension RequirementCatalog {
     Requirement(
       "AT-6", .must, .apple, area: .attribution,
       "At most 15 view-through impressions per source app are kept, counted per framework (SKAdNetwork's per source app, AdAttributionKit's per publisher app, never pooled); beyond that the oldest are dropped. Views without a source app are not counted.",
-      source: "\(skRCV) (StoreKit's records, per source app); \(aakRCV) (AdAttributionKit's records, per publisher app)"
+      source:
+        "\(skRCV) (StoreKit's records, per source app); \(aakRCV) (AdAttributionKit's records, per publisher app). Kit-defined: a source app ID may be any integer, 0 and negative IDs included (alternative: refusing IDs below 1, or taking 0 for none)."
     ),
     Requirement(
       "AT-7", .must, .apple, area: .attribution,

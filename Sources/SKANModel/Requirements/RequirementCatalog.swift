@@ -30,7 +30,9 @@ public enum RequirementCatalog {
       "An input without a field its suite's shape requires, with a field of the wrong JSON type (other than the value fields, which have their own codes), or with an unknown `op`, `profile` or ATT `status`, is `invalid-input`; an implementation never guesses.",
       source:
         "A conformance kit must tell malformed input from a rule; Apple's APIs are typed and cannot receive such input.",
-      alternative: "Defaults for missing fields, which hide integration bugs.")
+      alternative:
+        "Defaults for missing fields, which hide integration bugs; or leaving unchecked a member the case does not use (an install's `app_installed`), or reading a `null` where an object is required as absent (`attribution_windows` `{\"net-a\": null}`)."
+    )
   ]
 
   // MARK: - Windows
@@ -184,7 +186,7 @@ public enum RequirementCatalog {
       source: "\(singular) (registerAppForAdNetworkAttribution)"),
     Requirement(
       "LIF-2", .must, .seed, area: .lifecycle,
-      "A server response with `conversion_value` is applied through the timeline rules (TML-1, LCK-*, SKN-*); after each step the snapshot carries the guide's keys.",
+      "A server response with `conversion_value` is applied through the timeline rules (TML-1, LCK-*, SKN-*), whatever its `status` (the snippet reads `status` only when the value is absent); after each step the snapshot carries the guide's keys.",
       source: "\(singular) (getConversionValueFromServer, valuesHasBeenUpdated, getSkanDetails)"),
     Requirement(
       "LIF-3", .must, .seed, area: .lifecycle,

@@ -588,6 +588,26 @@ enum AttributionScenarios: SuiteScenarios {
     b.add(
       "unknown-framework", "An unknown framework: `invalid-input`.", ["IN-1"], tags: ["bad-input"],
       input([["id": "x", "framework": "pcm", "ad_network_id": "n", "interaction": "click", "at": .integer(install)]]))
+    b.add(
+      "null-windows-entry",
+      "`attribution_windows` `{\"net-a\": null}`: an entry must be an object, so `invalid-input`; catches a reader that takes a null entry for no entry.",
+      ["IN-1", "AT-2"], tags: ["bad-input"],
+      input([impression("c", age: hour)], configuration: config(["net-a": nil])))
+    b.add(
+      "install-app-installed-string",
+      "An install with `app_installed` `\"yes\"`: the member is type-checked for every event, so `invalid-input`; catches a reader that skips it because only a re-engagement reads its value.",
+      ["IN-1", "AT-9"], tags: ["bad-input"],
+      input(
+        [impression("c", age: hour)],
+        event: event().setting("app_installed", "yes")))
+    b.add(
+      "view-limit-source-app-0",
+      "Sixteen views from source app 0 (a development app): the oldest is `over-view-limit`; catches a reader that takes 0 for no source app.",
+      ["AT-6"], input(views(16, app: 0, prefix: "v")))
+    b.add(
+      "negative-source-app-id",
+      "A click from source app -1 wins: the kit checks no App Store ID range (kit-defined); catches a reader that refuses negative IDs.",
+      ["AT-6", "AT-1"], input([impression("c", age: hour, sourceApp: -1)]))
 
     b.scenarios += routingScenarios()
   }

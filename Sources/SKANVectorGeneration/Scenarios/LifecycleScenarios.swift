@@ -94,6 +94,14 @@ enum LifecycleScenarios: SuiteScenarios {
       "status-error-with-reason", "A response with status error and a reason is rejected with `server-error`.",
       ["LIF-3"], steps([register(t0), response(at(1, 0, 0, 0), ["status": "error", "reason": "Invalid API key"])]))
     b.add(
+      "value-with-status-error",
+      "A response with conversion_value 5 and status error is applied: the snippet reads status only when the value is absent; catches a reader that rejects it with `server-error`.",
+      ["LIF-2", "LIF-3"],
+      steps([
+        register(t0),
+        response(at(1, 0, 0, 0), ["conversion_value": 5, "status": "error", "reason": "Invalid API key"]),
+      ]))
+    b.add(
       "empty-response", "An empty response object is `server-error`; catches treating it as \"no update\".", ["LIF-3"],
       steps([register(t0), response(at(1, 0, 0, 0), [:])]))
     b.add(
