@@ -2,7 +2,9 @@ import SKANJSON
 public import SKANRunner
 import SKANVectors
 
-/// The console summary: one line per suite, then every unexpected result with its diff.
+/// The console summary: one line per suite, then every unexpected result with its diff, and
+/// for the first ``FailureDetail/caseLimit`` its description, input, expected answer and reply
+/// (bounded: ``FailureDetail``) and the command that reruns it.
 ///
 /// Every text that comes from outside the kit (the implementation's identity, messages, case
 /// IDs and fields read from a report file) is written through ``DisplayText``, so no control
@@ -25,17 +27,26 @@ public enum ConsoleReport {
       lines.append("  \(shown(name)): \(parts.joined(separator: ", "))")
     }
     let bad = report.unexpected
-    for result in bad.prefix(50) {
+    // The first FailureDetail.caseLimit in full (description, input, expected, actual, each
+    // bounded), the rest by ID.
+    for result in bad.prefix(FailureDetail.caseLimit) {
       lines.append(
         "\(paint(result.status.rawValue.uppercased(), "31")) \(shown(result.id)): \(shown(result.message ?? ""))")
-      if let description = result.description { lines.append("    checks: \(shown(description))") }
-      if let input = result.input {
-        let text = CanonicalJSON.compact(input)
-        lines.append("    input: " + DisplayText.visible(text.count > 160 ? String(text.prefix(160)) + "…" : text))
+      for difference in result.differences.prefix(5) {
+        lines.append("    \(shown(FailureDetail.difference(difference)))")
       }
-      for difference in result.differences.prefix(5) { lines.append("    \(shown(difference.description))") }
+      for section in FailureDetail.sections(result) {
+        lines.append("    \(section.label):")
+        lines.append(contentsOf: section.lines.map { "      " + $0 })
+      }
+      lines.append("    rerun: \(shown(RerunCommand.text(report, id: result.id)))")
     }
-    if bad.count > 50 { lines.append("… and \(bad.count - 50) more") }
+    if bad.count > FailureDetail.caseLimit {
+      lines.append(FailureDetail.restSentence(bad.count - FailureDetail.caseLimit))
+      for result in bad.dropFirst(FailureDetail.caseLimit) {
+        lines.append("  \(result.status.rawValue.uppercased()) \(shown(result.id))")
+      }
+    }
     for result in report.unexpectedPasses {
       lines.append(
         "\(paint("UNEXPECTED PASS", "33")) \(shown(result.id)): expected \(result.expectedStatus?.rawValue ?? "")")

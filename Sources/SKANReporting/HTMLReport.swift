@@ -82,7 +82,8 @@ public enum HTMLReport {
       if let description = result.description { page += "<p><em>What it checks:</em> \(escape(description))</p>\n" }
       if let input = result.input { page += "<p>Input:</p><pre>\(escape(CanonicalJSON.pretty(input)))</pre>\n" }
       if !result.differences.isEmpty {
-        page += "<pre>" + result.differences.map { escape($0.description) }.joined(separator: "\n") + "</pre>\n"
+        page +=
+          "<pre>" + result.differences.map { escape(FailureDetail.difference($0)) }.joined(separator: "\n") + "</pre>\n"
       }
       page += "<p>Rerun: <code>\(escape(RerunCommand.text(report, id: result.id)))</code></p>\n"
     }

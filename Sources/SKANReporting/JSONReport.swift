@@ -106,6 +106,10 @@ public enum JSONReport {
     // vector files: the vector's description and the input the implementation was given.
     if let description = result.description { members["description"] = .string(description) }
     if let input = result.input { members["input"] = input }
+    // The whole expected answer and reply: the Markdown, console and JUnit reports cut them
+    // (FailureDetail), this report does not.
+    if let expected = result.expected { members["expected"] = expected }
+    if let actual = result.actual { members["actual"] = actual }
     if let link = result.expectationLink { members["expectation_link"] = .string(link) }
     if let diagnostics = result.diagnostics {
       members["diagnostics"] = [

@@ -109,6 +109,8 @@ public enum JSONReportReader {
     result.expectationLink = try members.optionalString("expectation_link")
     result.description = try members.optionalString("description")
     result.input = members.raw["input"]
+    result.expected = members.raw["expected"]
+    result.actual = members.raw["actual"]
     if let value = members.raw["diagnostics"] {
       let diagnostics = try Members(value, "\(path).diagnostics")
       let statusText = try diagnostics.string("status")

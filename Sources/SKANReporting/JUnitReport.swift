@@ -6,7 +6,9 @@ import SKANVectors
 /// `--junit`: one `<testcase>` per vector, grouped in one `<testsuite>` per suite. An
 /// incomplete (interrupted) run adds a `skan-conform` suite whose one test case, `run
 /// complete`, is an error, so that a CI system that reads only JUnit sees the run fail. A
-/// shard's report names the shard in `<testsuites name>`.
+/// shard's report names the shard in `<testsuites name>`. The first ``FailureDetail/caseLimit``
+/// failing cases carry their description, input, expected answer and reply (bounded:
+/// ``FailureDetail``) and the command that reruns them in the failure's text.
 public enum JUnitReport {
   /// The XML text.
   public static func xml(_ report: RunReport) -> String {
@@ -35,6 +37,11 @@ public enum JUnitReport {
     out +=
       "<testsuites name=\"\(escape(name))\" tests=\"\(report.results.count + incomplete)\" failures=\"\(failures)\" errors=\"\(errors + incomplete)\" skipped=\"\(skipped)\">\n"
     let suites = Dictionary(grouping: report.results, by: \.suite)
+    // The first FailureDetail.caseLimit failing cases, in the file's order, get the full
+    // detail (description, input, expected, actual, each bounded); the rest say where it is.
+    let detailed = Set(
+      suites.keys.sorted().flatMap { suites[$0] ?? [] }.filter(\.isDifference).prefix(FailureDetail.caseLimit)
+        .map(\.id))
     for name in suites.keys.sorted() {
       let results = suites[name] ?? []
       out += "  <testsuite name=\"\(escape(name))\" tests=\"\(results.count)\">\n"
@@ -42,8 +49,19 @@ public enum JUnitReport {
         let time = String(format: "%.6f", result.duration)
         out += "    <testcase classname=\"\(escape(name))\" name=\"\(escape(result.id))\" time=\"\(time)\">"
         // Each line is escaped on its own: the kit's line breaks are the only ones.
-        let detail = ([result.message ?? ""] + result.differences.map(\.description)).map(escape)
-          .joined(separator: "\n")
+        var shown = [result.message ?? ""] + result.differences.map(FailureDetail.difference)
+        if detailed.contains(result.id) {
+          for section in FailureDetail.sections(result) {
+            shown.append("\(section.label):")
+            shown.append(contentsOf: section.lines.map { "  " + $0 })
+          }
+          shown.append("rerun: \(RerunCommand.text(report, id: result.id))")
+        } else if result.isDifference {
+          shown.append(
+            "input, expected and actual: shown for the first \(FailureDetail.caseLimit) failing cases only; the JSON report (--report-json) has them"
+          )
+        }
+        let detail = shown.map(escape).joined(separator: "\n")
         switch result.status {
         case .pass: break
         case .skipped: out += "<skipped message=\"\(escape(result.message ?? ""))\"/>"

@@ -61,19 +61,42 @@ public enum MarkdownReport {
       lines.append("")
       lines.append("### Unexpected results (\(unexpected.count))")
       lines.append("")
-      for result in unexpected.prefix(200) {
+      // The first FailureDetail.caseLimit in full (description, input, expected, actual, each
+      // bounded), the rest by ID.
+      for result in unexpected.prefix(FailureDetail.caseLimit) {
         lines.append(
           "<details><summary><code>\(escape(result.id))</code>: \(result.status.rawValue) — \(escape(result.message ?? ""))</summary>"
         )
         lines.append("")
-        let differences = result.differences.map { DisplayText.visible($0.description) }
+        let differences = result.differences.map { DisplayText.visible(FailureDetail.difference($0)) }
         let fence = Self.fence(around: differences)
         lines.append(fence)
         lines.append(contentsOf: differences)
         lines.append(fence)
         lines.append("")
+        if let description = result.description {
+          lines.append("**Checks:** \(escape(description))")
+          lines.append("")
+        }
+        for section in FailureDetail.sections(result) where section.label != "checks" {
+          lines.append("**\(section.label.prefix(1).uppercased() + section.label.dropFirst()):**")
+          lines.append("")
+          let fence = Self.fence(around: section.lines)
+          lines.append(fence)
+          lines.append(contentsOf: section.lines)
+          lines.append(fence)
+          lines.append("")
+        }
         lines.append("Rerun: <code>\(escape(RerunCommand.text(report, id: result.id)))</code>")
         lines.append("</details>")
+      }
+      if unexpected.count > FailureDetail.caseLimit {
+        lines.append("")
+        lines.append(escape(FailureDetail.restSentence(unexpected.count - FailureDetail.caseLimit)))
+        lines.append("")
+        for result in unexpected.dropFirst(FailureDetail.caseLimit) {
+          lines.append("- <code>\(escape(result.id))</code>: \(result.status.rawValue)")
+        }
       }
     }
     if !report.unexpectedPasses.isEmpty {

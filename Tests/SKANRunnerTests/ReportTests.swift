@@ -70,7 +70,7 @@ struct ReportTests {
     var passing = report
     passing.results = [passed]
     #expect(JSONReport.json(passing)["results"]?.arrayValue?.first?["input"] == nil)
-    #expect(ConsoleReport.text(failing, color: false).contains("    input: {"))
+    #expect(ConsoleReport.text(failing, color: false).contains("    input:\n      {"))
     #expect(HTMLReport.html(failing).contains("What it checks:"))
     #expect(
       MarkdownReport.text(failing).contains(

@@ -31,6 +31,13 @@ public struct CaseResult: Sendable, Hashable {
   public var description: String?
   /// For anything but a pass or a skip: the input the implementation was given.
   public var input: JSONValue?
+  /// For anything but a pass or a skip: the vector's `expected` member as its file writes it
+  /// (`{"output": …}` or `{"error": "<code>"}`).
+  public var expected: JSONValue?
+  /// For anything but a pass or a skip whose reply was JSON: the implementation's reply as
+  /// received, whole but for its `seq` (which depends on the case's place in the run); `nil`
+  /// after a crash, a timeout or a reply that is not JSON.
+  public var actual: JSONValue?
 
   /// Whether the verdict is not what was expected: without an expectation anything but a
   /// pass or a skip; with one, anything but the named status (a pass included: see
