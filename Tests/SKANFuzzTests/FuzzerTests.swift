@@ -90,7 +90,7 @@ struct FuzzerTests {
 /// scenario was outstanding first (Spec/adapter-protocol.md, section 6).
 @Suite("Fuzzing a misbehaving implementation")
 struct FuzzerFaultTests {
-  @Test("a crash on some inputs is reported against one of those inputs", .timeLimit(.minutes(1)))
+  @Test("a crash on some inputs is reported against one of those inputs", .timeLimit(.minutes(3)))
   func crashOnContent() async throws {
     let vectors = try VectorSet.embedded()
     let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
@@ -101,7 +101,7 @@ struct FuzzerFaultTests {
       RepositoryPaths.quoted(state), "--", RepositoryPaths.quoted(binary), "reference", "--stdio",
     ].joined(separator: " ")
     let outcome = try await Fuzzer.run(
-      transport: StdioTransport(options: RunOptions(command: command, timeout: 5), kitVersion: vectors.kitVersion),
+      transport: StdioTransport(options: RunOptions(command: command, timeout: 30), kitVersion: vectors.kitVersion),
       suites: [.window, .values], seed: 11, count: 2000, deadline: nil)
     let finding = try #require(outcome.findings.first, "no finding in \(outcome.scenarios) scenarios")
     #expect(finding.result.status == .crash)

@@ -30,7 +30,7 @@ struct HostileJSONTests {
     #expect(CodePointOrder.sorted(["b", "a"]) == ["a", "b"])
   }
 
-  @Test("200,000 keys are sorted and written in seconds, not hours", .timeLimit(.minutes(2)))
+  @Test("200,000 keys are sorted and written in seconds, not hours", .timeLimit(.minutes(4)))
   func largeObjectIsWrittenQuickly() throws {
     let keys = Self.keys(200_000)
     var members: [String: JSONValue] = [:]

@@ -19,7 +19,7 @@ struct CommandLineTests {
 
   @Test(
     "a URL with a bad port or no host is a usage error, not a trap",
-    .timeLimit(.minutes(1)),
+    .timeLimit(.minutes(3)),
     arguments: [
       ["run", "--endpoint", "http://127.0.0.1:99999/"], ["run", "--endpoint", "http://"],
       ["run", "--endpoint", "http://127.0.0.1:0/"], ["run", "--endpoint", "http://127.0.0.1:port/"],
@@ -34,7 +34,7 @@ struct CommandLineTests {
 
   @Test(
     "a selection that matches nothing is exit 2, not a green run",
-    .timeLimit(.minutes(1)),
+    .timeLimit(.minutes(3)),
     arguments: [["--id", "nomatch/*"], ["--tag", "no-such-tag"], ["--requirement", "WIN-99"], ["--suite", ""]])
   func emptySelection(arguments: [String]) async throws {
     let outcome = try await kit(["run"] + arguments)
@@ -43,7 +43,7 @@ struct CommandLineTests {
   }
 
   @Test(
-    "fuzz refuses a timeout that is not positive", .timeLimit(.minutes(1)),
+    "fuzz refuses a timeout that is not positive", .timeLimit(.minutes(3)),
     arguments: [["--timeout", "0"], ["--timeout=-5"]])
   func fuzzTimeout(arguments: [String]) async throws {
     let outcome = try await kit(["fuzz", "--mutant", "window/inclusive-edges", "--count", "10"] + arguments)
@@ -52,7 +52,7 @@ struct CommandLineTests {
 
   @Test(
     "an adapter that cannot start shows its exit status and the end of its standard error",
-    .timeLimit(.minutes(1)), arguments: ["run", "doctor"])
+    .timeLimit(.minutes(3)), arguments: ["run", "doctor"])
   func startFailure(command: String) async throws {
     let missing = try await kit([command, "--cli", "/nonexistent/adapter"])
     #expect(missing.status == (command == "run" ? 3 : 1), "exit \(missing.status): \(missing.output)")
@@ -68,7 +68,7 @@ struct CommandLineTests {
 
   @Test(
     "fuzz findings run as written: the folder and the file, against the mutant and the reference",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func fuzzFindingsRerun() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -86,7 +86,7 @@ struct CommandLineTests {
     #expect(again.status == 1, "the finding fails the mutant again: \(again.output)")
   }
 
-  @Test("fuzzing suites the implementation does not declare is exit 2, not a silent success", .timeLimit(.minutes(1)))
+  @Test("fuzzing suites the implementation does not declare is exit 2, not a silent success", .timeLimit(.minutes(3)))
   func fuzzNothing() async throws {
     let adapter = "python3 " + RepositoryPaths.quoted(RepositoryPaths.root + "/examples/adapters/python/adapter.py")
     let outcome = try await kit(["fuzz", "--cli", adapter, "--suite", "lifecycle", "--count", "10"])
@@ -105,7 +105,7 @@ struct CommandLineTests {
 
   @Test(
     "a ./Vectors folder that differs from the built-in vectors is named on standard error; one that matches is not",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func localVectorsNamed() async throws {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skan-local-\(UUID().uuidString)")
       .path
@@ -196,7 +196,7 @@ struct CommandLineTests {
     #expect(result.standardError.contains("duplicate key \"seq\""), "\(result.standardError)")
   }
 
-  @Test("nothing listening at the endpoint is exit 3 with a plain sentence", .timeLimit(.minutes(1)))
+  @Test("nothing listening at the endpoint is exit 3 with a plain sentence", .timeLimit(.minutes(3)))
   func refused() async throws {
     let outcome = try await kit(["run", "--endpoint", "http://127.0.0.1:9/"])
     #expect(outcome.status == 3)
@@ -205,7 +205,7 @@ struct CommandLineTests {
     #expect(!outcome.output.contains("errno"), "\(outcome.output)")
   }
 
-  @Test("a selection that matches cases still runs and passes", .timeLimit(.minutes(1)))
+  @Test("a selection that matches cases still runs and passes", .timeLimit(.minutes(3)))
   func nonEmptySelection() async throws {
     let outcome = try await kit(["run", "--suite", "window", "--id", "window/p1-*"])
     #expect(outcome.status == 0, "exit \(outcome.status): \(outcome.output)")
@@ -214,7 +214,7 @@ struct CommandLineTests {
 
   @Test(
     "without ./Vectors the built-in vectors run: the committed set, same digest, nothing regenerated",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func builtInVectors() async throws {
     let binary = try #require(RepositoryPaths.kitBinary)
     let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-vectors-\(UUID().uuidString)").path
@@ -249,7 +249,7 @@ struct CommandLineTests {
 
   @Test(
     "the implementation starts while the vectors load: bad vectors are exit 4 at once, and the hung adapter is killed",
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(5)))
   func badVectorsWhileStarting() async throws {
     // A hanging adapter found again by its unique command line; a manifest the loader refuses.
     let nap = "sleep 59.\(Int.random(in: 100_000...999_999))"
@@ -271,7 +271,7 @@ struct CommandLineTests {
 
   @Test(
     "Ctrl-C before the implementation answers hello stops at once with exit 1 and a sentence",
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(5)))
   func interruptedHandshake() async throws {
     // The signal is sent once the adapter has started, so the run is certainly under way:
     // a fixed pause before the signal raced the kit's own start on a loaded machine.

@@ -11,15 +11,16 @@ struct DoctorTests {
     return "python3 \(path)"
   }
 
-  @Test("the Python example adapter has no problem", .timeLimit(.minutes(1)))
+  @Test("the Python example adapter has no problem", .timeLimit(.minutes(3)))
   func example() async throws {
     let findings = await Doctor.examine(
-      command: "python3 \(RepositoryPaths.root)/examples/adapters/python/adapter.py", vectors: try VectorSet.embedded())
+      command: "python3 \(RepositoryPaths.root)/examples/adapters/python/adapter.py", vectors: try VectorSet.embedded(),
+      timeout: 30)
     #expect(findings.count == 9)
     #expect(findings.allSatisfy { $0.severity != .problem }, "\(findings.map { "\($0.check): \($0.detail)" })")
   }
 
-  @Test("a log line on standard output is explained", .timeLimit(.minutes(1)))
+  @Test("a log line on standard output is explained", .timeLimit(.minutes(3)))
   func logOnStdout() async throws {
     let findings = await Doctor.examine(
       command: script("print('starting up')\nimport sys\nfor line in sys.stdin: pass\n"),
@@ -28,7 +29,7 @@ struct DoctorTests {
     #expect(findings.first?.detail.contains("standard error") == true)
   }
 
-  @Test("an adapter that never flushes is told to flush", .timeLimit(.minutes(1)))
+  @Test("an adapter that never flushes is told to flush", .timeLimit(.minutes(3)))
   func noFlush() async throws {
     let findings = await Doctor.examine(
       command: script(
@@ -38,7 +39,7 @@ struct DoctorTests {
     #expect(findings.first?.detail.contains("flush") == true)
   }
 
-  @Test("an adapter that dies on an unknown suite and ignores stop is caught", .timeLimit(.minutes(1)))
+  @Test("an adapter that dies on an unknown suite and ignores stop is caught", .timeLimit(.minutes(3)))
   func unknownSuite() async throws {
     let program = """
       import json, sys

@@ -28,7 +28,7 @@ struct FaultAttributionTests {
 
   /// Runs the whole corpus over stdio through the relay; returns the report and how many
   /// times the relay was started.
-  func runStdio(_ mode: String, victim: String, timeout: Double = 2) async throws -> (RunReport, Int) {
+  func runStdio(_ mode: String, victim: String, timeout: Double = 10) async throws -> (RunReport, Int) {
     let vectors = try corpus()
     let state = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: state) }
@@ -80,7 +80,7 @@ struct FaultAttributionTests {
 
   @Test(
     "a deterministic fault on one case costs that case only",
-    .timeLimit(.minutes(2)),
+    .timeLimit(.minutes(4)),
     arguments: [
       Fault("crash", .crash), Fault("hang", .timeout), Fault("garbage", .protocolError),
       Fault("wrong-seq", .protocolError), Fault("huge", .protocolError), Fault("duplicate", .protocolError),
@@ -94,7 +94,7 @@ struct FaultAttributionTests {
 
   @Test(
     "a fault that happens once costs nothing: the suspects are replayed and pass, and the report says what happened",
-    .timeLimit(.minutes(2)),
+    .timeLimit(.minutes(4)),
     arguments: ["crash-once", "hang-once", "garbage-once", "wrong-seq-once", "huge-once"])
   func transient(mode: String) async throws {
     let victim = try corpus().cases[Self.victims[0]].id
@@ -106,7 +106,7 @@ struct FaultAttributionTests {
 
   @Test(
     "a deterministic crash restarts the implementation twice: once to replay, once after the culprit",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func boundedRestarts() async throws {
     let victim = try corpus().cases[Self.victims[0]].id
     let (report, starts) = try await runStdio("crash", victim: victim)
@@ -114,7 +114,7 @@ struct FaultAttributionTests {
     #expect(starts == 3)
   }
 
-  @Test("an implementation that cannot be restarted still gives a complete report", .timeLimit(.minutes(1)))
+  @Test("an implementation that cannot be restarted still gives a complete report", .timeLimit(.minutes(3)))
   func cannotRestart() async throws {
     let vectors = try corpus()
     let victim = vectors.cases[Self.victims[1]].id
@@ -130,15 +130,15 @@ struct FaultAttributionTests {
     }
   }
 
-  @Test("cancelling a run while the implementation hangs ends it at once, marked incomplete", .timeLimit(.minutes(1)))
+  @Test("cancelling a run while the implementation hangs ends it at once, marked incomplete", .timeLimit(.minutes(3)))
   func interruptedWhileHanging() async throws {
     let victim = try corpus().cases[Self.victims[0]].id
     let started = ContinuousClock.now
-    let run = Task { try await runStdio("hang", victim: victim, timeout: 30) }
+    let run = Task { try await runStdio("hang", victim: victim, timeout: 60) }
     try await Task.sleep(for: .seconds(1))
     run.cancel()
     let (report, _) = try await run.value
-    #expect(ContinuousClock.now - started < .seconds(5))
+    #expect(ContinuousClock.now - started < .seconds(20))
     #expect(!report.complete)
     #expect(report.results.allSatisfy { $0.status == .pass })
   }
@@ -147,11 +147,11 @@ struct FaultAttributionTests {
 
   @Test(
     "a reply of 40,000 keys in the middle of a run is judged in seconds, not minutes (#27)",
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(4)))
   func manyKeys() async throws {
     let victim = try corpus().cases[Self.victims[1]].id
     let started = ContinuousClock.now
-    let (report, _) = try await runStdio("many-keys", victim: victim, timeout: 5)
+    let (report, _) = try await runStdio("many-keys", victim: victim, timeout: 30)
     try expect(report, victim: victim, status: .fail)
     // About a second on two loaded cores; the quadratic key sort took minutes in a debug build.
     #expect(ContinuousClock.now - started < .seconds(40), "the run took \(ContinuousClock.now - started)")
@@ -185,41 +185,41 @@ struct FaultAttributionTests {
 
   @Test(
     "over HTTP a fault on one case costs that case only",
-    .timeLimit(.minutes(2)),
+    .timeLimit(.minutes(4)),
     arguments: [
       Fault("status500", .protocolError), Fault("reset", .crash), Fault("close", .crash),
       Fault("garbage", .protocolError), Fault("hang", .timeout), Fault("huge", .protocolError), Fault("slow", .pass),
     ])
   func http(fault: Fault) async throws {
     let victim = try corpus().cases[Self.victims[1]].id
-    let report = try await runHTTP(fault.mode, victim: victim, timeout: 2)
+    let report = try await runHTTP(fault.mode, victim: victim, timeout: 10)
     try expect(report, victim: victim, status: fault.status)
   }
 
   @Test(
     "over HTTP the timeout covers the whole exchange: a body that stalls or trickles is a timeout (#27)",
-    .timeLimit(.minutes(2)), arguments: ["stall-body", "trickle"])
+    .timeLimit(.minutes(4)), arguments: ["stall-body", "trickle"])
   func stalledBody(mode: String) async throws {
     let victim = try corpus().cases[Self.victims[1]].id
     let started = ContinuousClock.now
-    let report = try await runHTTP(mode, victim: victim, timeout: 3)
+    let report = try await runHTTP(mode, victim: victim, timeout: 10)
     try expect(report, victim: victim, status: .timeout)
     let result = try #require(report.results.first { $0.id == victim })
     // Before #27 the body had no deadline at all: the run never ended.
-    #expect(result.duration < 20, "\(victim) took \(result.duration) s")
-    #expect(ContinuousClock.now - started < .seconds(60))
+    #expect(result.duration < 40, "\(victim) took \(result.duration) s")
+    #expect(ContinuousClock.now - started < .seconds(150))
   }
 
-  @Test("over HTTP a reply of 40,000 keys in the middle of a run is judged in seconds (#27)", .timeLimit(.minutes(2)))
+  @Test("over HTTP a reply of 40,000 keys in the middle of a run is judged in seconds (#27)", .timeLimit(.minutes(4)))
   func manyKeysHTTP() async throws {
     let victim = try corpus().cases[Self.victims[1]].id
     let started = ContinuousClock.now
-    let report = try await runHTTP("many-keys", victim: victim, timeout: 5)
+    let report = try await runHTTP("many-keys", victim: victim, timeout: 30)
     try expect(report, victim: victim, status: .fail)
     #expect(ContinuousClock.now - started < .seconds(40), "the run took \(ContinuousClock.now - started)")
   }
 
-  @Test("over HTTP a hello whose body stalls fails the handshake within its timeout (#27)", .timeLimit(.minutes(1)))
+  @Test("over HTTP a hello whose body stalls fails the handshake within its timeout (#27)", .timeLimit(.minutes(3)))
   func stalledHello() async throws {
     let vectors = try corpus()
     let started = ContinuousClock.now
@@ -255,22 +255,22 @@ struct FaultAttributionTests {
 
   @Test(
     "over HTTP a connection reset halfway through the response body is a crash at once (#27)",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func resetMidBody() async throws {
     let victim = try corpus().cases[Self.victims[1]].id
-    let report = try await runHTTP("reset-mid-body", victim: victim, timeout: 20)
+    let report = try await runHTTP("reset-mid-body", victim: victim, timeout: 60)
     try expect(report, victim: victim, status: .crash)
     let result = try #require(report.results.first { $0.id == victim })
-    #expect(result.duration < 10, "\(victim) took \(result.duration) s")
+    #expect(result.duration < 20, "\(victim) took \(result.duration) s")
   }
 
-  @Test("over HTTP a reset connection is a crash at once, not after the timeout", .timeLimit(.minutes(1)))
+  @Test("over HTTP a reset connection is a crash at once, not after the timeout", .timeLimit(.minutes(3)))
   func resetIsImmediate() async throws {
     let victim = try corpus().cases[Self.victims[0]].id
-    let report = try await runHTTP("reset", victim: victim, timeout: 20)
+    let report = try await runHTTP("reset", victim: victim, timeout: 60)
     try expect(report, victim: victim, status: .crash)
     let result = try #require(report.results.first { $0.id == victim })
-    #expect(result.duration < 5, "took \(result.duration) s")
+    #expect(result.duration < 20, "took \(result.duration) s")
     #expect(result.message == "the implementation reset the connection without a response")
   }
 }

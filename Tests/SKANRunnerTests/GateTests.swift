@@ -97,7 +97,7 @@ struct GateTests {
 
   @Test(
     "a tampered copy of Vectors/ (no manifest, no retired IDs, the failing case removed) is labelled custom everywhere, never full",
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(5)))
   func tamperedVectorsAreCustom() async throws {
     let home = try scratch()
     defer { try? FileManager.default.removeItem(atPath: home) }
@@ -144,7 +144,7 @@ struct GateTests {
 
   // MARK: - 2. Nothing executed; --require-suite
 
-  @Test("a run in which every selected case is skipped fails (exit 1) in every report", .timeLimit(.minutes(2)))
+  @Test("a run in which every selected case is skipped fails (exit 1) in every report", .timeLimit(.minutes(4)))
   func nothingExecuted() async throws {
     let home = try scratch()
     defer { try? FileManager.default.removeItem(atPath: home) }
@@ -164,7 +164,7 @@ struct GateTests {
 
   @Test(
     "--require-suite fails a run where a named suite was skipped, naming it; without it the run stays green",
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(5)))
   func requireSuite() async throws {
     let home = try scratch()
     defer { try? FileManager.default.removeItem(atPath: home) }
@@ -192,7 +192,7 @@ struct GateTests {
 
   @Test(
     "every filter value that selects nothing is exit 2 naming it, even beside values that select cases",
-    .timeLimit(.minutes(1)),
+    .timeLimit(.minutes(3)),
     arguments: [
       (["--suite", ","], "--suite"), (["--suite", "window,"], "--suite"),
       (["--suite", "window", "--suite", ""], "--suite"),
@@ -213,7 +213,7 @@ struct GateTests {
 
   @Test(
     "a merged report renders null and absent as the run did: Markdown byte for byte, every format read back",
-    .timeLimit(.minutes(3)))
+    .timeLimit(.minutes(5)))
   func nullSurvivesMerge() async throws {
     let home = try scratch()
     defer { try? FileManager.default.removeItem(atPath: home) }
@@ -253,7 +253,7 @@ struct GateTests {
 
   @Test(
     "Ctrl-C in the middle of a run: an incomplete report, exit 1, and no made-up incident",
-    .timeLimit(.minutes(3)), arguments: ["hang", "flowing"])
+    .timeLimit(.minutes(5)), arguments: ["hang", "flowing"])
   func interruptMidRun(adapter: String) async throws {
     let home = try scratch()
     defer { try? FileManager.default.removeItem(atPath: home) }
@@ -292,7 +292,7 @@ struct GateTests {
   }
 
   @Test(
-    "a Vectors/ copy without manifest.json is one line naming manifest.json, exit 4", .timeLimit(.minutes(1)))
+    "a Vectors/ copy without manifest.json is one line naming manifest.json, exit 4", .timeLimit(.minutes(3)))
   func missingManifest() async throws {
     let home = try scratch()
     defer { try? FileManager.default.removeItem(atPath: home) }
@@ -306,7 +306,7 @@ struct GateTests {
     #expect(outcome.output.split(separator: "\n").count == 1, "\(outcome.output)")
   }
 
-  @Test("an https URL pointed at an http server is one line, exit 3", .timeLimit(.minutes(2)))
+  @Test("an https URL pointed at an http server is one line, exit 3", .timeLimit(.minutes(4)))
   func httpsAgainstHTTP() async throws {
     let home = try scratch()
     defer { try? FileManager.default.removeItem(atPath: home) }

@@ -15,7 +15,7 @@ import Testing
 struct HostileReplyCommandTests {
   @Test(
     "SIGTERM or SIGINT after a 40,000-key reply ends the run within seconds, with an incomplete report",
-    .timeLimit(.minutes(2)), arguments: [Signal.terminate, Signal.interrupt])
+    .timeLimit(.minutes(4)), arguments: [Signal.terminate, Signal.interrupt])
   func interrupted(signal: Signal) async throws {
     let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
     let vectors = try VectorSet.embedded()
@@ -58,7 +58,7 @@ struct HostileReplyCommandTests {
     let signalled = try #require(result.closureResult, "the relay never sent the 40,000-key reply")
     let elapsed = ContinuousClock.now - signalled
     // Within a second on an idle machine; the old key sort took minutes.
-    #expect(elapsed < .seconds(15), "\(victim): the run took \(elapsed) to stop")
+    #expect(elapsed < .seconds(30), "\(victim): the run took \(elapsed) to stop")
     var status: Int32 = -1
     if case .exited(let code) = result.terminationStatus { status = Int32(code) }
     #expect(status == 1, "\(victim): \(result.terminationStatus)")
@@ -67,7 +67,7 @@ struct HostileReplyCommandTests {
     #expect(json["footer"]?["complete"] == .bool(false), "the report is marked incomplete")
   }
 
-  @Test("report merge of a crafted shard holding an 80,000-key value ends in seconds", .timeLimit(.minutes(3)))
+  @Test("report merge of a crafted shard holding an 80,000-key value ends in seconds", .timeLimit(.minutes(5)))
   func mergeCraftedShard() async throws {
     let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)

@@ -67,7 +67,7 @@ struct HostileTextTests {
 
   @Test(
     "a hostile adapter's identity, error codes, messages and skip reasons reach the console only as visible text",
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(4)))
   func consoleRun() async throws {
     let folder = try Self.scratch()
     defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -100,7 +100,7 @@ struct HostileTextTests {
     #expect(junit.ok, "JUnit does not parse: \(junit.error)")
   }
 
-  @Test("an adapter that dies at start shows its standard error as visible text", .timeLimit(.minutes(1)))
+  @Test("an adapter that dies at start shows its standard error as visible text", .timeLimit(.minutes(3)))
   func failedStart() async throws {
     let outcome = try await KitCommand.run(["run", "--cli", Self.adapter + " --die"])
     #expect(outcome.status == 3, "\(outcome.output)")
@@ -109,7 +109,7 @@ struct HostileTextTests {
     #expect(Self.conformanceLines(outcome.output) == 0, "\(outcome.output)")
   }
 
-  @Test("doctor shows a hostile adapter's text visibly", .timeLimit(.minutes(2)))
+  @Test("doctor shows a hostile adapter's text visibly", .timeLimit(.minutes(4)))
   func doctor() async throws {
     let outcome = try await KitCommand.run(["doctor", "--cli", Self.adapter])
     #expect(Self.rawHazards(outcome.output).isEmpty, "raw \(Self.rawHazards(outcome.output)) in: \(outcome.output)")
@@ -117,7 +117,7 @@ struct HostileTextTests {
     #expect(outcome.output.contains("evil\\u{1B}"), "\(outcome.output)")
   }
 
-  @Test("report diff shows case IDs from a crafted report visibly", .timeLimit(.minutes(1)))
+  @Test("report diff shows case IDs from a crafted report visibly", .timeLimit(.minutes(3)))
   func reportDiff() async throws {
     let outcome = try await KitCommand.run([
       "report", "diff", RepositoryPaths.fixture("hostile/report-old.json"),
@@ -265,7 +265,7 @@ struct HostileTextTests {
 
   @Test(
     "the rerun command passes a crafted target and ID to the shell as one word each and runs nothing else",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func rerunQuoting() async throws {
     let data = try #require(FileManager.default.contents(atPath: RepositoryPaths.fixture("hostile/report-new.json")))
     let report = try JSONReportReader.read(bytes: Array(data))

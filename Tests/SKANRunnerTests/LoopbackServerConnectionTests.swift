@@ -25,7 +25,7 @@ struct LoopbackServerConnectionTests {
     }
   }
 
-  @Test("an idle connection is closed after the idle timeout (5 s; the test allows 60)", .timeLimit(.minutes(2)))
+  @Test("an idle connection is closed after the idle timeout (5 s; the test allows 60)", .timeLimit(.minutes(4)))
   func idleConnection() async throws {
     let server = try await Self.serve(idleTimeout: LoopbackHTTPServer.defaultIdleTimeout)
     let output = try await Self.probe(port: server.port, mode: "idle", deadline: 60)
@@ -35,7 +35,7 @@ struct LoopbackServerConnectionTests {
 
   @Test(
     "a request that does not parse gets 400 with Connection: close, and the connection is closed at once",
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(4)))
   func closesAfterBadRequest() async throws {
     // An idle timeout far beyond the test's deadline: only the 400 can close the connection.
     let server = try await Self.serve(idleTimeout: 600)

@@ -12,7 +12,7 @@ import Testing
 /// not JSON, hang, 50 MB body, slow) are in `FaultAttributionTests`.
 @Suite("HTTP transport", .serialized)
 struct MisbehavingHTTPTests {
-  @Test("nothing listening fails the handshake", .timeLimit(.minutes(1)))
+  @Test("nothing listening fails the handshake", .timeLimit(.minutes(3)))
   func refused() async throws {
     let vectors = try VectorSet.embedded()
     let transport = HTTPTransport(
@@ -22,7 +22,7 @@ struct MisbehavingHTTPTests {
     }
   }
 
-  @Test("the reference over HTTP passes every vector", .timeLimit(.minutes(1)))
+  @Test("the reference over HTTP passes every vector", .timeLimit(.minutes(3)))
   func reference() async throws {
     let vectors = try VectorSet.embedded()
     let server = try await LoopbackHTTPServer.start(port: 0) { request in
@@ -34,7 +34,7 @@ struct MisbehavingHTTPTests {
     }
     defer { Task { await server.stop() } }
     let transport = HTTPTransport(
-      url: "http://127.0.0.1:\(server.port)/", options: RunOptions(command: "", timeout: 5), kitVersion: "test")
+      url: "http://127.0.0.1:\(server.port)/", options: RunOptions(command: "", timeout: 30), kitVersion: "test")
     let report = try await Runner.run(cases: vectors.cases, vectors: vectors, transport: transport)
     #expect(report.results.count == vectors.cases.count)
     #expect(report.results.allSatisfy { $0.status == .pass })

@@ -69,7 +69,7 @@ struct ShardTests {
   }
 
   @Test(
-    "a bad --shard, or an empty shard, is exit 2 and no green run", .timeLimit(.minutes(1)),
+    "a bad --shard, or an empty shard, is exit 2 and no green run", .timeLimit(.minutes(3)),
     arguments: [
       ["--shard", "4/3"], ["--shard", "0/2"], ["--shard", "two/3"], ["--shard", "3"],
       ["--id", "window/p1-48h-exact", "--shard", "2/2"],
@@ -81,7 +81,7 @@ struct ShardTests {
     #expect(!outcome.output.contains("passed"), "\(arguments): \(outcome.output)")
   }
 
-  @Test("shards 1/3, 2/3, 3/3 merged equal the unsharded run, case by case", .timeLimit(.minutes(2)))
+  @Test("shards 1/3, 2/3, 3/3 merged equal the unsharded run, case by case", .timeLimit(.minutes(4)))
   func mergeEqualsUnsharded() async throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -138,14 +138,14 @@ struct ShardTests {
     #expect(!FileManager.default.fileExists(atPath: output), "\(what): a merged report was written")
   }
 
-  @Test("merge refuses shards of different vector digests", .timeLimit(.minutes(2)))
+  @Test("merge refuses shards of different vector digests", .timeLimit(.minutes(4)))
   func differentDigests() async throws {
     try await refusal("different digests", naming: { paths, _ in [paths[1], "vector_digest"] }) { _, reports in
       reports[1].vectorDigest = String(repeating: "0", count: 64)
     }
   }
 
-  @Test("merge refuses a missing case, naming it and the shard's file", .timeLimit(.minutes(2)))
+  @Test("merge refuses a missing case, naming it and the shard's file", .timeLimit(.minutes(4)))
   func missingCase() async throws {
     try await refusal(
       "a missing case", naming: { paths, reports in [reports[1].results[2].id, "missing", paths[1]] }
@@ -154,7 +154,7 @@ struct ShardTests {
     }
   }
 
-  @Test("merge refuses a doubled case, naming it and both files", .timeLimit(.minutes(2)))
+  @Test("merge refuses a doubled case, naming it and both files", .timeLimit(.minutes(4)))
   func doubledCase() async throws {
     try await refusal(
       "a doubled case", naming: { paths, reports in [reports[0].results[0].id, "doubled", paths[0], paths[2]] }
@@ -163,14 +163,14 @@ struct ShardTests {
     }
   }
 
-  @Test("merge refuses an incomplete shard, naming its file", .timeLimit(.minutes(2)))
+  @Test("merge refuses an incomplete shard, naming its file", .timeLimit(.minutes(4)))
   func incompleteShard() async throws {
     try await refusal("an incomplete shard", naming: { paths, _ in [paths[2], "incomplete"] }) { _, reports in
       reports[2].complete = false
     }
   }
 
-  @Test("merge refuses another implementation, and vectors that are not the shards'", .timeLimit(.minutes(2)))
+  @Test("merge refuses another implementation, and vectors that are not the shards'", .timeLimit(.minutes(4)))
   func otherImplementationOrVectors() async throws {
     try await refusal("another implementation", naming: { paths, _ in [paths[2], "header.implementation"] }) {
       _, reports in
@@ -182,7 +182,7 @@ struct ShardTests {
   }
 
   @Test(
-    "merge refuses shards run against another endpoint or command, naming both targets (#27)", .timeLimit(.minutes(2)))
+    "merge refuses shards run against another endpoint or command, naming both targets (#27)", .timeLimit(.minutes(4)))
   func otherTarget() async throws {
     try await refusal("another command", naming: { paths, reports in [paths[1], "header.target", reports[0].target] }) {
       _, reports in
@@ -195,7 +195,7 @@ struct ShardTests {
     }
   }
 
-  @Test("merge refuses a missing shard, naming it and its first case", .timeLimit(.minutes(2)))
+  @Test("merge refuses a missing shard, naming it and its first case", .timeLimit(.minutes(4)))
   func missingShard() async throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -207,7 +207,7 @@ struct ShardTests {
     #expect(outcome.output.contains("case \(second.results[0].id) first"), "\(outcome.output)")
   }
 
-  @Test("--allow-incomplete merges an interrupted shard into an incomplete report, exit 1", .timeLimit(.minutes(2)))
+  @Test("--allow-incomplete merges an interrupted shard into an incomplete report, exit 1", .timeLimit(.minutes(4)))
   func allowIncomplete() async throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -224,7 +224,7 @@ struct ShardTests {
     #expect(merged.results.count == (last.shard?.selectedTotal ?? 0) - 1)
   }
 
-  @Test("merge refuses a shard given twice and a report that is not a shard", .timeLimit(.minutes(2)))
+  @Test("merge refuses a shard given twice and a report that is not a shard", .timeLimit(.minutes(4)))
   func notOneRun() async throws {
     try await refusal("the same shard twice", naming: { paths, _ in [paths[1], "shard 1/3 again"] }) { _, reports in
       reports[1] = reports[0]

@@ -37,7 +37,7 @@ struct URLRedactionTests {
 
   @Test(
     "the HTTP transport's target, and every report and rerun command made from it, carry no credential",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func reports() async {
     let transport = HTTPTransport(url: Self.url, options: RunOptions(command: Self.url), kitVersion: "0.1.0")
     let target = transport.target
@@ -65,7 +65,7 @@ struct URLRedactionTests {
 
   @Test(
     "run and probe print no credential when the endpoint refuses, or when the URL is refused",
-    .timeLimit(.minutes(1)),
+    .timeLimit(.minutes(3)),
     arguments: [
       (["run", "--endpoint", URLRedactionTests.url], Int32(3)),
       (["run", "--endpoint", URLRedactionTests.url.replacingOccurrences(of: ":1/", with: ":99999/")], Int32(2)),

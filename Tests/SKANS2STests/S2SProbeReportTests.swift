@@ -33,7 +33,7 @@ struct S2SProbeReportTests {
     ]
   }
 
-  @Test("the dev key appears in no report, passing or failing", .timeLimit(.minutes(1)))
+  @Test("the dev key appears in no report, passing or failing", .timeLimit(.minutes(3)))
   func noDevKey() async throws {
     // A passing run, and a failing one (the wrong key, and an unknown uid), whose messages
     // quote the server's answers.
@@ -47,7 +47,7 @@ struct S2SProbeReportTests {
     }
   }
 
-  @Test("a passing probe reports every check as a pass in every format", .timeLimit(.minutes(1)))
+  @Test("a passing probe reports every check as a pass in every format", .timeLimit(.minutes(3)))
   func passing() async throws {
     let texts = try await texts(devKey: Self.devKey, uid: Self.uid)
     let console = texts.first { $0.name == "console" }?.text ?? ""

@@ -25,7 +25,7 @@ struct S2SProbeURLTests {
 
   @Test(
     "a URL without a path but with a query gets the path before the query; the report masks the query",
-    .timeLimit(.minutes(1)))
+    .timeLimit(.minutes(3)))
   func pathBeforeQuery() async throws {
     let endpoint = S2SReferenceEndpoint(
       devKey: Self.devKey,
