@@ -29,9 +29,13 @@ let package = Package(
   targets: [
     // JSON values, a strict parser and the canonical writer shared by every layer.
     .target(name: "SKANJSON", swiftSettings: strictSettings),
+    // The kit's vocabulary: suites, an implementation's answer, requirement IDs and the
+    // requirement catalog. What the runner, vectors, reporting and HTTP layers name instead of
+    // the model, so that none of them can reach the reference.
+    .target(name: "SKANVocabulary", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
     // The reference model: every rule of the Spec. Pure, deterministic, no I/O, time passed in as
     // a value; cryptographic primitives passed in (`SignatureCrypto`).
-    .target(name: "SKANModel", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
+    .target(name: "SKANModel", dependencies: ["SKANJSON", "SKANVocabulary"], swiftSettings: strictSettings),
     // The primitives the model's signature rules use: swift-crypto's, and a P-192 ECDSA
     // verification on BigInt (`P192Key`, the only hand-written cryptography: public data only).
     .target(
@@ -47,7 +51,7 @@ let package = Package(
     // binary, case selection. Knows nothing of the reference: the runner needs only this.
     .target(
       name: "SKANVectors",
-      dependencies: ["SKANJSON", "SKANModel", .product(name: "Crypto", package: "swift-crypto")],
+      dependencies: ["SKANJSON", "SKANVocabulary", .product(name: "Crypto", package: "swift-crypto")],
       swiftSettings: strictSettings,
       plugins: ["EmbedVectors"]
     ),
@@ -65,11 +69,11 @@ let package = Package(
     .plugin(name: "EmbedVectors", capability: .buildTool(), dependencies: ["skan-embed-vectors"]),
     .executableTarget(name: "skan-embed-vectors", path: "Plugins/EmbedVectorsTool", swiftSettings: strictSettings),
     // Runs vectors against an implementation over its adapter protocol and decides verdicts. Knows
-    // only the protocol: no reference evaluation.
+    // only the protocol and the vocabulary: it cannot import the model, so no reference evaluation.
     .target(
       name: "SKANRunner",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANVectors",
+        "SKANJSON", "SKANVocabulary", "SKANVectors",
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings
@@ -84,7 +88,7 @@ let package = Package(
     .target(
       name: "SKANHTTP",
       dependencies: [
-        "SKANJSON", "SKANRunner", "SKANModel",
+        "SKANJSON", "SKANRunner",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -120,7 +124,7 @@ let package = Package(
     ),
     // Console, JSON, JUnit and Markdown reports of a run.
     .target(
-      name: "SKANReporting", dependencies: ["SKANJSON", "SKANModel", "SKANRunner", "SKANVectors"],
+      name: "SKANReporting", dependencies: ["SKANJSON", "SKANVocabulary", "SKANRunner", "SKANVectors"],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "skan-conform",

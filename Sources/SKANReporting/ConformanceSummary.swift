@@ -1,4 +1,4 @@
-import SKANModel
+import SKANVocabulary
 public import SKANRunner
 public import SKANVectors
 

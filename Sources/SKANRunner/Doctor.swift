@@ -1,6 +1,6 @@
 import Foundation
 import SKANJSON
-import SKANModel
+import SKANVocabulary
 public import SKANVectors
 
 /// Checks an adapter against the protocol itself, before any semantics, and says in plain

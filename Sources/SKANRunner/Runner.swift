@@ -1,6 +1,6 @@
 import Foundation
 import SKANJSON
-import SKANModel
+import SKANVocabulary
 public import SKANVectors
 
 /// Runs vectors against an implementation through a transport.

@@ -1,5 +1,5 @@
 import SKANJSON
-import SKANModel
+import SKANVocabulary
 public import SKANVectors
 
 /// Decides the verdict for one reply.

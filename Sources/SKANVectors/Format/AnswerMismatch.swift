@@ -1,5 +1,5 @@
 public import SKANJSON
-public import SKANModel
+public import SKANVocabulary
 
 /// How an answer differs from a vector's expected answer: the one comparison the runner,
 /// the mutation self-check and the fuzzer share (Spec/README.md, "Comparing answers").

@@ -1,5 +1,5 @@
 public import SKANJSON
-public import SKANModel
+public import SKANVocabulary
 
 /// How an answer's diagnostic members compare with the expected ones (SIG-21; Spec/README.md,
 /// "Comparing results"), apart from the verdict: a difference here never fails a case unless

@@ -1,6 +1,6 @@
 import Crypto
 public import SKANJSON
-import SKANModel
+import SKANVocabulary
 
 /// `Vectors/manifest.json`: the kit version, the format version, and a SHA-256 of every
 /// vector file, so that a consumer can tell which vectors a report was made with.

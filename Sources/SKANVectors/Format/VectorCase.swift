@@ -1,5 +1,5 @@
 public import SKANJSON
-public import SKANModel
+public import SKANVocabulary
 
 /// One test vector: an input and what a conforming implementation answers.
 public struct VectorCase: Sendable, Hashable, Identifiable {

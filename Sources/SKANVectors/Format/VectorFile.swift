@@ -1,5 +1,5 @@
 public import SKANJSON
-public import SKANModel
+public import SKANVocabulary
 
 /// The vectors of one suite, as one file in `Vectors/`.
 public struct VectorFile: Sendable, Hashable {

@@ -1,4 +1,4 @@
-import SKANModel
+import SKANVocabulary
 
 /// Which cases to run or list: every filter given must match (suites, ID globs, tags,
 /// requirement IDs); within one filter any value may match.

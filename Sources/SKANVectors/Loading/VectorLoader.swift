@@ -1,6 +1,6 @@
 import Foundation
 import SKANJSON
-import SKANModel
+import SKANVocabulary
 
 /// Reads and checks a `Vectors/` directory.
 ///

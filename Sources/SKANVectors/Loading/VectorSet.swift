@@ -1,5 +1,5 @@
 import SKANJSON
-import SKANModel
+import SKANVocabulary
 
 /// The vectors of a directory, checked and ready to run.
 public struct VectorSet: Sendable {
