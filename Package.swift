@@ -164,7 +164,7 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "SKANMutantsTests", dependencies: ["SKANModel", "SKANMutants", "SKANSuites", "SKANVectors"],
+      name: "SKANMutantsTests", dependencies: ["SKANModel", "SKANMutants", "SKANSuites", "SKANVectors", "SKANTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "SKANS2STests",

@@ -18,6 +18,17 @@ public enum RepositoryPaths {
   /// A file under `Tests/Fixtures`: fake adapters, relays, Apple's published samples.
   public static func fixture(_ name: String) -> String { root + "/Tests/Fixtures/" + name }
 
+  /// The number of cases `Vectors/manifest.json` lists, read with Foundation rather than the
+  /// kit's loader, so that a loader dropping cases cannot agree with itself; `nil` when the
+  /// manifest cannot be read.
+  public static var manifestCaseCount: Int? {
+    guard let data = FileManager.default.contents(atPath: vectors + "/manifest.json"),
+      let manifest = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+      let files = manifest["files"] as? [[String: Any]]
+    else { return nil }
+    return files.reduce(0) { $0 + ($1["cases"] as? Int ?? 0) }
+  }
+
   /// Apple's public keys and published example postbacks, with field postbacks and whether
   /// each verifies (`Tests/Fixtures/apple-samples.json`; public facts, kept as data).
   public static var appleSamples: String { fixture("apple-samples.json") }
