@@ -156,6 +156,8 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
+      name: "SKANReportingTests", dependencies: ["SKANReporting", "SKANRunner"], swiftSettings: strictSettings),
+    .testTarget(
       name: "SKANFuzzTests",
       dependencies: [
         "skan-conform", "SKANFuzz", "SKANJSON", "SKANModel", "SKANMutants", "SKANReference", "SKANRunner", "SKANSuites",

@@ -40,59 +40,18 @@ struct ReportCommand: ParsableCommand {
     func run() throws {
       let before = try load(old)
       let after = try load(new)
-      if before.digest != after.digest && !allowDifferentVectors {
+      if before.vectorDigest != after.vectorDigest && !allowDifferentVectors {
         printError(
-          "error: the reports come from different vectors (digest \(before.digest.prefix(12)) in \(old), \(after.digest.prefix(12)) in \(new)); pass --allow-different-vectors to compare them anyway"
+          "error: the reports come from different vectors (digest \(DisplayText(String(before.vectorDigest.prefix(12)))) in \(old), \(DisplayText(String(after.vectorDigest.prefix(12)))) in \(new)); pass --allow-different-vectors to compare them anyway"
         )
         throw KitExit.usage
       }
-      var regressions: [String] = []
-      var fixes: [String] = []
-      var expectationChanges: [String] = []
-      for (id, result) in after.results.sorted(by: { $0.key < $1.key }) {
-        guard let earlier = before.results[id], earlier.good != result.good else { continue }
-        // A case ID is read from a report file: shown with its control characters visible.
-        let line = "\(DisplayText(id)): \(earlier.describe) → \(result.describe)"
-        if earlier.status == result.status {
-          expectationChanges.append(line)
-        } else if earlier.good {
-          regressions.append(line)
-        } else {
-          fixes.append(line)
-        }
-      }
-      let onlyAfter = Set(after.results.keys).subtracting(before.results.keys)
-      let onlyBefore = Set(before.results.keys).subtracting(after.results.keys)
-      let added = onlyAfter.filter { after.results[$0]?.status != "skipped" }.sorted()
-      let removed = onlyBefore.filter { before.results[$0]?.status != "skipped" }.sorted()
-      let skippedOnly = onlyAfter.count - added.count + onlyBefore.count - removed.count
-      for line in regressions { print("REGRESSION \(line)") }
-      for line in fixes { print("FIXED \(line)") }
-      for line in expectationChanges { print("EXPECTATION CHANGED \(line)") }
-      for id in added { print("ADDED \(DisplayText(id)): \(after.results[id]?.describe ?? "")") }
-      for id in removed { print("REMOVED \(DisplayText(id)): \(before.results[id]?.describe ?? "")") }
-      print(
-        "\(regressions.count) regression(s), \(fixes.count) fix(es), \(expectationChanges.count) expectation change(s), \(added.count) added, \(removed.count) removed, \(skippedOnly) skipped case(s) in one report only"
-      )
-      if !regressions.isEmpty { throw KitExit.unexpected }
+      let diff = ReportDiff(before: before, after: after)
+      for line in diff.lines { print(line) }
+      if diff.hasRegressions { throw KitExit.unexpected }
     }
 
-    private struct Entry {
-      var status: String
-      var expected: String?
-      var good: Bool
-      var describe: String {
-        guard let expected else { return status }
-        return status == expected ? "\(status) (expected)" : "\(status) (expected \(expected))"
-      }
-    }
-
-    private struct Loaded {
-      var digest: String
-      var results: [String: Entry]
-    }
-
-    private func load(_ path: String) throws -> Loaded {
+    private func load(_ path: String) throws -> RunReport {
       guard let data = FileManager.default.contents(atPath: path) else {
         printError("error: \(path) does not exist or cannot be read")
         throw KitExit.usage
@@ -112,12 +71,7 @@ struct ReportCommand: ParsableCommand {
         )
         throw KitExit.usage
       }
-      var entries: [String: Entry] = [:]
-      for result in report.results {
-        entries[result.id] = Entry(
-          status: result.status.rawValue, expected: result.expectedStatus?.rawValue, good: result.isAsExpected)
-      }
-      return Loaded(digest: report.vectorDigest, results: entries)
+      return report
     }
   }
 }
