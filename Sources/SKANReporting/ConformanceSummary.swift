@@ -1,6 +1,6 @@
-import SKANVocabulary
 public import SKANRunner
 public import SKANVectors
+import SKANVocabulary
 
 /// Pass rates per suite and requirement level, and the conformance level reached: what the
 /// certification page and the badge show.

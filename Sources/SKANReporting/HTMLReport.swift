@@ -1,8 +1,8 @@
 import Foundation
 import SKANJSON
-import SKANVocabulary
 public import SKANRunner
 import SKANVectors
+import SKANVocabulary
 
 /// `--html`: one self-contained page a partner can read: who was tested with which vectors,
 /// the matrix of suites × requirement levels, every failure with its diff and a command to

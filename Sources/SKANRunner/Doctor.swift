@@ -1,7 +1,7 @@
 import Foundation
 import SKANJSON
-import SKANVocabulary
 public import SKANVectors
+import SKANVocabulary
 
 /// Checks an adapter against the protocol itself, before any semantics, and says in plain
 /// words what is wrong and how to fix it (`skan-conform doctor`).

@@ -1,7 +1,7 @@
 import Foundation
 import SKANJSON
-import SKANVocabulary
 public import SKANVectors
+import SKANVocabulary
 
 /// Runs vectors against an implementation through a transport.
 ///

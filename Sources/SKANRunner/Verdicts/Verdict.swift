@@ -1,6 +1,6 @@
 import SKANJSON
-import SKANVocabulary
 public import SKANVectors
+import SKANVocabulary
 
 /// Decides the verdict for one reply.
 public enum Verdict {
