@@ -156,7 +156,37 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "SKANReportingTests", dependencies: ["SKANReporting", "SKANRunner"], swiftSettings: strictSettings),
+      name: "SKANVocabularyTests", dependencies: ["SKANJSON", "SKANVocabulary", "SKANTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANSuitesTests",
+      dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANTestSupport"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANVectorGenerationTests",
+      dependencies: ["SKANVectorGeneration", "SKANVectors", "SKANTestSupport"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANReferenceTests", dependencies: ["SKANJSON", "SKANReference", "SKANVectors", "SKANVocabulary"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANReportingTests",
+      dependencies: ["SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANSuites", "SKANVectors"],
+      swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANHTTPTests",
+      dependencies: [
+        "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANRunner", "SKANSuites", "SKANVectors",
+        "SKANTestSupport", .product(name: "Subprocess", package: "swift-subprocess"),
+      ],
+      swiftSettings: strictSettings),
+    // The command line as a user types it: the kit's executable run in a shell.
+    .testTarget(
+      name: "skan-conformTests",
+      dependencies: [
+        "skan-conform", "SKANHTTP", "SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANTestSupport",
+        "SKANVectors", .product(name: "Subprocess", package: "swift-subprocess"),
+      ],
+      swiftSettings: strictSettings),
     .testTarget(
       name: "SKANFuzzTests",
       dependencies: [

