@@ -166,7 +166,8 @@ let package = Package(
       name: "SKANVectorGenerationTests",
       dependencies: ["SKANVectorGeneration", "SKANVectors", "SKANTestSupport"], swiftSettings: strictSettings),
     .testTarget(
-      name: "SKANReferenceTests", dependencies: ["SKANJSON", "SKANReference", "SKANVectors", "SKANVocabulary"],
+      name: "SKANReferenceTests",
+      dependencies: ["SKANJSON", "SKANReference", "SKANSuites", "SKANVectors", "SKANVocabulary"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "SKANReportingTests",

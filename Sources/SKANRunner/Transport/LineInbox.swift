@@ -4,11 +4,7 @@
 /// that fires first resumes the waiter with `nil`, so nothing waits forever.
 actor LineInbox {
   /// What the reader saw.
-  enum Event: Sendable {
-    case line([UInt8])
-    case oversized(Int)
-    case closed
-  }
+  typealias Event = LineEvent
 
   private var events: Deque<Event> = Deque()
   private var waiter: CheckedContinuation<Event?, Never>?

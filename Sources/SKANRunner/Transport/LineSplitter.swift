@@ -5,25 +5,27 @@ import Foundation
 ///
 /// Each chunk is scanned for the newline with `memchr`, never byte by byte, so discarding an
 /// oversized line is fast in a debug build too. A line that passes the cap is reported as
-/// ``LineInbox/Event/oversized(_:)`` as soon as it does, not when its newline finally
+/// ``LineEvent/oversized(_:)`` as soon as it does, not when its newline finally
 /// arrives: the runner can then stop the process without reading the rest.
-struct LineSplitter {
-  let maximumLineLength: Int
+public struct LineSplitter {
+  /// The longest line kept, in bytes.
+  public let maximumLineLength: Int
   private var current: [UInt8] = []
   /// Whether the rest of the current line is being thrown away.
   private var discarding = false
 
-  init(maximumLineLength: Int) { self.maximumLineLength = maximumLineLength }
+  /// A splitter that keeps lines of at most `maximumLineLength` bytes.
+  public init(maximumLineLength: Int) { self.maximumLineLength = maximumLineLength }
 
   /// Feeds bytes; returns the complete lines and oversized-line events they finish.
-  mutating func feed(_ bytes: [UInt8]) -> [LineInbox.Event] {
+  public mutating func feed(_ bytes: [UInt8]) -> [LineEvent] {
     bytes.withUnsafeBytes { feed($0) }
   }
 
   /// Feeds bytes; returns the complete lines and oversized-line events they finish.
-  mutating func feed(_ buffer: UnsafeRawBufferPointer) -> [LineInbox.Event] {
+  public mutating func feed(_ buffer: UnsafeRawBufferPointer) -> [LineEvent] {
     guard let base = buffer.baseAddress else { return [] }
-    var events: [LineInbox.Event] = []
+    var events: [LineEvent] = []
     var start = 0
     while start < buffer.count {
       let newline = memchr(base + start, 0x0A, buffer.count - start).map { base.distance(to: UnsafeRawPointer($0)) }

@@ -79,58 +79,13 @@ struct ReferenceAdapterCommand: AsyncParsableCommand {
   static func httpReply(
     to request: LoopbackHTTPServer.Request, evaluate: @escaping @Sendable (Suite, JSONValue) -> SuiteResult
   ) -> LoopbackHTTPServer.Response {
-    guard request.method == "POST" else {
-      return .init(status: 405, contentType: "text/plain", body: Array("POST adapter protocol messages here\n".utf8))
-    }
-    let message: JSONValue
-    do {
-      message = try JSONParser.parse(bytes: request.body)
-    } catch {
-      return .init(status: 400, contentType: "text/plain", body: Array("not JSON: \(error)\n".utf8))
-    }
-    switch ReferenceAdapter.action(for: message, kitVersion: Manifest.kitVersion, evaluate: evaluate) {
-    case .reply(let reply): return .init(status: 200, body: CanonicalJSON.compactBytes(reply))
-    case .stop: return .init(status: 204, body: [])
-    case .ignore:
-      return .init(status: 400, contentType: "text/plain", body: Array("a run message needs a seq\n".utf8))
-    }
+    let answer = ReferenceServing.httpAnswer(
+      method: request.method, body: request.body, kitVersion: Manifest.kitVersion, evaluate: evaluate)
+    return .init(status: answer.status, contentType: answer.contentType, body: answer.body)
   }
 
-  /// Reads standard input in blocks and answers every complete line of a block with one
-  /// write, so that a pipelining runner is not slowed by a system call per reply.
   private func serveStdio() {
-    let input = FileHandle.standardInput
-    let output = FileHandle.standardOutput
-    var pending: [UInt8] = []
-    while true {
-      let block = input.availableData
-      if block.isEmpty { return }
-      pending += block
-      var replies: [UInt8] = []
-      var start = 0
-      while let newline = pending[start...].firstIndex(of: 0x0A) {
-        let line = Array(pending[start..<newline])
-        start = newline + 1
-        if line.isEmpty || line == [0x0D] { continue }
-        // A line that is not JSON has no seq to answer to: it is ignored, with a word on
-        // standard error (duplicate keys, NaN and the like are not JSON here).
-        let message: JSONValue
-        do {
-          message = try JSONParser.parse(bytes: line)
-        } catch {
-          printError("skan-conform reference: ignored a line that is not JSON: \(error)")
-          continue
-        }
-        switch ReferenceAdapter.action(for: message, kitVersion: Manifest.kitVersion, evaluate: evaluate) {
-        case .reply(let reply): replies += AdapterProtocol.line(reply)
-        case .ignore: continue
-        case .stop:
-          output.write(Data(replies))
-          return
-        }
-      }
-      pending.removeFirst(start)
-      if !replies.isEmpty { output.write(Data(replies)) }
-    }
+    ReferenceServing.serveLines(
+      input: .standardInput, output: .standardOutput, kitVersion: Manifest.kitVersion, evaluate: evaluate)
   }
 }

@@ -1,0 +1,9 @@
+/// What a reader of a JSON-lines stream sees: a line, a line over the cap, or the end.
+public enum LineEvent: Sendable, Equatable {
+  /// A complete line, without its `\n` (and without a `\r` before it).
+  case line([UInt8])
+  /// A line passed the cap (the cap in bytes); the rest of it is discarded.
+  case oversized(Int)
+  /// The stream ended.
+  case closed
+}
