@@ -14,13 +14,15 @@ public enum Runner {
   ///   - identity: the hello reply when the caller has already made the handshake on
   ///     `transport` (to start the implementation while it loads the vectors); `nil` makes it here.
   ///   - progress: called after each case completes.
+  ///   - retention: how much of the implementation's replies the report keeps (``ReplyRetention``).
   /// - Throws: ``RunnerError`` when the implementation cannot start or fails its first
   ///   handshake (exit code 3).
   public static func run(
     cases: [VectorCase], vectors: VectorSet, transport: any ImplementationTransport,
-    identity: ImplementationIdentity? = nil,
+    identity: ImplementationIdentity? = nil, retention: ReplyRetention = ReplyRetention(),
     progress: @escaping @Sendable (CaseResult) -> Void = { _ in }
   ) async throws(RunnerError) -> RunReport {
+    var retention = retention
     let startedAt = UTCTime.iso8601(Date())
     let hello: ImplementationIdentity
     if let identity { hello = identity } else { hello = try await transport.handshake() }
@@ -67,7 +69,8 @@ public enum Runner {
       launch()
       while let (index, result) = await group.next() {
         running -= 1
-        if let result {
+        if var result {
+          retention.admit(&result)
           results[index] = result
           progress(result)
         }
