@@ -137,7 +137,7 @@ public enum JSONDiff {
     mutating func compareObjects(_ left: [String: JSONValue], _ right: [String: JSONValue]) {
       let expectedKeys = CanonicalJSON.sortedKeys(left)
       var extra: [String] = []
-      if right.count > left.count || !left.keys.allSatisfy({ right[$0] != nil }) {
+      if right.count > left.count || !left.keys.allSatisfy({ JSONDiff.member(of: right, exactly: $0) != nil }) {
         extra = firstKeys(of: right, notIn: left, count: limit - found.count)
       }
       var nextExpected = 0
@@ -158,7 +158,11 @@ public enum JSONDiff {
           nextExpected += 1
           path.append(.key(key))
           if let value = left[key] {
-            if let other = right[key] { compare(value, other) } else { record(value, nil) }
+            if let other = JSONDiff.member(of: right, exactly: key) {
+              compare(value, other)
+            } else {
+              record(value, nil)
+            }
           }
           path.removeLast()
         }
@@ -171,10 +175,11 @@ public enum JSONDiff {
       guard count > 0 else { return [] }
       // Many wanted (a caller with no real limit): sorting them all is cheaper than keeping them.
       guard count <= 64 else {
-        return CodePointOrder.sorted(right.keys.filter { left[$0] == nil }).prefix(count).map { $0 }
+        return CodePointOrder.sorted(right.keys.filter { JSONDiff.member(of: left, exactly: $0) == nil }).prefix(count)
+          .map { $0 }
       }
       var kept: [String] = []
-      for key in right.keys where left[key] == nil {
+      for key in right.keys where JSONDiff.member(of: left, exactly: key) == nil {
         if kept.count == count {
           guard let last = kept.last, CodePointOrder.precedes(key, last) else { continue }
           kept.removeLast()
@@ -220,9 +225,21 @@ public enum JSONDiff {
       if l == r { return true }
       guard case .double = expected, l.isFinite, r.isFinite else { return false }
       return abs(l - r) <= tolerance * max(abs(l), abs(r))
+    case (.string(let l), .string(let r)):
+      // Code point by code point (Spec/README.md, "Comparing results"): Swift's `==` on
+      // strings is canonical equivalence, under which "e\u{301}" equals "\u{E9}" and the
+      // Kelvin sign equals "K".
+      return l.utf8.elementsEqual(r.utf8)
     default:
       return expected == actual
     }
+  }
+
+  /// The member of `object` whose key is `key` code point by code point: a dictionary's
+  /// lookup would also find a canonically equivalent key.
+  static func member(of object: [String: JSONValue], exactly key: String) -> JSONValue? {
+    guard let index = object.index(forKey: key), object[index].key.utf8.elementsEqual(key.utf8) else { return nil }
+    return object[index].value
   }
 
   private static func member(_ key: String) -> String {

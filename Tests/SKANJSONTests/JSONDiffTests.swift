@@ -9,6 +9,27 @@ struct JSONDiffTests {
     #expect(differences == [JSONDiff.Difference(path: "$.a", expected: .null, actual: nil)])
   }
 
+  @Test("strings compare code point by code point, not by canonical equivalence")
+  func stringsByCodePoint() {
+    // "é" precomposed and decomposed; the Kelvin sign and "K": equal for Swift's `==`.
+    let pairs: [(String, String)] = [("caf\u{E9}", "cafe\u{301}"), ("K", "\u{212A}"), ("a;b", "a\u{37E}b")]
+    for (expected, actual) in pairs {
+      #expect(expected == actual, "the premise: Swift's == is canonical equivalence")
+      let differences = JSONDiff.differences(expected: ["s": .string(expected)], actual: ["s": .string(actual)])
+      #expect(differences == [JSONDiff.Difference(path: "$.s", expected: .string(expected), actual: .string(actual))])
+      #expect(JSONDiff.differences(expected: ["s": .string(expected)], actual: ["s": .string(expected)]).isEmpty)
+    }
+  }
+
+  @Test("a key canonically equivalent to the expected one is another key: one missing, one extra")
+  func keysByCodePoint() {
+    let differences = JSONDiff.differences(
+      expected: ["caf\u{E9}": 1, "z": 2], actual: ["cafe\u{301}": 1, "z": 2])
+    #expect(differences.map(\.path).sorted() == ["$[\"cafe\u{301}\"]", "$[\"caf\u{E9}\"]"].sorted())
+    #expect(differences.contains { $0.expected == 1 && $0.actual == nil })
+    #expect(differences.contains { $0.expected == nil && $0.actual == 1 })
+  }
+
   @Test("integers equal integral doubles")
   func integerDouble() {
     #expect(JSONDiff.matches(.integer(5), .double(5)))

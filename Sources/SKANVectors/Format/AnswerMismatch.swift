@@ -47,7 +47,8 @@ extension VectorCase {
         kind: .outputInsteadOfError, message: "output where error \(expectedCode) was expected",
         differences: [JSONDiff.Difference(path: "$.error.code", expected: .string(expectedCode), actual: nil)])
     case (.error(let expectedCode, _), .error(let code, _)):
-      guard code != expectedCode else { return .some(nil) }
+      // Code point by code point, as strings compare (Spec/README.md, "Comparing results").
+      guard !code.utf8.elementsEqual(expectedCode.utf8) else { return .some(nil) }
       return AnswerMismatch(
         kind: .wrongErrorCode, message: "error code \(code), expected \(expectedCode)",
         differences: [JSONDiff.Difference(path: "$.error.code", expected: .string(expectedCode), actual: .string(code))]
