@@ -22,6 +22,7 @@ public enum JSONReport {
       "vector_set": .string(report.vectorSet.rawValue),
     ]
     if let total = report.vectorCases { header["vector_cases"] = .integer(total) }
+    if let path = report.vectorsPath { header["vectors_path"] = .string(path) }
     if let shard = report.shard { header["shard"] = shardJSON(shard) }
     var document: [String: JSONValue] = [
       "report_version": 1,

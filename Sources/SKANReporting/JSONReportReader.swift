@@ -40,6 +40,7 @@ public enum JSONReportReader {
       startedAt: try header.string("started_at"), results: results, complete: try footer.bool("complete"))
     report.vectorSet = try provenance(header, digest: report.vectorDigest)
     if header.raw["vector_cases"] != nil { report.vectorCases = try header.integer("vector_cases") }
+    if header.raw["vectors_path"] != nil { report.vectorsPath = try header.string("vectors_path") }
     report.gateFailures = root.raw["gate_failures"] == nil ? [] : try root.strings("gate_failures")
     report.staleExpectations = try root.strings("stale_expectations")
     report.incidents = footer.raw["incidents"] == nil ? [] : try footer.strings("incidents")

@@ -173,6 +173,7 @@ public enum ReportMerge {
       startedAt: shards.map(\.input.report.startedAt).min() ?? reference.startedAt, results: results,
       complete: missingFromIncomplete == 0 && shards.allSatisfy(\.input.report.complete),
       vectorSet: vectors.provenance, vectorCases: vectors.cases.count)
+    merged.vectorsPath = vectors.provenance == .custom ? reference.vectorsPath : nil
     for (input, shard) in shards.sorted(by: { $0.shard.index < $1.shard.index }) {
       merged.incidents += input.report.incidents.map { "shard \(shard): \($0)" }
       for stale in input.report.staleExpectations where !merged.staleExpectations.contains(stale) {

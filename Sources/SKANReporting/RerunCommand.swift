@@ -1,4 +1,5 @@
 public import SKANRunner
+import SKANVectors
 
 /// The one-line command that reruns one case of a report, as the certification page and the
 /// Markdown summary show it. Every value in it is one shell word (``ShellQuote``), whatever a
@@ -7,10 +8,14 @@ public import SKANRunner
 /// it is masked, other secrets in the command line are not recognised (pass them in the
 /// environment, not on the command line).
 public enum RerunCommand {
-  /// `skan-conform run … --id '<id>'` for the case `id` of `report`.
+  /// `skan-conform run … --id '<id>'` for the case `id` of `report`; with `--vectors` for a
+  /// custom vector set whose path the report records.
   public static func text(_ report: RunReport, id: String) -> String {
     let target = ShellQuote.word(URLRedaction.redactURLs(in: report.target))
-    let selection = "--id " + ShellQuote.word(id)
+    var selection = "--id " + ShellQuote.word(id)
+    if report.vectorSet == .custom, let path = report.vectorsPath {
+      selection = "--vectors " + ShellQuote.word(path) + " " + selection
+    }
     switch report.transport {
     case .http: return "skan-conform run --endpoint \(target) \(selection)"
     case .perCase: return "skan-conform run --cli \(target) --per-case \(selection)"

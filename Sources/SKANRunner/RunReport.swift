@@ -25,6 +25,9 @@ public struct RunReport: Sendable {
   /// How many cases the vector set holds (all suites, before any selection or shard), so
   /// that a report says how much of it was covered; `nil` when not known (an older report).
   public var vectorCases: Int?
+  /// For a custom vector set, where it was read from (`--vectors` as given), so that the rerun
+  /// command of a failing case runs the same vectors; `nil` for the official set.
+  public var vectorsPath: String?
 
   /// Creates a report.
   public init(

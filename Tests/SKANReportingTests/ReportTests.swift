@@ -36,6 +36,22 @@ struct ReportTests {
     #expect(try JSONParser.parse(CanonicalJSON.pretty(json)) == json)
   }
 
+  @Test("a custom vector set's path is in the JSON report and in every rerun command; the official set's is not")
+  func customVectorsRerun() throws {
+    var custom = report
+    custom.vectorSet = .custom
+    custom.vectorsPath = "my vectors/it's.json"
+    #expect(
+      RerunCommand.text(custom, id: "window/b")
+        == "skan-conform run --cli './impl' --vectors 'my vectors/it'\\''s.json' --id 'window/b'")
+    let read = try JSONReportReader.read(bytes: Array(CanonicalJSON.pretty(JSONReport.json(custom)).utf8))
+    #expect(read.vectorsPath == "my vectors/it's.json")
+    #expect(MarkdownReport.text(custom).contains("--vectors"))
+    var official = custom
+    official.vectorSet = .official
+    #expect(!RerunCommand.text(official, id: "window/b").contains("--vectors"))
+  }
+
   @Test("JUnit has one testcase per result and escapes markup and control characters")
   func junit() {
     let xml = JUnitReport.xml(report)

@@ -162,6 +162,7 @@ struct RunCommand: AsyncParsableCommand {
     }
     var judged = report
     judged.shard = slice
+    if judged.vectorSet == .custom { judged.vectorsPath = source.directory }
     if strictDiagnostics { judged.requireDiagnostics() }
     if judged.complete { gate.apply(to: &judged) }
     known?.apply(to: &judged, knownIDs: vectors.cases.map(\.id))
