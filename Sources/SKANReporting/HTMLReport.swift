@@ -75,17 +75,30 @@ public enum HTMLReport {
     let failures = report.unexpected
     page += "<h2>Failures (\(failures.count))</h2>\n"
     if failures.isEmpty { page += "<p>None.</p>\n" }
-    for result in failures {
+    // The first FailureDetail.caseLimit in full (what it checks, input, expected, actual, each
+    // bounded as in the other reports), the rest by ID.
+    for result in failures.prefix(FailureDetail.caseLimit) {
       page += "<h3><code>\(escape(result.id))</code>: \(escape(result.status.rawValue))</h3>\n"
       page +=
         "<p>\(escape(result.message ?? "")) — requirements \(result.requirements.map(escape).joined(separator: ", "))</p>\n"
-      if let description = result.description { page += "<p><em>What it checks:</em> \(escape(description))</p>\n" }
-      if let input = result.input { page += "<p>Input:</p><pre>\(escape(CanonicalJSON.pretty(input)))</pre>\n" }
       if !result.differences.isEmpty {
         page +=
           "<pre>" + result.differences.map { escape(FailureDetail.difference($0)) }.joined(separator: "\n") + "</pre>\n"
       }
+      // The description as prose (the browser wraps it); the values as bounded, wrapped lines.
+      if let description = result.description { page += "<p><em>What it checks:</em> \(escape(description))</p>\n" }
+      for section in FailureDetail.sections(result) where section.label != "checks" {
+        let label = section.label.prefix(1).uppercased() + section.label.dropFirst()
+        page += "<p>\(escape(label)):</p><pre>\(section.lines.map(escape).joined(separator: "\n"))</pre>\n"
+      }
       page += "<p>Rerun: <code>\(escape(RerunCommand.text(report, id: result.id)))</code></p>\n"
+    }
+    if failures.count > FailureDetail.caseLimit {
+      page += "<p>\(escape(FailureDetail.restSentence(failures.count - FailureDetail.caseLimit)))</p>\n<ul>\n"
+      for result in failures.dropFirst(FailureDetail.caseLimit) {
+        page += "<li><code>\(escape(result.id))</code>: \(escape(result.status.rawValue))</li>\n"
+      }
+      page += "</ul>\n"
     }
     let expected = report.results.filter(\.isExpectedDifference)
     page += "<h2>Expected differences (\(expected.count))</h2>\n"

@@ -13,7 +13,7 @@ import Testing
 /// A failing case readable where CI shows it (issue #30, item 3): its description, its whole
 /// input, the expected answer and the reply, in the console, Markdown and JUnit reports,
 /// bounded (``FailureDetail``).
-@Suite("Failure detail in the console, Markdown and JUnit reports")
+@Suite("Failure detail in the console, Markdown, JUnit and HTML reports")
 struct FailureDetailTests {
   /// A case in the middle of the corpus whose input is long (484 characters on one line) and
   /// whose field that matters, `version`, is its last.
@@ -138,7 +138,7 @@ struct FailureDetailTests {
     #expect(widest <= FailureDetail.width + indent.count + 8, "\(format): a line of \(widest) characters")
   }
 
-  @Test("a case failing on the last field of a long input shows it whole in console, Markdown and JUnit")
+  @Test("a case failing on the last field of a long input shows it whole in console, Markdown, JUnit and HTML")
   func everyFormat() async throws {
     let (report, vectors) = try await Self.run()
     let vector = try #require(vectors[Self.victim])
@@ -160,6 +160,12 @@ struct FailureDetailTests {
     let victimText = try #require(texts.byCase[Self.victim], "JUnit has no failure for \(Self.victim)")
     let floodText = try #require(texts.byCase[Self.flood], "JUnit has no failure for \(Self.flood)")
     Self.check(victimText + "\n" + floodText, format: "JUnit", indent: "  ", vector: vector, report: report)
+
+    // The certification page, its entities decoded.
+    let html = Self.decoded(
+      HTMLReport.html(report).replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+        .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&"))
+    Self.check(html, format: "HTML", indent: "", vector: vector, report: report)
 
     // The JSON report holds both whole.
     let json = JSONReport.json(report)
@@ -196,6 +202,9 @@ struct FailureDetailTests {
     let xml = JUnitReport.xml(report)
     #expect(xml.contains("&quot;n&quot;: -50") && !xml.contains("&quot;n&quot;: -51"), "JUnit: the bound is not 50")
     #expect(xml.contains("shown for the first 50 failing cases only"))
+    let html = HTMLReport.html(report)
+    #expect(html.contains("&quot;n&quot;: -50") && !html.contains("&quot;n&quot;: -51"), "HTML: the bound is not 50")
+    #expect(html.contains("values/case-60"), "HTML: values/case-60 is not named")
   }
 }
 
