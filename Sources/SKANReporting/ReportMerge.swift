@@ -37,8 +37,46 @@ public enum ReportMerge {
     _ inputs: [Input], vectors: VectorSet, allowIncomplete: Bool = false
   ) throws(ReportError) -> RunReport {
     guard let first = inputs.first else { throw ReportError("no report to merge") }
+    let shards = try parts(of: inputs)
+    try checkAgreement(shards)
+    let byIndex = try checkIndices(shards, allowIncomplete: allowIncomplete)
+    let reference = first.report
+    let referenceShard = shards[0].shard
+    if vectors.digest != reference.vectorDigest {
+      throw ReportError(
+        "the shards were run on vectors \(shown(reference.vectorDigest.prefix(12)))…, but the vectors here are \(vectors.digest.prefix(12))…; pass --vectors with the vectors the shards were run on"
+      )
+    }
+    let selected = referenceShard.selection.apply(to: vectors.cases)
+    guard selected.count == referenceShard.selectedTotal else {
+      throw ReportError(
+        "header.shard.selected is \(referenceShard.selectedTotal), but the selection holds \(selected.count) cases of these vectors"
+      )
+    }
+    let (results, missingFromIncomplete) = try collect(shards, selected: selected, byIndex: byIndex)
+    var merged = RunReport(
+      kitVersion: reference.kitVersion, vectorDigest: reference.vectorDigest, implementation: reference.implementation,
+      transport: reference.transport, target: reference.target,
+      startedAt: shards.map(\.input.report.startedAt).min() ?? reference.startedAt, results: results,
+      complete: missingFromIncomplete == 0 && shards.allSatisfy(\.input.report.complete),
+      vectorSet: vectors.provenance, vectorCases: vectors.cases.count)
+    merged.vectorsPath = vectors.provenance == .custom ? reference.vectorsPath : nil
+    for (input, shard) in shards.sorted(by: { $0.shard.index < $1.shard.index }) {
+      merged.incidents += input.report.incidents.map { "shard \(shard): \($0)" }
+      for stale in input.report.staleExpectations where !merged.staleExpectations.contains(stale) {
+        merged.staleExpectations.append(stale)
+      }
+    }
+    return merged
+  }
+
+  /// One shard's report with its shard.
+  private typealias Part = (input: Input, shard: Shard)
+
+  /// Every input with its shard; refuses a report that is not a shard's.
+  private static func parts(of inputs: [Input]) throws(ReportError) -> [Part] {
     var problems: [String] = []
-    var shards: [(input: Input, shard: Shard)] = []
+    var shards: [Part] = []
     for input in inputs {
       guard let shard = input.report.shard else {
         problems.append(
@@ -48,8 +86,15 @@ public enum ReportMerge {
       shards.append((input, shard))
     }
     if !problems.isEmpty { throw ReportError(problems.joined(separator: "\n")) }
+    return shards
+  }
+
+  /// Refuses shards that are not of one run: another kit version, vector digest,
+  /// implementation, target, shard count or selection than the first report's.
+  private static func checkAgreement(_ shards: [Part]) throws(ReportError) {
+    var problems: [String] = []
+    let (first, referenceShard) = shards[0]
     let reference = first.report
-    let referenceShard = shards[0].shard
     for (input, shard) in shards.dropFirst() {
       let report = input.report
       if report.kitVersion != reference.kitVersion {
@@ -69,9 +114,10 @@ public enum ReportMerge {
       }
       // One certificate names one implementation: shards run against another endpoint or
       // command (or over another transport) are not one run, even with the same hello.
+      // Targets come from report files: shown visibly, with URL credentials masked.
       if report.transport != reference.transport || report.target != reference.target {
         problems.append(
-          "\(input.file): header.target is \(report.transport.rawValue) \(report.target), but \(first.file) has \(reference.transport.rawValue) \(reference.target): the shards were run against different implementations"
+          "\(shown(input.file)): header.target is \(report.transport.rawValue) \(shown(URLRedaction.redactURLs(in: report.target))), but \(shown(first.file)) has \(reference.transport.rawValue) \(shown(URLRedaction.redactURLs(in: reference.target))): the shards were run against different implementations"
         )
       }
       if shard.count != referenceShard.count {
@@ -86,6 +132,12 @@ public enum ReportMerge {
       }
     }
     if !problems.isEmpty { throw ReportError(problems.joined(separator: "\n")) }
+  }
+
+  /// The file of each shard index; refuses a shard given twice, and an incomplete shard
+  /// unless allowed.
+  private static func checkIndices(_ shards: [Part], allowIncomplete: Bool) throws(ReportError) -> [Int: String] {
+    var problems: [String] = []
     var byIndex: [Int: String] = [:]
     for (input, shard) in shards {
       if let other = byIndex[shard.index] {
@@ -100,17 +152,17 @@ public enum ReportMerge {
       }
     }
     if !problems.isEmpty { throw ReportError(problems.joined(separator: "\n")) }
-    if vectors.digest != reference.vectorDigest {
-      throw ReportError(
-        "the shards were run on vectors \(shown(reference.vectorDigest.prefix(12)))…, but the vectors here are \(vectors.digest.prefix(12))…; pass --vectors with the vectors the shards were run on"
-      )
-    }
-    let selected = referenceShard.selection.apply(to: vectors.cases)
-    guard selected.count == referenceShard.selectedTotal else {
-      throw ReportError(
-        "header.shard.selected is \(referenceShard.selectedTotal), but the selection holds \(selected.count) cases of these vectors"
-      )
-    }
+    return byIndex
+  }
+
+  /// The results of the selection in vector order, and how many cases are missing from
+  /// incomplete shards; refuses a case outside the selection, in the wrong shard, doubled,
+  /// or missing from a complete shard or from a shard with no report.
+  private static func collect(
+    _ shards: [Part], selected: [VectorCase], byIndex: [Int: String]
+  ) throws(ReportError) -> (results: [CaseResult], missingFromIncomplete: Int) {
+    var problems: [String] = []
+    let shardCount = shards[0].shard.count
     // Where each case of the selection belongs, and where it was found.
     var position: [String: Int] = [:]
     for (offset, vector) in selected.enumerated() { position[vector.id] = offset }
@@ -143,8 +195,8 @@ public enum ReportMerge {
         results.append(hit.result)
         continue
       }
-      let owner = offset % referenceShard.count + 1
-      let owning = "shard \(owner)/\(referenceShard.count)"
+      let owner = offset % shardCount + 1
+      let owning = "shard \(owner)/\(shardCount)"
       if let file = byIndex[owner] {
         if let input = shards.first(where: { $0.input.file == file })?.input, !input.report.complete {
           missingFromIncomplete += 1
@@ -157,7 +209,7 @@ public enum ReportMerge {
     }
     // A shard with no report at all is one problem, not one per case.
     for (owner, ids) in absentShards.sorted(by: { $0.key < $1.key }) {
-      let owning = "shard \(owner)/\(referenceShard.count)"
+      let owning = "shard \(owner)/\(shardCount)"
       problems.insert(
         "\(owning) is missing: no report given is \(owning), so its \(ids.count) case(s) are missing (case \(ids[0]) first)",
         at: 0)
@@ -167,20 +219,7 @@ public enum ReportMerge {
       let more = problems.count > shown.count ? "\n… and \(problems.count - shown.count) more" : ""
       throw ReportError(shown.joined(separator: "\n") + more)
     }
-    var merged = RunReport(
-      kitVersion: reference.kitVersion, vectorDigest: reference.vectorDigest, implementation: reference.implementation,
-      transport: reference.transport, target: reference.target,
-      startedAt: shards.map(\.input.report.startedAt).min() ?? reference.startedAt, results: results,
-      complete: missingFromIncomplete == 0 && shards.allSatisfy(\.input.report.complete),
-      vectorSet: vectors.provenance, vectorCases: vectors.cases.count)
-    merged.vectorsPath = vectors.provenance == .custom ? reference.vectorsPath : nil
-    for (input, shard) in shards.sorted(by: { $0.shard.index < $1.shard.index }) {
-      merged.incidents += input.report.incidents.map { "shard \(shard): \($0)" }
-      for stale in input.report.staleExpectations where !merged.staleExpectations.contains(stale) {
-        merged.staleExpectations.append(stale)
-      }
-    }
-    return merged
+    return (results, missingFromIncomplete)
   }
 
   private static func describe(_ identity: ImplementationIdentity) -> String {
