@@ -28,11 +28,14 @@ struct InitCommandTests {
     return directory
   }
 
-  @Test("init writes the skeleton and says what to run next; a second init refuses, naming the file", .timeLimit(.minutes(3)))
+  @Test(
+    "init writes the skeleton and says what to run next; a second init refuses, naming the file",
+    .timeLimit(.minutes(3)))
   func writesThenRefuses() async throws {
     let directory = try scratch()
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let first = try await kit(["init", "--language", "go", "--suite", "window,values", "--output", "adapter"], in: directory)
+    let first = try await kit(
+      ["init", "--language", "go", "--suite", "window,values", "--output", "adapter"], in: directory)
     #expect(first.status == 0, "\(first.output)")
     #expect(first.output.contains("wrote adapter/adapter.go"), "\(first.output)")
     #expect(first.output.contains("go build -o adapter/adapter adapter/adapter.go"), "\(first.output)")

@@ -51,26 +51,36 @@ struct SkeletonAdapterTests {
   @Test("the Python skeleton passes doctor", .timeLimit(.minutes(3)))
   func python() async throws { try await expectHealthy(.python) }
 
-  @Test("the Node.js skeleton passes doctor", .enabled(if: tool("node") != nil, "node is not installed"), .timeLimit(.minutes(3)))
+  @Test(
+    "the Node.js skeleton passes doctor", .enabled(if: tool("node") != nil, "node is not installed"),
+    .timeLimit(.minutes(3)))
   func node() async throws { try await expectHealthy(.node) }
 
-  @Test("the Go skeleton builds and passes doctor", .enabled(if: tool("go") != nil, "go is not installed"), .timeLimit(.minutes(5)))
+  @Test(
+    "the Go skeleton builds and passes doctor", .enabled(if: tool("go") != nil, "go is not installed"),
+    .timeLimit(.minutes(5)))
   func go() async throws { try await expectHealthy(.go) }
 
-  @Test("the Swift skeleton builds and passes doctor", .enabled(if: tool("swiftc") != nil, "swiftc is not on PATH"), .timeLimit(.minutes(5)))
+  @Test(
+    "the Swift skeleton builds and passes doctor", .enabled(if: tool("swiftc") != nil, "swiftc is not on PATH"),
+    .timeLimit(.minutes(5)))
   func swift() async throws { try await expectHealthy(.swift) }
 
-  @Test("the Python skeleton's run: every case of its suites skipped, not implemented yet; nothing executed fails the run", .timeLimit(.minutes(3)))
+  @Test(
+    "the Python skeleton's run: every case of its suites skipped, not implemented yet; nothing executed fails the run",
+    .timeLimit(.minutes(3)))
   func pythonRun() async throws {
     let suites: [Suite] = [.window, .values, .metadata]
     let command = try await Self.prepare(.python, suites: suites)
     let vectors = try VectorSet.embedded()
     let cases = vectors.cases.filter { suites.contains($0.suite) }
-    let report = try await Runner.run(cases: cases, vectors: vectors, options: RunOptions(command: command, timeout: 30))
+    let report = try await Runner.run(
+      cases: cases, vectors: vectors, options: RunOptions(command: command, timeout: 30))
     #expect(report.implementation.suites == suites.map(\.rawValue))
     #expect(report.complete)
     #expect(report.results.count == cases.count)
-    for result in report.results where result.status != .skipped || result.message != AdapterSkeleton.notImplementedReason {
+    for result in report.results
+    where result.status != .skipped || result.message != AdapterSkeleton.notImplementedReason {
       Issue.record("\(result.id): \(result.status.rawValue) \(result.message ?? "")")
     }
     #expect(report.executed == 0)

@@ -11,7 +11,9 @@ struct SkeletonTests {
     FileManager.default.temporaryDirectory.appendingPathComponent("skan-init-\(UUID().uuidString)").path
   }
 
-  @Test("each language's file declares exactly the requested suites, one function and Spec chapter each", arguments: AdapterLanguage.allCases)
+  @Test(
+    "each language's file declares exactly the requested suites, one function and Spec chapter each",
+    arguments: AdapterLanguage.allCases)
   func declaredSuites(language: AdapterLanguage) throws {
     let request = try SkeletonRequest(language: language, suites: [.values, .window, .s2s], name: "acme-skan")
     let files = AdapterSkeleton.files(for: request)
@@ -20,7 +22,9 @@ struct SkeletonTests {
     #expect(request.suites == [.window, .values, .s2s], "kept in the kit's order")
     for suite in Suite.allCases {
       let declared = request.suites.contains(suite)
-      let function = language == .python ? "def run_\(suite.rawValue)(" : "run\(suite.rawValue.prefix(1).uppercased())\(suite.rawValue.dropFirst())("
+      let function =
+        language == .python
+        ? "def run_\(suite.rawValue)(" : "run\(suite.rawValue.prefix(1).uppercased())\(suite.rawValue.dropFirst())("
       #expect(text.contains(function) == declared, "\(language): function for \(suite.rawValue)")
       #expect(text.contains("Spec/\(suite.rawValue).md") == declared, "\(language): Spec chapter of \(suite.rawValue)")
     }
@@ -41,8 +45,11 @@ struct SkeletonTests {
     #expect(throws: InitError.noSuite) { try SkeletonRequest.suites(parsing: []) }
     #expect(throws: InitError.unknownLanguage("cobol")) { try AdapterLanguage(argument: "cobol") }
     #expect(try AdapterLanguage(argument: "JavaScript") == .node)
-    #expect(InitError.unknownSuite("windwo").description.contains(Suite.allCases.map(\.rawValue).joined(separator: ", ")))
-    #expect(throws: InitError.invalidName("a\"b")) { try SkeletonRequest(language: .go, suites: [.window], name: "a\"b") }
+    #expect(
+      InitError.unknownSuite("windwo").description.contains(Suite.allCases.map(\.rawValue).joined(separator: ", ")))
+    #expect(throws: InitError.invalidName("a\"b")) {
+      try SkeletonRequest(language: .go, suites: [.window], name: "a\"b")
+    }
   }
 
   @Test("the writer writes each language's file, executable where it is a script")
