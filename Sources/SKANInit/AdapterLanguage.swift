@@ -40,6 +40,10 @@ public enum AdapterLanguage: String, Sendable, CaseIterable {
   /// language of the implementation the adapter wraps.
   public var helloLanguage: String { self == .node ? "javascript" : rawValue }
 
+  /// The skeleton's function that builds an error reply (`error` would hide Swift's
+  /// implicit `error` in a `catch` block, and Go's `error` type).
+  var errorHelper: String { self == .go || self == .swift ? "errorReply" : "error" }
+
   /// The name people know the language by, for the header.
   public var displayName: String {
     switch self {

@@ -53,7 +53,8 @@ extension AdapterSkeleton {
       def answer(message):
           """The reply to one run message: exactly one of output, error, skipped, with its seq."""
           seq = message.get("seq")
-          handler = SUITES.get(message.get("suite"))
+          suite = message.get("suite")
+          handler = SUITES.get(suite) if isinstance(suite, str) else None
           if handler is None:
               return {"seq": seq, **skipped("suite not declared by this adapter")}
           inp = message.get("input")

@@ -7,7 +7,7 @@ extension AdapterSkeleton {
     let functions = request.suites.map { suite in
       #"""
       /// Suite \#(suite.rawValue): the rules are in Spec/\#(suite.specDocument). `input` is the case's input object
-      /// (JSONSerialization's: numbers are NSNumber). Return output(value), error(code, message)
+      /// (JSONSerialization's: numbers are NSNumber). Return output(value), errorReply(code, message)
       /// or skipped(reason); a thrown error is answered invalid-input.
       func run\#(capitalized(suite))(_ input: [String: Any]) throws -> Reply {
         skipped(Implementation.notImplemented)
@@ -36,7 +36,7 @@ extension AdapterSkeleton {
       func output(_ value: Any) -> Reply { ["output": value] }
 
       /// The input refused, with an error code of Spec/README.md ("Error codes").
-      func error(_ code: String, _ message: String = "") -> Reply { ["error": ["code": code, "message": message]] }
+      func errorReply(_ code: String, _ message: String = "") -> Reply { ["error": ["code": code, "message": message]] }
 
       /// The case declined: the implementation cannot express it (yet).
       func skipped(_ reason: String) -> Reply { ["skipped": ["reason": reason]] }
@@ -60,11 +60,11 @@ extension AdapterSkeleton {
         } else if let input = message["input"] as? [String: Any] {
           do {
             reply = try answer(suite: suite, input: input) ?? skipped("suite not declared by this adapter")
-          } catch let failure {
-            reply = error("invalid-input", "\(failure)")
+          } catch {
+            reply = errorReply("invalid-input", "\(error)")
           }
         } else {
-          reply = error("invalid-input", "the input is not an object")
+          reply = errorReply("invalid-input", "the input is not an object")
         }
         reply["seq"] = message["seq"] ?? NSNull()
         return reply
@@ -75,7 +75,7 @@ extension AdapterSkeleton {
         var reply = reply
         if !JSONSerialization.isValidJSONObject(reply) {  // NaN, or a value JSON cannot hold
           let seq = reply["seq"] ?? NSNull()
-          reply = error("invalid-input", "unwritable reply")
+          reply = errorReply("invalid-input", "unwritable reply")
           reply["seq"] = seq
         }
         guard var data = try? JSONSerialization.data(withJSONObject: reply, options: [.withoutEscapingSlashes]) else {
@@ -111,7 +111,7 @@ extension AdapterSkeleton {
           send(answer(message))
         default:
           if let seq = message["seq"] {
-            var reply = error("invalid-input", "unknown cmd")
+            var reply = errorReply("invalid-input", "unknown cmd")
             reply["seq"] = seq
             send(reply)
           }

@@ -51,7 +51,7 @@ public enum AdapterSkeleton {
       "",
       "As written, `run` exits 1: every case is skipped, and a run that executes no case is",
       "not a pass (README, \"Exit codes\"). Next: make one suite's function call your",
-      "implementation and return output(...) or error(code, ...); run that suite again",
+      "implementation and return output(...) or \(language.errorHelper)(code, ...); run that suite again",
       "(--suite NAME, or --id 'NAME/*' for a few cases) until it passes; then the next suite.",
       "Keep standard output for replies: log to standard error.",
       "",
