@@ -12,7 +12,12 @@ struct InitCommandTests {
   func kit(_ arguments: [String], in directory: String) async throws -> (status: Int32, output: String) {
     let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
     let result = try await Subprocess.run(
-      .path(FilePath(binary)), arguments: Arguments(arguments), workingDirectory: FilePath(directory),
+      .name("sh"),
+      arguments: [
+        "-c",
+        "cd \(RepositoryPaths.quoted(directory)) && "
+          + (["exec", binary] + arguments).map(RepositoryPaths.quoted).joined(separator: " "),
+      ],
       output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
     let status: Int32
     switch result.terminationStatus {

@@ -33,7 +33,7 @@ struct SkeletonAdapterTests {
           "HOME": directory, "GOCACHE": directory + "/.gocache", "GOPATH": directory + "/.gopath",
         ]),
         output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
-      #expect(result.terminationStatus.isSuccess, "\(build): \(result.standardError ?? "")")
+      #expect(result.terminationStatus.isSuccess, "\(build): \(result.standardError)")
     }
     return language.runCommand(source: source)
   }
