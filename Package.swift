@@ -123,7 +123,7 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     // Adapter skeletons for Python, Node.js, Go and Swift, and their writer (`skan-conform init`).
-    .target(name: "SKANInit", dependencies: ["SKANModel"], swiftSettings: strictSettings),
+    .target(name: "SKANInit", dependencies: ["SKANVocabulary"], swiftSettings: strictSettings),
     // Console, JSON, JUnit and Markdown reports of a run.
     .target(
       name: "SKANReporting", dependencies: ["SKANJSON", "SKANVocabulary", "SKANRunner", "SKANVectors"],
@@ -201,8 +201,7 @@ let package = Package(
     .testTarget(
       name: "SKANInitTests",
       dependencies: [
-        // The executable too: the command-line tests run `skan-conform init`.
-        "skan-conform", "SKANInit", "SKANModel", "SKANRunner", "SKANVectors", "SKANTestSupport",
+        "SKANInit", "SKANRunner", "SKANVectors", "SKANVocabulary", "SKANTestSupport",
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings

@@ -1,4 +1,4 @@
-import SKANModel
+import SKANVocabulary
 
 extension AdapterSkeleton {
   /// `adapter.go`: Go, standard library only, one file (`go build -o adapter adapter.go`).

@@ -1,4 +1,4 @@
-import SKANModel
+import SKANVocabulary
 
 extension AdapterSkeleton {
   /// `adapter.js`: Node.js, no packages.

@@ -1,4 +1,4 @@
-import SKANModel
+import SKANVocabulary
 
 extension AdapterSkeleton {
   /// `adapter.py`: Python 3, standard library only.

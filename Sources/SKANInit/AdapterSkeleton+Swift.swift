@@ -1,4 +1,4 @@
-import SKANModel
+import SKANVocabulary
 
 extension AdapterSkeleton {
   /// `adapter.swift`: Swift, Foundation only, one file (`swiftc -O -o adapter adapter.swift`,

@@ -1,5 +1,5 @@
 import Foundation
-import SKANModel
+import SKANVocabulary
 
 /// The adapter skeletons `skan-conform init` writes: for each language, one source file that
 /// speaks the adapter protocol (Spec/adapter-protocol.md), declares the requested suites,

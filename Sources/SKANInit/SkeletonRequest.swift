@@ -1,5 +1,5 @@
 import Foundation
-public import SKANModel
+public import SKANVocabulary
 
 /// What `skan-conform init` is asked for: a language, the suites to declare, and the
 /// implementation's name in the hello reply.

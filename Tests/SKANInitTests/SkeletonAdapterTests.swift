@@ -1,9 +1,9 @@
 import Foundation
 import SKANInit
-import SKANModel
 import SKANRunner
 import SKANTestSupport
 import SKANVectors
+import SKANVocabulary
 import Subprocess
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import SKANInit
-import SKANModel
+import SKANVocabulary
 import Testing
 
 /// `skan-conform init`'s templates and writer, without running anything.

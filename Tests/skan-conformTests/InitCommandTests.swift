@@ -1,6 +1,5 @@
 import Foundation
 import SKANTestSupport
-import Subprocess
 import Testing
 
 /// `skan-conform init` as a user types it: what it writes and prints, and exit 2 with one
@@ -10,21 +9,8 @@ struct InitCommandTests {
   /// Runs `skan-conform` with `arguments` in `directory`; the exit status and standard
   /// output and error together.
   func kit(_ arguments: [String], in directory: String) async throws -> (status: Int32, output: String) {
-    let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
-    let result = try await Subprocess.run(
-      .name("sh"),
-      arguments: [
-        "-c",
-        "cd \(RepositoryPaths.quoted(directory)) && "
-          + (["exec", binary] + arguments).map(RepositoryPaths.quoted).joined(separator: " "),
-      ],
-      output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
-    let status: Int32
-    switch result.terminationStatus {
-    case .exited(let code): status = Int32(code)
-    case .signaled(let signal): status = 128 + Int32(signal)
-    }
-    return (status, (result.standardOutput ?? "") + (result.standardError ?? ""))
+    let outcome = try await KitCommand.run(arguments, in: directory)
+    return (outcome.status, outcome.output)
   }
 
   func scratch() throws -> String {
