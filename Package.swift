@@ -122,6 +122,8 @@ let package = Package(
       name: "SKANFuzz", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner"],
       swiftSettings: strictSettings
     ),
+    // Adapter skeletons for Python, Node.js, Go and Swift, and their writer (`skan-conform init`).
+    .target(name: "SKANInit", dependencies: ["SKANVocabulary"], swiftSettings: strictSettings),
     // Console, JSON, JUnit and Markdown reports of a run.
     .target(
       name: "SKANReporting", dependencies: ["SKANJSON", "SKANVocabulary", "SKANRunner", "SKANVectors"],
@@ -130,7 +132,7 @@ let package = Package(
       name: "skan-conform",
       dependencies: [
         "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANRunner", "SKANReference",
-        "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz",
+        "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz", "SKANInit",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -193,6 +195,14 @@ let package = Package(
       dependencies: [
         "skan-conform", "SKANFuzz", "SKANJSON", "SKANModel", "SKANMutants", "SKANReference", "SKANRunner", "SKANSuites",
         "SKANVectors", "SKANTestSupport",
+      ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "SKANInitTests",
+      dependencies: [
+        "SKANInit", "SKANRunner", "SKANVectors", "SKANVocabulary", "SKANTestSupport",
+        .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings
     ),

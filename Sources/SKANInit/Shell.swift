@@ -1,0 +1,17 @@
+import Foundation
+
+/// Paths written into the commands the skeleton's header and `init` print, quoted for a
+/// POSIX shell only when they need it.
+enum Shell {
+  /// `text` as one shell word: as is when it holds only safe characters, else in single quotes.
+  static func quoted(_ text: String) -> String {
+    let safe = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+=:@,")
+    if !text.isEmpty && text.allSatisfy(safe.contains) { return text }
+    return "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  /// `path` as a command: a bare name gets `./` so the shell does not search `PATH`.
+  static func executable(_ path: String) -> String {
+    quoted(path.contains("/") ? path : "./" + path)
+  }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import SKANInit
+import SKANVocabulary
+import Testing
+
+/// `skan-conform init`'s templates and writer, without running anything.
+@Suite("Adapter skeletons: templates and writer")
+struct SkeletonTests {
+  /// A fresh empty directory name under the temporary folder (not created).
+  static func scratchDirectory() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("skan-init-\(UUID().uuidString)").path
+  }
+
+  @Test(
+    "each language's file declares exactly the requested suites, one function and Spec chapter each",
+    arguments: AdapterLanguage.allCases)
+  func declaredSuites(language: AdapterLanguage) throws {
+    let request = try SkeletonRequest(language: language, suites: [.values, .window, .s2s], name: "acme-skan")
+    let files = AdapterSkeleton.files(for: request)
+    #expect(files.map(\.path) == [language.fileName])
+    let text = try #require(files.first).contents
+    #expect(request.suites == [.window, .values, .s2s], "kept in the kit's order")
+    for suite in Suite.allCases {
+      let declared = request.suites.contains(suite)
+      let function =
+        language == .python
+        ? "def run_\(suite.rawValue)(" : "run\(suite.rawValue.prefix(1).uppercased())\(suite.rawValue.dropFirst())("
+      #expect(text.contains(function) == declared, "\(language): function for \(suite.rawValue)")
+      #expect(text.contains("Spec/\(suite.rawValue).md") == declared, "\(language): Spec chapter of \(suite.rawValue)")
+    }
+    #expect(text.contains("\"acme-skan\""))
+    #expect(text.contains("\"\(AdapterSkeleton.notImplementedReason)\""))
+    #expect(text.contains("skan-conform doctor --cli \"\(language.runCommand(source: language.fileName))\""))
+    #expect(text.contains("`run` exits 1"), "the header explains the first run's exit status")
+    #expect(text.contains("invalid-input"))
+    #expect(files.first?.isExecutable == (text.hasPrefix("#!")))
+  }
+
+  @Test("the suite list is the kit's own enumeration; unknown names are usage errors naming them")
+  func suiteParsing() throws {
+    #expect(try SkeletonRequest.suites(parsing: ["all"]) == Suite.allCases)
+    #expect(try SkeletonRequest.suites(parsing: ["values,window", "window"]) == [.window, .values])
+    #expect(throws: InitError.unknownSuite("windwo")) { try SkeletonRequest.suites(parsing: ["window,windwo"]) }
+    #expect(throws: InitError.noSuite) { try SkeletonRequest.suites(parsing: [",", ""]) }
+    #expect(throws: InitError.noSuite) { try SkeletonRequest.suites(parsing: []) }
+    #expect(throws: InitError.unknownLanguage("cobol")) { try AdapterLanguage(argument: "cobol") }
+    #expect(try AdapterLanguage(argument: "JavaScript") == .node)
+    #expect(
+      InitError.unknownSuite("windwo").description.contains(Suite.allCases.map(\.rawValue).joined(separator: ", ")))
+    #expect(throws: InitError.invalidName("a\"b")) {
+      try SkeletonRequest(language: .go, suites: [.window], name: "a\"b")
+    }
+  }
+
+  @Test("the writer writes each language's file, executable where it is a script")
+  func writes() throws {
+    let directory = Self.scratchDirectory() + "/nested"
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for language in AdapterLanguage.allCases {
+      let files = AdapterSkeleton.files(for: try SkeletonRequest(language: language, suites: [.window]))
+      let written = try SkeletonWriter.write(files, into: directory)
+      #expect(written == [directory + "/" + language.fileName])
+      #expect(FileManager.default.contents(atPath: written[0]) == Data(files[0].contents.utf8))
+      #expect(FileManager.default.isExecutableFile(atPath: written[0]) == language.isExecutable, "\(language)")
+    }
+  }
+
+  @Test("the writer refuses to overwrite an existing file, or a link, and writes nothing")
+  func refusesToOverwrite() throws {
+    let directory = Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let existing = directory + "/adapter.py"
+    try Data("my own work\n".utf8).write(to: URL(fileURLWithPath: existing))
+    let files = AdapterSkeleton.files(for: try SkeletonRequest(language: .python, suites: [.window]))
+    #expect(throws: InitError.fileExists(path: existing)) { try SkeletonWriter.write(files, into: directory) }
+    #expect(FileManager.default.contents(atPath: existing) == Data("my own work\n".utf8))
+
+    let link = directory + "/adapter.js"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory + "/nowhere.js")
+    let node = AdapterSkeleton.files(for: try SkeletonRequest(language: .node, suites: [.window]))
+    #expect(throws: InitError.fileExists(path: link)) { try SkeletonWriter.write(node, into: directory) }
+    #expect(!FileManager.default.fileExists(atPath: directory + "/nowhere.js"))
+
+    #expect(throws: InitError.notADirectory(path: existing)) { try SkeletonWriter.write(node, into: existing) }
+  }
+}
