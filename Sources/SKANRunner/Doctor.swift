@@ -18,7 +18,8 @@ public enum Doctor {
     public var detail: String
   }
 
-  /// Examines a stdio adapter started with `sh -c command`.
+  /// Examines a stdio adapter started with `sh -c command`, waiting `timeout` seconds for
+  /// each reply, and for the hello reply that or 10 s, whichever is longer.
   public static func examine(command: String, vectors: VectorSet, timeout: Double = 5) async -> [Finding] {
     let process = StdioProcess(command: command, maximumLineLength: 8 << 20)
     defer { process.kill() }

@@ -42,7 +42,8 @@ struct DoctorExamination {
   mutating func handshake() async -> (suite: String, vector: VectorCase)? {
     let started = Date()
     process.send(AdapterProtocol.line(AdapterProtocol.hello(kitVersion: vectors.kitVersion)))
-    let helloReply = await HelloExchange.read(process, timeout: 10)
+    let helloTimeout = max(10, timeout)
+    let helloReply = await HelloExchange.read(process, timeout: helloTimeout)
     let identity: ImplementationIdentity
     switch helloReply {
     case .message(let message):
@@ -68,7 +69,7 @@ struct DoctorExamination {
     case .timedOut:
       add(
         "handshake", .problem,
-        "no reply to hello within 10 s. Write the reply on standard output, end it with \\n and flush (Python: print(..., flush=True)); do not wait for more input first."
+        "no reply to hello within \(Int(helloTimeout)) s. Write the reply on standard output, end it with \\n and flush (Python: print(..., flush=True)); do not wait for more input first."
       )
       return nil
     case .notJSON(let reason):

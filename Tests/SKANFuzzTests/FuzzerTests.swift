@@ -101,7 +101,8 @@ struct FuzzerFaultTests {
       RepositoryPaths.quoted(state), "--", RepositoryPaths.quoted(binary), "reference", "--stdio",
     ].joined(separator: " ")
     let outcome = try await Fuzzer.run(
-      transport: StdioTransport(options: RunOptions(command: command, timeout: 30), kitVersion: vectors.kitVersion),
+      transport: StdioTransport(
+        options: RunOptions(command: command, timeout: 30, handshakeTimeout: 60), kitVersion: vectors.kitVersion),
       suites: [.window, .values], seed: 11, count: 2000, deadline: nil)
     let finding = try #require(outcome.findings.first, "no finding in \(outcome.scenarios) scenarios")
     #expect(finding.result.status == .crash)

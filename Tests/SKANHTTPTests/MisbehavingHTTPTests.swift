@@ -16,7 +16,8 @@ struct MisbehavingHTTPTests {
   func refused() async throws {
     let vectors = try VectorSet.embedded()
     let transport = HTTPTransport(
-      url: "http://127.0.0.1:9/", options: RunOptions(command: "", timeout: 1), kitVersion: "test")
+      url: "http://127.0.0.1:9/", options: RunOptions(command: "", timeout: 1, handshakeTimeout: 60), kitVersion: "test"
+    )
     await #expect(throws: RunnerError.self) {
       _ = try await Runner.run(cases: Array(vectors.cases.prefix(1)), vectors: vectors, transport: transport)
     }
@@ -34,7 +35,8 @@ struct MisbehavingHTTPTests {
     }
     defer { Task { await server.stop() } }
     let transport = HTTPTransport(
-      url: "http://127.0.0.1:\(server.port)/", options: RunOptions(command: "", timeout: 30), kitVersion: "test")
+      url: "http://127.0.0.1:\(server.port)/", options: RunOptions(command: "", timeout: 30, handshakeTimeout: 60),
+      kitVersion: "test")
     let report = try await Runner.run(cases: vectors.cases, vectors: vectors, transport: transport)
     #expect(report.results.count == vectors.cases.count)
     #expect(report.results.allSatisfy { $0.status == .pass })

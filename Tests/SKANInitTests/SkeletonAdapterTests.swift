@@ -75,7 +75,7 @@ struct SkeletonAdapterTests {
     let vectors = try VectorSet.embedded()
     let cases = vectors.cases.filter { suites.contains($0.suite) }
     let report = try await Runner.run(
-      cases: cases, vectors: vectors, options: RunOptions(command: command, timeout: 30))
+      cases: cases, vectors: vectors, options: RunOptions(command: command, timeout: 30, handshakeTimeout: 60))
     #expect(report.implementation.suites == suites.map(\.rawValue))
     #expect(report.complete)
     #expect(report.results.count == cases.count)

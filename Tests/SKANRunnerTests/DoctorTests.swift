@@ -24,7 +24,7 @@ struct DoctorTests {
   func logOnStdout() async throws {
     let findings = await Doctor.examine(
       command: script("print('starting up')\nimport sys\nfor line in sys.stdin: pass\n"),
-      vectors: try VectorSet.embedded())
+      vectors: try VectorSet.embedded(), timeout: 30)
     #expect(findings.first?.severity == .problem)
     #expect(findings.first?.detail.contains("standard error") == true)
   }
@@ -52,7 +52,7 @@ struct DoctorTests {
           else:
               print(json.dumps({"seq": m["seq"], "skipped": {"reason": "no"}}), flush=True)
       """
-    let findings = await Doctor.examine(command: script(program), vectors: try VectorSet.embedded())
+    let findings = await Doctor.examine(command: script(program), vectors: try VectorSet.embedded(), timeout: 30)
     let unknown = try #require(findings.first { $0.check == "unknown suite" })
     #expect(unknown.severity == .problem)
   }

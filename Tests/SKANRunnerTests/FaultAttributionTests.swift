@@ -41,7 +41,8 @@ struct FaultAttributionTests {
     ].joined(separator: " ")
     let report = try await Runner.run(
       cases: vectors.cases, vectors: vectors,
-      transport: StdioTransport(options: RunOptions(command: command, timeout: timeout), kitVersion: vectors.kitVersion)
+      transport: StdioTransport(
+        options: RunOptions(command: command, timeout: timeout, handshakeTimeout: 60), kitVersion: vectors.kitVersion)
     )
     let starts =
       (try? String(contentsOfFile: state, encoding: .utf8))?.split(separator: "\n").filter { $0 == "start" }.count ?? 0
@@ -186,7 +187,7 @@ struct FaultAttributionTests {
       defer { try? execution.send(signal: .kill) }
       guard let port else { return nil }
       let transport = HTTPTransport(
-        url: "http://127.0.0.1:\(port)/", options: RunOptions(command: "", timeout: timeout),
+        url: "http://127.0.0.1:\(port)/", options: RunOptions(command: "", timeout: timeout, handshakeTimeout: 60),
         kitVersion: vectors.kitVersion)
       return try await Runner.run(cases: vectors.cases, vectors: vectors, transport: transport)
     }

@@ -44,7 +44,8 @@ struct MisbehavingAdapterTests {
   func run(_ misbehaviour: String, count: Int = 4, timeout: Double = 30) async throws -> RunReport {
     let (vectors, cases) = try cases(count)
     return try await Runner.run(
-      cases: cases, vectors: vectors, options: RunOptions(command: fake(misbehaviour), timeout: timeout))
+      cases: cases, vectors: vectors,
+      options: RunOptions(command: fake(misbehaviour), timeout: timeout, handshakeTimeout: 60))
   }
 
   @Test("a crash mid-run costs one case; the rest get verdicts", .timeLimit(.minutes(3)))
@@ -84,7 +85,7 @@ struct MisbehavingAdapterTests {
       cases: cases, vectors: vectors,
       options: RunOptions(
         command: fake("if n == 1: reply = {'seq': msg['seq'], 'x': 'a' * 50_000_000}"), timeout: 30,
-        maximumReplyBytes: 1 << 20))
+        handshakeTimeout: 60, maximumReplyBytes: 1 << 20))
     #expect(report.results[0].status == .protocolError)
     #expect(report.results.count == 2)
   }
@@ -99,7 +100,8 @@ struct MisbehavingAdapterTests {
   func exitBeforeHello() async throws {
     let (vectors, cases) = try cases(1)
     await #expect(throws: RunnerError.self) {
-      _ = try await Runner.run(cases: cases, vectors: vectors, options: RunOptions(command: "exit 0", timeout: 30))
+      _ = try await Runner.run(
+        cases: cases, vectors: vectors, options: RunOptions(command: "exit 0", timeout: 30, handshakeTimeout: 60))
     }
   }
 
@@ -108,7 +110,8 @@ struct MisbehavingAdapterTests {
     let (vectors, cases) = try cases(1)
     await #expect(throws: RunnerError.self) {
       _ = try await Runner.run(
-        cases: cases, vectors: vectors, options: RunOptions(command: "/nonexistent/adapter --x", timeout: 30))
+        cases: cases, vectors: vectors,
+        options: RunOptions(command: "/nonexistent/adapter --x", timeout: 30, handshakeTimeout: 60))
     }
   }
 
@@ -133,7 +136,8 @@ struct MisbehavingAdapterTests {
     let path = ScratchFiles.write(program, suffix: ".py")
     let (vectors, cases) = try cases(6)
     let report = try await Runner.run(
-      cases: cases, vectors: vectors, options: RunOptions(command: "python3 \(path)", timeout: 30))
+      cases: cases, vectors: vectors, options: RunOptions(command: "python3 \(path)", timeout: 30, handshakeTimeout: 60)
+    )
     #expect(report.results.map(\.status) == Array(repeating: .skipped, count: 6))
     #expect(report.results.map(\.message) == cases.map(\.id))
   }
@@ -145,7 +149,8 @@ struct MisbehavingAdapterTests {
     let good = try await Runner.run(
       cases: cases, vectors: vectors,
       transport: PerCaseTransport(
-        options: RunOptions(command: "python3 \(adapter)", timeout: 30), kitVersion: vectors.kitVersion))
+        options: RunOptions(command: "python3 \(adapter)", timeout: 30, handshakeTimeout: 60),
+        kitVersion: vectors.kitVersion))
     #expect(good.results.allSatisfy { $0.status == .pass })
     let crashing = try await Runner.run(
       cases: cases, vectors: vectors,

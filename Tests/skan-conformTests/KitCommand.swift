@@ -16,12 +16,13 @@ enum KitCommand {
   /// Runs `skan-conform` with `arguments` in `directory` (the repository root unless told);
   /// standard output and error together.
   ///
-  /// A `run` without `--timeout` gets `--timeout 60`: the tests share two cores with dozens of
-  /// others, and a reply delayed past the default 5 s by that load is not what they test.
+  /// A `run` or `fuzz` without `--timeout` gets `--timeout 60` (and so a hello timeout of 60 s):
+  /// the tests share two cores with dozens of others, and a reply or a start delayed past the
+  /// default 5 s (hello 10 s) by that load is not what they test.
   static func run(_ arguments: [String], in directory: String = RepositoryPaths.root) async throws -> Outcome {
     let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
     var arguments = arguments
-    if arguments.first == "run" && !arguments.contains(where: { $0.hasPrefix("--timeout") }) {
+    if ["run", "fuzz"].contains(arguments.first) && !arguments.contains(where: { $0.hasPrefix("--timeout") }) {
       arguments += ["--timeout", "60"]
     }
     let result = try await Subprocess.run(
