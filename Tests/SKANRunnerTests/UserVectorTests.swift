@@ -132,7 +132,7 @@ struct UserVectorTests {
     #expect(report.results.count >= 5)
     #expect(report.results.allSatisfy { $0.status == .pass }, "\(report.results.map { ($0.id, $0.status) })")
     let loaded = try VectorLoader.load(files: [Self.example])
-    #expect(loaded.cases.allSatisfy(\.verdictOnly), "every case of the example is written at the verdict level")
+    #expect(loaded.cases.allSatisfy { $0.verdictOnly }, "every case of the example is written at the verdict level")
   }
 
   @Test(
