@@ -1,5 +1,5 @@
 public import SKANJSON
-public import SKANModel
+public import SKANVocabulary
 
 extension VectorCase {
   /// The members of an answer's output that this case never compares: for a verdict-level

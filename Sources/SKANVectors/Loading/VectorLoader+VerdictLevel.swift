@@ -1,5 +1,5 @@
 import SKANJSON
-import SKANModel
+import SKANVocabulary
 
 extension VectorLoader {
   /// Reads a case's `expected.level`: `true` for `"verdict"`, a case judged at the verdict

@@ -120,6 +120,9 @@ struct UserVectorTests {
     #expect(failed.differences.map(\.path) == ["$.verdict"], "\(victim): \(failed.differences)")
     #expect(outcome.output.contains(victim), "\(outcome.output)")
     #expect(outcome.output.contains("$.verdict"), "\(outcome.output)")
+    let rerun = try #require(
+      outcome.output.split(separator: "\n").first { $0.contains("rerun:") && $0.contains(victim) })
+    #expect(rerun.contains("--vectors") && rerun.contains(path), "the rerun names the file: \(rerun)")
   }
 
   @Test(
