@@ -27,7 +27,8 @@ public struct AnswerMismatch: Sendable, Hashable {
 extension VectorCase {
   /// How `answer` differs from the expected answer, or `nil` when it matches: outputs are
   /// compared member by member (numbers by value), errors by code only (the message is for
-  /// people and never compared).
+  /// people and never compared). A verdict-level case (``verdictOnly``) leaves out the
+  /// members it never compares (``verdictLevelUncompared``).
   public func mismatch(_ answer: SuiteResult) -> AnswerMismatch? {
     mismatch(answer) { expected, actual in JSONDiff.differences(expected: expected, actual: actual) } ?? nil
   }
@@ -37,7 +38,7 @@ extension VectorCase {
   func mismatch(
     _ answer: SuiteResult, compare: (JSONValue, JSONValue) -> [JSONDiff.Difference]?
   ) -> AnswerMismatch?? {
-    switch (expected, answer) {
+    switch (expected, withoutUncompared(answer)) {
     case (.output(let expectedOutput), .output(let output)):
       guard let differences = compare(expectedOutput, output) else { return .none }
       guard let first = differences.first else { return .some(nil) }

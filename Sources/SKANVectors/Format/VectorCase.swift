@@ -34,6 +34,11 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// The members of the expected output that are diagnostics (SIG-21), sorted: compared only
   /// when an answer carries them, and reported apart from the verdict. Empty for most cases.
   public var diagnostic: [String] { didSet { expectedOutputText = nil } }
+  /// Whether the case is judged at the verdict level only (`expected.level` `"verdict"`, a
+  /// case a user wrote): the diagnostic members of its operation (SIG-21) are never
+  /// compared, given or not, even under `--strict-diagnostics`; its ``diagnostic`` is empty.
+  /// The kit's own vectors never set it. See ``verdictLevelUncompared``.
+  public var verdictOnly: Bool
   /// The input as its vector file spells it, on one line, when the case was read from a file:
   /// the runner sends it as it is instead of encoding ``input`` again. It is the same value as
   /// ``input`` (and, for files the kit wrote, the same bytes as its canonical compact form), so
@@ -48,7 +53,7 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// Creates a case.
   public init(
     id: String, suite: Suite, description: String, requirements: [String], basis: Basis,
-    tags: [String], input: JSONValue, expected: SuiteResult, diagnostic: [String] = []
+    tags: [String], input: JSONValue, expected: SuiteResult, diagnostic: [String] = [], verdictOnly: Bool = false
   ) {
     self.id = id
     self.suite = suite
@@ -59,12 +64,14 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
     self.input = input
     self.expected = expected
     self.diagnostic = diagnostic
+    self.verdictOnly = verdictOnly
   }
 
   public static func == (left: VectorCase, right: VectorCase) -> Bool {
     left.id == right.id && left.suite == right.suite && left.description == right.description
       && left.requirements == right.requirements && left.basis == right.basis && left.tags == right.tags
       && left.input == right.input && left.expected == right.expected && left.diagnostic == right.diagnostic
+      && left.verdictOnly == right.verdictOnly
   }
 
   public func hash(into hasher: inout Hasher) {
@@ -75,13 +82,17 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
 
   /// The case as it is written in a vector file.
   public var json: JSONValue {
-    let expectedJSON: JSONValue
+    var expectedJSON: JSONValue
     switch expected {
     case .output(let output):
       expectedJSON =
         diagnostic.isEmpty
         ? ["output": output] : ["output": output, "diagnostic": .array(diagnostic.map(JSONValue.string))]
     case .error(let code, _): expectedJSON = ["error": .string(code)]
+    }
+    if verdictOnly, var members = expectedJSON.objectValue {
+      members["level"] = "verdict"
+      expectedJSON = .object(members)
     }
     return [
       "id": .string(id),

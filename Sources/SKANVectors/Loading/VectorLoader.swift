@@ -216,9 +216,10 @@ public enum VectorLoader {
     default:
       throw invalid("expected", "must have exactly one of output and error")
     }
+    let verdictOnly = try decodeLevel(expected, suite: suite, input: input, file: file, caseID: id)
     return VectorCase(
       id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
-      input: input, expected: result, diagnostic: diagnostic)
+      input: input, expected: result, diagnostic: diagnostic, verdictOnly: verdictOnly)
   }
 
   private static func checkSchemaVersion(_ root: JSONValue, file: String) throws(VectorsError) {

@@ -12,7 +12,10 @@ struct ListCommand: ParsableCommand {
   @OptionGroup var source: VectorSourceOptions
   @OptionGroup var selection: SelectionOptions
 
-  @Flag(help: "Print a JSON array of {id, suite, requirements, basis, tags, description}.")
+  @Flag(
+    help:
+      "Print a JSON array of {id, suite, requirements, basis, tags, description, input, expected, spec}: each case's input and expected answer as its vector file writes them, and its suite's Spec document."
+  )
   var json = false
 
   func run() throws {
@@ -25,6 +28,8 @@ struct ListCommand: ParsableCommand {
           "requirements": .array(vector.requirements.map(JSONValue.string)),
           "basis": .string(vector.basis.rawValue), "tags": .array(vector.tags.map(JSONValue.string)),
           "description": .string(vector.description),
+          "input": vector.input, "expected": vector.json["expected"] ?? .null,
+          "spec": .string("Spec/\(vector.suite.specDocument)"),
         ]
       }
       print(CanonicalJSON.pretty(.array(entries)), terminator: "")
