@@ -1065,13 +1065,15 @@ def listening(port: int) -> bool:
 
 
 def check_http_shard(commands: str, path: Path, job: str) -> None:
-    """The shard job starts the implementation in the background and waits for it."""
+    """The shard job starts the implementation in the background and runs against its endpoint."""
     if not re.search(r'"\$\{?' + IMPLEMENTATION_VARIABLE + r'\}?"[^\n]*&\s*$', commands, re.M):
         fail(f"{path}: {job}: no command starts \"${IMPLEMENTATION_VARIABLE}\" in the background (`… &`)")
     runs = [line for line in commands.splitlines() if "skan-conform run" in line or "--endpoint" in line]
     text = " ".join(runs)
-    if "--endpoint" not in text or ENDPOINT_VARIABLE not in text or "--wait" not in text:
-        fail(f"{path}: {job}: `skan-conform run` does not use --endpoint \"${ENDPOINT_VARIABLE}\" with --wait")
+    # Not checked here: --wait. Without it the shards fail to reach the late service of the
+    # second run, which is the check that counts (.ci/run makes sure it does).
+    if "--endpoint" not in text or ENDPOINT_VARIABLE not in text:
+        fail(f"{path}: {job}: `skan-conform run` does not use --endpoint \"${ENDPOINT_VARIABLE}\"")
 
 
 def http_scenarios(written: dict, path: Path, port: int, failing: set[str]) -> list:
