@@ -1171,8 +1171,8 @@ def check_github(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scen
             fail(f"{where}: " + "\n".join(job_failure(run, i) for i in bad))
         if not keep:
             shutil.rmtree(run.scratch)  # the copies of the binary add up
-    service = (f"each shard started the service in the background and waited for it (--wait), the failing one "
-               f"listening 3 s late; " if http_port is not None else "")
+    service = (f"each shard started the service in the background and waited for it (--wait), in the failing run "
+               f"one that listened 3 s late; " if http_port is not None else "")
     return (f"ok: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: build (swift build as .ci/run), "
             f"{shard_count} shards, merge ran as written; {service}{len(expected_ids)} cases, each once, all pass; the step summary, "
             f"HTML page, both badges and JUnit uploaded; with {IMPLEMENTATION_VARIABLE} failing "
@@ -1242,8 +1242,8 @@ def check_gitlab(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scen
             fail(f"{where}: the merge job's log does not show the Markdown report\n{tail(merge['log'])}")
         if not keep:
             shutil.rmtree(run.scratch)  # the copies of the binary add up
-    service = (f"each shard started the service in the background and waited for it (--wait), the failing one "
-               f"listening 3 s late; " if http_port is not None else "")
+    service = (f"each shard started the service in the background and waited for it (--wait), in the failing run "
+               f"one that listened 3 s late; " if http_port is not None else "")
     return (f"ok: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: build (swift build as .ci/run), "
             f"{shard_count} parallel shards, merge ran as written; {service}{len(expected_ids)} cases, each once, all pass; "
             f"JUnit reports, the Markdown report in the log, HTML page, both badges and JUnit kept; with "
