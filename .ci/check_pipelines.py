@@ -2,9 +2,10 @@
 """Run the copy-ready pipelines of examples/ci/ as they are written, against the reference.
 
     python3 .ci/check_pipelines.py --bin PATH/TO/skan-conform [--github FILE] [--gitlab FILE]
-                                   [--only github|gitlab] [--keep] [-v]
+                                   [--github-http FILE] [--gitlab-http FILE]
+                                   [--only github|gitlab|github-http|gitlab-http] [--keep] [-v]
 
-Both files are parsed (PyYAML) and checked for the jobs this kit's README promises (a build,
+The four files (a stdio adapter and an HTTP service, for each CI system) are parsed (PyYAML) and checked for the jobs this kit's README promises (a build,
 a matrix of shards, a merge that also runs when a shard fails, the artifacts). Then every job
 runs, in order, in a fresh directory of its own, the way the CI system would run it:
 
@@ -37,6 +38,10 @@ runs, in order, in a fresh directory of its own, the way the CI system would run
   collected. `cache:` is a miss, after checking that it caches `.build`. `image:` is not
   used: the commands run on this machine.
 
+Every step (GitHub) or script (GitLab) runs in a process group of its own; what it leaves
+running in the background, such as a service started with `… &`, lives on until its job
+ends and is then stopped (SIGTERM, then SIGKILL after 10 s), as both CI systems do.
+
 The Swift build is not run again: `swift` on PATH is a stand-in that accepts exactly the
 two `swift build` command lines .ci/run uses for the static binary (read from .ci/run, so
 the pipelines and .ci/run cannot drift apart), only inside a checkout of the kit, and
@@ -55,6 +60,13 @@ Each pipeline runs twice:
    adapter): the shards holding the cases it fails fail, the others pass, and the merge
    job still runs, exits 1 and uploads a certificate that lists exactly the failures of
    an unsharded run of that mutant.
+The HTTP pipelines (`-http` files) must start ${SKAN_IMPLEMENTATION} in the background in the
+shard job and run `skan-conform run --endpoint "$SKAN_ENDPOINT" --wait …`. Their first run is
+as written but for the port: 8080 in the file, a free one here (in both variables). Their
+second run's SKAN_IMPLEMENTATION is the mutant served over HTTP after `sleep 3`: a failing
+service that starts listening 3 s late, which the shards reach only through --wait. Each
+shard job's log must show the service listening, and nothing may listen on the port once
+the pipeline is over.
 One `ok:` line per pipeline; anything else exits 1 with what went wrong and the job's log.
 """
 
@@ -71,9 +83,12 @@ import platform
 import re
 import shlex
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 import tempfile
+import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -220,15 +235,45 @@ def kit_checkout(dest: Path) -> None:
     subprocess.run(["tar", "-x", "-C", str(dest)], input=archive.stdout, check=True)
 
 
-def run_script(argv: list[str], cwd: Path, env: dict, log: Path) -> int:
+def run_script(argv: list[str], cwd: Path, env: dict, log: Path, groups: list[int]) -> int:
+    """Runs one step in a process group of its own, noted in `groups`: what it leaves running
+    in the background (a service) lives until the job ends (``end_job``)."""
     with open(log, "a") as out:
         out.flush()
+        process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
+                                   stdin=subprocess.DEVNULL, start_new_session=True)
+        groups.append(process.pid)
         try:
-            return subprocess.run(argv, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT,
-                                  stdin=subprocess.DEVNULL, timeout=STEP_TIMEOUT).returncode
+            return process.wait(timeout=STEP_TIMEOUT)
         except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait()
             out.write(f"\n(check_pipelines.py: timed out after {STEP_TIMEOUT} s)\n")
             return 124
+
+
+def end_job(groups: list[int]) -> None:
+    """What a job left running is stopped when it ends, as the CI systems do (GitHub's
+    "Cleaning up orphan processes", GitLab's end of the job's container)."""
+    for group in groups:
+        try:
+            os.killpg(group, signal.SIGTERM)
+        except ProcessLookupError:
+            continue
+    deadline = time.monotonic() + 10
+    for group in groups:
+        while time.monotonic() < deadline:
+            try:
+                os.killpg(group, 0)
+            except ProcessLookupError:
+                break
+            time.sleep(0.05)
+        else:
+            try:
+                os.killpg(group, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+    groups.clear()
 
 
 def collect(patterns: list[str], base: Path) -> list[Path]:
@@ -528,6 +573,7 @@ class GitHubRun:
         defaults = ((job.get("defaults") or {}).get("run") or {}), ((self.wf.get("defaults") or {}).get("run") or {})
         extra_path: list[str] = []
         extra_env: dict[str, str] = {}
+        groups: list[int] = []
         failed = False
         for number, step in enumerate(job["steps"], 1):
             status = {"always": True, "cancelled": False, "success": not failed, "failure": failed}
@@ -575,7 +621,7 @@ class GitHubRun:
                         out.write(f"working-directory {directory} does not exist\n")
                     exit_code = 1
                 else:
-                    exit_code = run_script(argv, directory, env, log)
+                    exit_code = run_script(argv, directory, env, log, groups)
                 record["summary"] += files["GITHUB_STEP_SUMMARY"].read_text()
                 extra_path.extend(line for line in files["GITHUB_PATH"].read_text().splitlines() if line.strip())
                 extra_env.update(parse_env_file(files["GITHUB_ENV"].read_text()))
@@ -586,6 +632,7 @@ class GitHubRun:
                                     "exit": exit_code, "run": script, "log": (log_from, log.stat().st_size)})
             if exit_code != 0 and not flag(step.get("continue-on-error", False)):
                 failed = True
+        end_job(groups)
         record["result"] = "failure" if failed else "success"
         return record
 
@@ -870,7 +917,8 @@ class GitLabRun:
         script.write_text("set -eo pipefail\n" + "".join(f"printf '%s\\n' {shlex.quote('$ ' + line)}\n{line}\n" for line in lines))
         with open(log, "a") as out:
             out.write(f"--- {label}: script\n")
-        exit_code = run_script([self.sandbox.bash, "--noprofile", "--norc", str(script)], project, env, log)
+        groups: list[int] = []
+        exit_code = run_script([self.sandbox.bash, "--noprofile", "--norc", str(script)], project, env, log, groups)
         record["exit"] = exit_code
         record["script"] = lines
         record["script_log_end"] = log.stat().st_size
@@ -880,7 +928,8 @@ class GitLabRun:
             after_file.write_text("".join(f"printf '%s\\n' {shlex.quote('$ ' + line)}\n{line}\n" for line in after))
             with open(log, "a") as out:
                 out.write(f"--- {label}: after_script\n")
-            run_script([self.sandbox.bash, "--noprofile", "--norc", str(after_file)], project, env, log)
+            run_script([self.sandbox.bash, "--noprofile", "--norc", str(after_file)], project, env, log, groups)
+        end_job(groups)
         status = "success" if exit_code == 0 else "failed"
         record["result"] = status
         artifacts = job.get("artifacts") or {}
@@ -996,6 +1045,65 @@ def check_shard_reports(instance: dict, files: list[Path], count: int, expected_
 
 
 # ---------------------------------------------------------------------------------------------
+# The HTTP pipelines: a service started in the background, waited for with --wait
+
+
+ENDPOINT_VARIABLE = "SKAN_ENDPOINT"
+WRITTEN_PORT = 8080
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def listening(port: int) -> bool:
+    with socket.socket() as probe:
+        probe.settimeout(2)
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def check_http_shard(commands: str, path: Path, job: str) -> None:
+    """The shard job starts the implementation in the background and runs against its endpoint."""
+    if not re.search(r'"\$\{?' + IMPLEMENTATION_VARIABLE + r'\}?"[^\n]*&\s*$', commands, re.M):
+        fail(f"{path}: {job}: no command starts \"${IMPLEMENTATION_VARIABLE}\" in the background (`… &`)")
+    runs = [line for line in commands.splitlines() if "skan-conform run" in line or "--endpoint" in line]
+    text = " ".join(runs)
+    # Not checked here: --wait. Without it the shards fail to reach the late service of the
+    # second run, which is the check that counts (.ci/run makes sure it does).
+    if "--endpoint" not in text or ENDPOINT_VARIABLE not in text:
+        fail(f"{path}: {job}: `skan-conform run` does not use --endpoint \"${ENDPOINT_VARIABLE}\"")
+
+
+def http_scenarios(written: dict, path: Path, port: int, failing: set[str]) -> list:
+    """As written but on a free port (the written 8080 may be taken on this machine); then a
+    failing service that starts listening 3 s late, which only --wait lets the run reach."""
+    implementation, endpoint = written.get(IMPLEMENTATION_VARIABLE, ""), written.get(ENDPOINT_VARIABLE, "")
+    if f"--port {WRITTEN_PORT}" not in implementation or f":{WRITTEN_PORT}/" not in endpoint:
+        fail(f"{path}: {IMPLEMENTATION_VARIABLE} and {ENDPOINT_VARIABLE} should use port {WRITTEN_PORT} "
+             f"(the check moves it to a free one), are {implementation!r} and {endpoint!r}")
+    local = {IMPLEMENTATION_VARIABLE: implementation.replace(f"--port {WRITTEN_PORT}", f"--port {port}"),
+             ENDPOINT_VARIABLE: endpoint.replace(f":{WRITTEN_PORT}/", f":{port}/")}
+    late = f"sleep 3; exec skan-conform reference --http --port {port} --mutant {MUTANT}"
+    return [
+        ("as-written", f"as written, on port {port}", local, set()),
+        ("failing", f"{IMPLEMENTATION_VARIABLE}={late}", dict(local, **{IMPLEMENTATION_VARIABLE: late}), failing),
+    ]
+
+
+def check_services(instances: list[dict], port: int, where: str) -> None:
+    """Every shard job really started the service (its log, shown by the job, says it
+    listened), and none is left running."""
+    for instance in instances:
+        if f"listening on http://127.0.0.1:{port}/" not in instance["log"].read_text(errors="replace"):
+            fail(f"{where}: {instance['name']}: its log does not show the service listening on port {port}\n"
+                 f"{tail(instance['log'])}")
+    if listening(port):
+        fail(f"{where}: something still listens on port {port} after the pipeline ended")
+
+
+# ---------------------------------------------------------------------------------------------
 # The two pipelines
 
 
@@ -1006,12 +1114,19 @@ def check_build(sandbox: Sandbox, where: str) -> None:
             fail(f"{where}: the build job never ran .ci/run's `swift build {' '.join(args)}` ({what})")
 
 
-def check_github(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scenarios, verbose: bool, keep: bool) -> str:
+def check_github(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scenarios, verbose: bool, keep: bool,
+                 http_port: int | None = None) -> str:
     wf = load_yaml(path)
     check_github_structure(wf, path)
     shard_count = len(wf["jobs"]["shard"]["strategy"]["matrix"]["shard"])
+    if http_port is not None:
+        check_http_shard("\n".join(str(s.get("run", "")) for s in wf["jobs"]["shard"]["steps"]), path, "jobs.shard")
+        scenarios = http_scenarios({k: as_text(v) for k, v in (wf.get("env") or {}).items()}, path, http_port,
+                                   scenarios[1][3])
     for key, scenario, overrides, failing in scenarios:
         where = f"{path.name} ({scenario})"
+        if http_port is not None and listening(http_port):
+            fail(f"{where}: port {http_port} is taken before the pipeline starts")
         sandbox.reset_swift_calls()
         run = GitHubRun(wf, path, sandbox, scratch / f"github-{key}", overrides)
         run.run()
@@ -1026,6 +1141,8 @@ def check_github(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scen
         for instance in shards:
             instance["index"] = instance["matrix"].get("shard")
         check_shard_jobs(shards, shard_count, expected_ids, failing, where)
+        if http_port is not None:
+            check_services(shards, http_port, where)
         for instance in shards:
             files = [p for name in instance["uploads"] for p in run.artifacts[name]["dir"].rglob("*") if p.is_file()]
             check_shard_reports(instance, files, shard_count, expected_ids, where)
@@ -1054,8 +1171,10 @@ def check_github(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scen
             fail(f"{where}: " + "\n".join(job_failure(run, i) for i in bad))
         if not keep:
             shutil.rmtree(run.scratch)  # the copies of the binary add up
+    service = (f"each shard started the service in the background and waited for it (--wait), in the failing run "
+               f"one that listened 3 s late; " if http_port is not None else "")
     return (f"ok: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: build (swift build as .ci/run), "
-            f"{shard_count} shards, merge ran as written; {len(expected_ids)} cases, each once, all pass; the step summary, "
+            f"{shard_count} shards, merge ran as written; {service}{len(expected_ids)} cases, each once, all pass; the step summary, "
             f"HTML page, both badges and JUnit uploaded; with {IMPLEMENTATION_VARIABLE} failing "
             f"{len(scenarios[1][3])} case(s), the failing shard failed and the certificate was still made (merge exit 1)")
 
@@ -1063,10 +1182,14 @@ def check_github(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scen
 GITLAB_JOBS = {"build": "skan-conform-build", "shard": "skan-conform-shard", "merge": "skan-conform-merge"}
 
 
-def check_gitlab(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scenarios, verbose: bool, keep: bool) -> str:
+def check_gitlab(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scenarios, verbose: bool, keep: bool,
+                 http_port: int | None = None) -> str:
     ci = load_yaml(path)
     check_gitlab_structure(ci, path, GITLAB_JOBS)
     shard_count = ci[GITLAB_JOBS["shard"]]["parallel"]
+    if http_port is not None:
+        check_http_shard("\n".join(script_lines(ci[GITLAB_JOBS["shard"]]["script"])), path, GITLAB_JOBS["shard"])
+        scenarios = http_scenarios(gitlab_variables(ci.get("variables")), path, http_port, scenarios[1][3])
     head = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "HEAD"], capture_output=True, text=True, check=True).stdout.strip()
     network = {"SKAN_CONFORM_GIT": str(ROOT), "SKAN_CONFORM_REF": head}
     for name in network:
@@ -1074,6 +1197,8 @@ def check_gitlab(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scen
             fail(f"{path}: no global variable {name} (where to fetch the kit from)")
     for key, scenario, overrides, failing in scenarios:
         where = f"{path.name} ({scenario})"
+        if http_port is not None and listening(http_port):
+            fail(f"{where}: port {http_port} is taken before the pipeline starts")
         sandbox.reset_swift_calls()
         run = GitLabRun(ci, path, sandbox, scratch / f"gitlab-{key}", dict(network, **overrides))
         run.run()
@@ -1087,6 +1212,8 @@ def check_gitlab(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scen
         check_build(sandbox, where)
         shards = run.instances[GITLAB_JOBS["shard"]]
         check_shard_jobs(shards, shard_count, expected_ids, failing, where)
+        if http_port is not None:
+            check_services(shards, http_port, where)
         for instance in shards:
             stored = instance["artifact_dir"]
             if stored is None:
@@ -1115,8 +1242,10 @@ def check_gitlab(path: Path, sandbox: Sandbox, scratch: Path, expected_ids, scen
             fail(f"{where}: the merge job's log does not show the Markdown report\n{tail(merge['log'])}")
         if not keep:
             shutil.rmtree(run.scratch)  # the copies of the binary add up
+    service = (f"each shard started the service in the background and waited for it (--wait), in the failing run "
+               f"one that listened 3 s late; " if http_port is not None else "")
     return (f"ok: {path.relative_to(ROOT) if path.is_relative_to(ROOT) else path}: build (swift build as .ci/run), "
-            f"{shard_count} parallel shards, merge ran as written; {len(expected_ids)} cases, each once, all pass; "
+            f"{shard_count} parallel shards, merge ran as written; {service}{len(expected_ids)} cases, each once, all pass; "
             f"JUnit reports, the Markdown report in the log, HTML page, both badges and JUnit kept; with "
             f"{IMPLEMENTATION_VARIABLE} failing {len(scenarios[1][3])} case(s), the failing shard failed and the "
             f"certificate was still made (merge exit 1)")
@@ -1127,7 +1256,10 @@ def main() -> int:
     parser.add_argument("--bin", required=True, type=Path, help="the skan-conform binary the build job stands for")
     parser.add_argument("--github", type=Path, default=ROOT / "examples/ci/github-actions.yml")
     parser.add_argument("--gitlab", type=Path, default=ROOT / "examples/ci/gitlab-ci.yml")
-    parser.add_argument("--only", choices=("github", "gitlab"), help="check only this pipeline")
+    parser.add_argument("--github-http", type=Path, default=ROOT / "examples/ci/github-actions-http.yml")
+    parser.add_argument("--gitlab-http", type=Path, default=ROOT / "examples/ci/gitlab-ci-http.yml")
+    parser.add_argument("--only", choices=("github", "gitlab", "github-http", "gitlab-http"),
+                        help="check only this pipeline")
     parser.add_argument("--keep", action="store_true", help="keep the scratch directory and print its path")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every job's log")
     args = parser.parse_args()
@@ -1152,10 +1284,16 @@ def main() -> int:
             ("as-written", "as written", {}, set()),
             ("failing", f"{IMPLEMENTATION_VARIABLE}={mutant}", {IMPLEMENTATION_VARIABLE: mutant}, failing),
         ]
-        if args.only != "gitlab":
+        if args.only in (None, "github"):
             print(check_github(args.github.resolve(), sandbox, scratch, expected_ids, scenarios, args.verbose, args.keep), flush=True)
-        if args.only != "github":
+        if args.only in (None, "gitlab"):
             print(check_gitlab(args.gitlab.resolve(), sandbox, scratch, expected_ids, scenarios, args.verbose, args.keep), flush=True)
+        if args.only in (None, "github-http"):
+            print(check_github(args.github_http.resolve(), sandbox, scratch / "http", expected_ids, scenarios, args.verbose,
+                               args.keep, http_port=free_port()), flush=True)
+        if args.only in (None, "gitlab-http"):
+            print(check_gitlab(args.gitlab_http.resolve(), sandbox, scratch / "http", expected_ids, scenarios, args.verbose,
+                               args.keep, http_port=free_port()), flush=True)
         return 0
     except PipelineError as error:
         print(f"FAIL: {error}", file=sys.stderr)

@@ -8,7 +8,9 @@ public import SKANRunner
 /// The HTTP transport: every message is POSTed as `application/json` to one URL and the reply
 /// is the response body. Connections are kept alive; up to `concurrency` requests are in
 /// flight. A non-2xx status is a protocol error for the case, a refused or reset connection a
-/// crash, and no complete response (head and whole body) within the timeout a timeout.
+/// crash, and no complete response (head and whole body) within the timeout a timeout. A
+/// `hello` whose connection is refused is sent again within the ``ReadinessWait`` (`--wait`),
+/// for a service that is still starting.
 public final class HTTPTransport: ImplementationTransport {
   public let kind = TransportKind.http
   public let target: String
@@ -18,6 +20,7 @@ public final class HTTPTransport: ImplementationTransport {
   private let handshakeTimeout: Double
   private let maximumReplyBytes: Int
   private let kitVersion: String
+  private let readiness: ReadinessWait
   private let client: HTTPClient
 
   /// Seconds an idle keep-alive connection stays in the pool: shorter than the idle timeout
@@ -25,9 +28,18 @@ public final class HTTPTransport: ImplementationTransport {
   /// never sends on a connection the server is closing.
   public static let idleTimeout = 3.0
 
+  /// What a refused connection is, in plain words (``plainWords(_:)``).
+  static let refusedReason = "the connection was refused (nothing listens at that address)"
+
   /// Creates the transport. Reports show `url` with its credentials masked (``target``).
-  public init(url: String, options: RunOptions, kitVersion: String, concurrency: Int = 8) {
+  /// - Parameter readiness: how long a refused `hello` is retried before the run gives up;
+  ///   none by default.
+  public init(
+    url: String, options: RunOptions, kitVersion: String, concurrency: Int = 8,
+    readiness: ReadinessWait = ReadinessWait(seconds: 0)
+  ) {
     self.url = url
+    self.readiness = readiness
     // Reports and the rerun command show the endpoint without its credentials.
     target = URLRedaction.redact(url)
     timeout = options.timeout
@@ -45,7 +57,16 @@ public final class HTTPTransport: ImplementationTransport {
   }
 
   public func handshake() async throws(RunnerError) -> ImplementationIdentity {
-    let reply = await post(AdapterProtocol.hello(kitVersion: kitVersion), timeout: handshakeTimeout)
+    let hello = AdapterProtocol.hello(kitVersion: kitVersion)
+    let reply: Verdict.Reply
+    do {
+      reply = try await readiness.run(url: target, isRefused: Self.isRefused) {
+        await post(hello, timeout: handshakeTimeout)
+      }
+    } catch {
+      await shutdown()
+      throw error
+    }
     switch reply {
     case .message(let message): return try ImplementationIdentity(helloReply: message)
     case .crashed(let reason):
@@ -129,10 +150,16 @@ public final class HTTPTransport: ImplementationTransport {
     }
   }
 
+  /// Whether a reply is a refused connection: nothing listens at the endpoint (yet).
+  static func isRefused(_ reply: Verdict.Reply) -> Bool {
+    if case .crashed(let reason) = reply { return reason == refusedReason }
+    return false
+  }
+
   /// A failed request in plain words: NIO's own descriptions name system calls.
   static func plainWords(_ error: any Error) -> String {
     let text = URLRedaction.redactURLs(in: String(describing: error))
-    if text.contains("Connection refused") { return "the connection was refused (nothing listens at that address)" }
+    if text.contains("Connection refused") { return refusedReason }
     if text.contains("Connection reset") { return "the implementation reset the connection without a response" }
     // A TLS failure is one line, not the TLS library's error stack.
     if String(reflecting: type(of: error)).contains("NIOSSL") || text.contains("BoringSSL") {

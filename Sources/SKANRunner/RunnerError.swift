@@ -4,6 +4,9 @@ public enum RunnerError: Error, Sendable, CustomStringConvertible {
   case cannotStart(command: String, reason: String)
   /// The implementation started but its `hello` reply was missing or malformed (exit code 3).
   case handshakeFailed(reason: String)
+  /// Nothing accepted a connection at an HTTP endpoint within the readiness wait of
+  /// `seconds` (`--wait`); `url` is shown with its credentials masked (exit code 3).
+  case notReady(url: String, seconds: Double, reason: String)
   /// The run was interrupted (SIGINT, SIGTERM) before the implementation answered `hello`:
   /// nothing was run and there is no report (exit code 1, as for any interrupted run).
   case interrupted
@@ -19,6 +22,10 @@ public enum RunnerError: Error, Sendable, CustomStringConvertible {
     case .cannotStart(let command, let reason):
       return "cannot start `\(DisplayText(URLRedaction.redactURLs(in: command)))`: \(reason)"
     case .handshakeFailed(let reason): return "handshake failed: \(DisplayText(reason))"
+    case .notReady(let url, let seconds, let reason):
+      let waited = seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
+      return
+        "nothing answered at \(DisplayText(URLRedaction.redact(url))) within the readiness wait of \(waited) s (--wait \(waited)): \(reason)"
     case .interrupted: return "interrupted before the implementation answered hello; nothing was run"
     case .invalidExpectations(let file, let message): return "\(file): \(message)"
     }

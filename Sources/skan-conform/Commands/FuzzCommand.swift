@@ -21,7 +21,8 @@ struct FuzzCommand: AsyncParsableCommand {
       suite the implementation declares among window, values, lifecycle, metadata, postback \
       and attribution. On a difference the scenario is shrunk to a small one that still differs, \
       printed with its diff, and written as a vector file in the Vectors/ format under --out. \
-      Exit 0 when nothing differs, 1 when something does, 3 when the implementation cannot start.
+      Exit 0 when nothing differs, 1 when something does, 3 when the implementation cannot start \
+      (or, with --endpoint, does not accept a connection within --wait).
       """)
 
   @Option(help: ArgumentHelp("The command line that starts your adapter.", valueName: "command"))
@@ -29,6 +30,9 @@ struct FuzzCommand: AsyncParsableCommand {
 
   @Option(help: ArgumentHelp("POST messages to this URL instead.", valueName: "url"))
   var endpoint: String?
+
+  @Option(help: ImplementationConnection.waitHelp)
+  var wait: Double = 0
 
   @Option(
     help: ArgumentHelp(
@@ -60,6 +64,7 @@ struct FuzzCommand: AsyncParsableCommand {
     if let count, count < 1 { throw ValidationError("--count must be at least 1") }
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     if let endpoint { try EndpointURL.check(endpoint, option: "--endpoint") }
+    try ImplementationConnection.validate(wait: wait, endpoint: endpoint)
     if let duration, duration <= 0 { throw ValidationError("--duration must be positive") }
     if let mutant, MutantCatalog.named(mutant) == nil {
       throw ValidationError("unknown mutant '\(mutant)'; `skan-conform selfcheck` lists them")
@@ -76,7 +81,8 @@ struct FuzzCommand: AsyncParsableCommand {
     if let mutantID = mutant, let broken = MutantCatalog.named(mutantID) {
       transport = InProcessTransport(name: "mutant \(mutantID)", evaluate: MutantCatalog.evaluator(replacing: broken))
     } else {
-      transport = ImplementationConnection(command: cli ?? "", endpoint: endpoint, timeout: timeout).transport()
+      transport = ImplementationConnection(command: cli ?? "", endpoint: endpoint, timeout: timeout, wait: wait)
+        .transport()
     }
     let deadline =
       count == nil ? Date().addingTimeInterval(duration ?? 60) : duration.map { Date().addingTimeInterval($0) }

@@ -20,7 +20,10 @@ struct RunCommand: AsyncParsableCommand {
       an unexpected pass with --strict-expectations, or an interrupted run, or no case \
       executed (every selected case skipped), or a suite --require-suite names skipped; 2 \
       usage, or a filter value (--suite, --id, --tag, --requirement) that selects no case; 3 the \
-      implementation could not start or failed the handshake; 4 invalid vectors.
+      implementation could not start, failed the handshake, or (--endpoint) did not accept a \
+      connection within --wait; 4 invalid vectors. An HTTP service started just before the \
+      run (in CI, in the background) needs --wait: without it a refused connection is exit 3 \
+      at once.
       """)
 
   @OptionGroup var source: VectorSourceOptions
@@ -32,6 +35,9 @@ struct RunCommand: AsyncParsableCommand {
 
   @Option(help: ArgumentHelp("POST every message to this URL instead of starting a process.", valueName: "url"))
   var endpoint: String?
+
+  @Option(help: ImplementationConnection.waitHelp)
+  var wait: Double = 0
 
   @Flag(help: "Start one process per case instead of one for the run (see Spec/adapter-protocol.md).")
   var perCase = false
@@ -79,6 +85,7 @@ struct RunCommand: AsyncParsableCommand {
     if perCase && cli == nil { throw ValidationError("--per-case needs --cli") }
     if endpoint != nil && cli != nil { throw ValidationError("pass --cli or --endpoint, not both") }
     if let endpoint { try EndpointURL.check(endpoint, option: "--endpoint") }
+    try ImplementationConnection.validate(wait: wait, endpoint: endpoint)
     if let cli, cli.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--cli needs a command") }
     if let shard, case .failure(let error) = Shard.parse(shard) { throw ValidationError(error.message) }
   }
@@ -182,7 +189,7 @@ struct RunCommand: AsyncParsableCommand {
   private func makeTransport() -> any ImplementationTransport {
     ImplementationConnection(
       command: cli ?? Self.referenceCommand(), endpoint: endpoint, perCase: perCase, concurrency: concurrency,
-      timeout: timeout
+      timeout: timeout, wait: wait
     ).transport()
   }
 
