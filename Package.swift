@@ -186,7 +186,8 @@ let package = Package(
     .testTarget(
       name: "skan-conformTests",
       dependencies: [
-        "skan-conform", "SKANHTTP", "SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANTestSupport",
+        "skan-conform", "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANReporting", "SKANRunner",
+        "SKANTestSupport",
         "SKANVectors", .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings),
