@@ -64,12 +64,15 @@ let package = Package(
     // Builds the committed Vectors/ files into SKANVectors as data (`VectorSet.embedded()`).
     .plugin(name: "EmbedVectors", capability: .buildTool(), dependencies: ["skan-embed-vectors"]),
     .executableTarget(name: "skan-embed-vectors", path: "Plugins/EmbedVectorsTool", swiftSettings: strictSettings),
+    // The verdict on one answer: the kit's comparison of a reply with a vector (`Verdict`,
+    // `CaseResult`, `CaseStatus`). Pure: no processes, no I/O, so it builds for iOS too.
+    .target(name: "SKANVerdicts", dependencies: ["SKANJSON", "SKANModel", "SKANVectors"], swiftSettings: strictSettings),
     // Runs vectors against an implementation over its adapter protocol and decides verdicts. Knows
     // only the protocol: no reference evaluation.
     .target(
       name: "SKANRunner",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANVectors",
+        "SKANJSON", "SKANModel", "SKANVectors", "SKANVerdicts",
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings
@@ -77,14 +80,14 @@ let package = Package(
     // The reference model as an implementation: the adapter behind `skan-conform reference`
     // and the in-process transport of the kit's own tests and `fuzz --mutant`.
     .target(
-      name: "SKANReference", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANRunner"],
+      name: "SKANReference", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANRunner", "SKANVerdicts"],
       swiftSettings: strictSettings),
     // HTTP for the adapter protocol: the client transport and a loopback server. With SKANS2S,
     // the only modules that import AsyncHTTPClient and NIO.
     .target(
       name: "SKANHTTP",
       dependencies: [
-        "SKANJSON", "SKANRunner", "SKANModel",
+        "SKANJSON", "SKANRunner", "SKANModel", "SKANVerdicts",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -97,7 +100,7 @@ let package = Package(
     .target(
       name: "SKANS2S",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANHTTP",
+        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANHTTP", "SKANVerdicts",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -115,18 +118,18 @@ let package = Package(
     ),
     // Differential fuzzing with shrinking (`skan-conform fuzz`).
     .target(
-      name: "SKANFuzz", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner"],
+      name: "SKANFuzz", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANVerdicts"],
       swiftSettings: strictSettings
     ),
     // Console, JSON, JUnit and Markdown reports of a run.
     .target(
-      name: "SKANReporting", dependencies: ["SKANJSON", "SKANModel", "SKANRunner", "SKANVectors"],
+      name: "SKANReporting", dependencies: ["SKANJSON", "SKANModel", "SKANRunner", "SKANVectors", "SKANVerdicts"],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "skan-conform",
       dependencies: [
         "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANRunner", "SKANReference",
-        "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz",
+        "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz", "SKANVerdicts",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -146,7 +149,7 @@ let package = Package(
         // The executable too: the fault-attribution tests run `skan-conform reference --stdio`.
         "skan-conform",
         "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReference", "SKANReporting", "SKANHTTP",
-        "SKANTestSupport",
+        "SKANTestSupport", "SKANVerdicts",
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings
@@ -155,7 +158,7 @@ let package = Package(
       name: "SKANFuzzTests",
       dependencies: [
         "skan-conform", "SKANFuzz", "SKANJSON", "SKANModel", "SKANMutants", "SKANReference", "SKANRunner", "SKANSuites",
-        "SKANVectors", "SKANTestSupport",
+        "SKANVectors", "SKANTestSupport", "SKANVerdicts",
       ],
       swiftSettings: strictSettings
     ),
@@ -164,7 +167,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "SKANS2STests",
-      dependencies: ["SKANHTTP", "SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANS2S", "SKANSignatures"],
+      dependencies: [
+        "SKANHTTP", "SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANS2S", "SKANSignatures", "SKANVerdicts",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -1,6 +1,7 @@
 import SKANModel
 public import SKANRunner
 public import SKANVectors
+import SKANVerdicts
 
 /// Pass rates per suite and requirement level, and the conformance level reached: what the
 /// certification page and the badge show.

@@ -3,6 +3,7 @@ import SKANJSON
 import SKANModel
 public import SKANRunner
 import SKANVectors
+import SKANVerdicts
 
 /// `--html`: one self-contained page a partner can read: who was tested with which vectors,
 /// the matrix of suites × requirement levels, every failure with its diff and a command to

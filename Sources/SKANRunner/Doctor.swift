@@ -2,6 +2,7 @@ import Foundation
 import SKANJSON
 import SKANModel
 public import SKANVectors
+import SKANVerdicts
 
 /// Checks an adapter against the protocol itself, before any semantics, and says in plain
 /// words what is wrong and how to fix it (`skan-conform doctor`).

@@ -2,6 +2,7 @@ import Foundation
 import SKANJSON
 import SKANModel
 public import SKANVectors
+import SKANVerdicts
 
 /// Runs vectors against an implementation through a transport.
 ///
