@@ -12,11 +12,16 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "skan-conform",
-  platforms: [.macOS(.v15)],
+  // Apple platforms: SKANConformance and the pure modules under it build for each (an SDK's
+  // test target on a simulator); the command-line kit runs on macOS and Linux.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .visionOS(.v2)],
   products: [
     .executable(name: "skan-conform", targets: ["skan-conform"]),
     .library(name: "SKANModel", targets: ["SKANModel"]),
     .library(name: "SKANVectors", targets: ["SKANVectors"]),
+    // In-process conformance for an SDK's own test target (XCTest or Swift Testing, on a
+    // simulator): the embedded vectors as test arguments and the kit's comparison.
+    .library(name: "SKANConformance", targets: ["SKANConformance"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -67,6 +72,12 @@ let package = Package(
     // The verdict on one answer: the kit's comparison of a reply with a vector (`Verdict`,
     // `CaseResult`, `CaseStatus`). Pure: no processes, no I/O, so it builds for iOS too.
     .target(name: "SKANVerdicts", dependencies: ["SKANJSON", "SKANModel", "SKANVectors"], swiftSettings: strictSettings),
+    // The vectors as cases for an implementation's own test target, checked in process by the
+    // kit's comparison. Pure modules only, so it builds for iOS, tvOS and visionOS: no process
+    // spawning, no NIO, no argument parser (SKANConformanceTests checks the closure).
+    .target(
+      name: "SKANConformance", dependencies: ["SKANJSON", "SKANModel", "SKANVectors", "SKANVerdicts"],
+      swiftSettings: strictSettings),
     // Runs vectors against an implementation over its adapter protocol and decides verdicts. Knows
     // only the protocol: no reference evaluation.
     .target(
@@ -160,6 +171,11 @@ let package = Package(
         "skan-conform", "SKANFuzz", "SKANJSON", "SKANModel", "SKANMutants", "SKANReference", "SKANRunner", "SKANSuites",
         "SKANVectors", "SKANTestSupport", "SKANVerdicts",
       ],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "SKANConformanceTests",
+      dependencies: ["SKANConformance", "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(
