@@ -91,7 +91,8 @@ struct ConformanceCaseTests {
   @Test func textAndEncodableOutputs() throws {
     let exact = try #require(Conformance.case("window/p1-48h-exact"))
     try exact.check(
-      outputJSON: #"{"window_start": 1700172800123, "measurement_over": false, "window_end": 1700604800123.0, "window": 1}"#)
+      outputJSON:
+        #"{"window_start": 1700172800123, "measurement_over": false, "window_end": 1700604800123.0, "window": 1}"#)
     try exact.check(output: Window(window: 1, windowStart: 1_700_172_800_123, windowEnd: 1_700_604_800_123))
     let wrong = #expect(throws: ConformanceError.self) {
       try exact.check(output: Window(window: 0, windowStart: 1_700_172_800_123, windowEnd: 1_700_604_800_123))

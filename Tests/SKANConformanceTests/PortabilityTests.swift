@@ -74,8 +74,10 @@ struct PortabilityTests {
     for target in closure.targets where forbiddenTargets.contains(target) {
       found.append("target \(target), reached by \((closure.targetPaths[target] ?? []).joined(separator: " -> "))")
     }
-    for product in closure.products where isForbidden(product: product.name) || !allowedProducts.contains(product.name) {
-      found.append("product \(product.name) (package \(product.package)), reached by \(product.via.joined(separator: " -> "))")
+    for product in closure.products where isForbidden(product: product.name) || !allowedProducts.contains(product.name)
+    {
+      found.append(
+        "product \(product.name) (package \(product.package)), reached by \(product.via.joined(separator: " -> "))")
     }
     return found.sorted()
   }
@@ -139,7 +141,8 @@ struct PortabilityTests {
     let errorData = FileManager.default.contents(atPath: errorsFile.path) ?? Data()
     try #require(
       process.terminationStatus == 0,
-      "swift package dump-package exited with \(process.terminationStatus): \(String(decoding: errorData, as: UTF8.self))")
+      "swift package dump-package exited with \(process.terminationStatus): \(String(decoding: errorData, as: UTF8.self))"
+    )
     return try JSONParser.parse(bytes: [UInt8](data))
   }
 }
