@@ -12,11 +12,16 @@ let strictSettings: [SwiftSetting] = [
 
 let package = Package(
   name: "skan-conform",
-  platforms: [.macOS(.v15)],
+  // Apple platforms: SKANConformance and the pure modules under it build for each (an SDK's
+  // test target on a simulator); the command-line kit runs on macOS and Linux.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .visionOS(.v2)],
   products: [
     .executable(name: "skan-conform", targets: ["skan-conform"]),
     .library(name: "SKANModel", targets: ["SKANModel"]),
     .library(name: "SKANVectors", targets: ["SKANVectors"]),
+    // In-process conformance for an SDK's own test target (XCTest or Swift Testing, on a
+    // simulator): the embedded vectors as test arguments and the kit's comparison.
+    .library(name: "SKANConformance", targets: ["SKANConformance"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -46,7 +51,8 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     // The wire shape of each suite: input JSON -> model -> output JSON or error code.
-    .target(name: "SKANSuites", dependencies: ["SKANJSON", "SKANModel", "SKANSignatures"], swiftSettings: strictSettings),
+    .target(
+      name: "SKANSuites", dependencies: ["SKANJSON", "SKANModel", "SKANSignatures"], swiftSettings: strictSettings),
     // Vector files as data: their format, the loader, the manifest, the copy built into the
     // binary, case selection. Knows nothing of the reference: the runner needs only this.
     .target(
@@ -68,12 +74,22 @@ let package = Package(
     // Builds the committed Vectors/ files into SKANVectors as data (`VectorSet.embedded()`).
     .plugin(name: "EmbedVectors", capability: .buildTool(), dependencies: ["skan-embed-vectors"]),
     .executableTarget(name: "skan-embed-vectors", path: "Plugins/EmbedVectorsTool", swiftSettings: strictSettings),
+    // The verdict on one answer: the kit's comparison of a reply with a vector (`Verdict`,
+    // `CaseResult`, `CaseStatus`). Pure: no processes, no I/O, so it builds for iOS too.
+    .target(
+      name: "SKANVerdicts", dependencies: ["SKANJSON", "SKANVocabulary", "SKANVectors"], swiftSettings: strictSettings),
+    // The vectors as cases for an implementation's own test target, checked in process by the
+    // kit's comparison. Pure modules only, so it builds for iOS, tvOS and visionOS: no process
+    // spawning, no NIO, no argument parser (SKANConformanceTests checks the closure).
+    .target(
+      name: "SKANConformance", dependencies: ["SKANJSON", "SKANVocabulary", "SKANVectors", "SKANVerdicts"],
+      swiftSettings: strictSettings),
     // Runs vectors against an implementation over its adapter protocol and decides verdicts. Knows
     // only the protocol and the vocabulary: it cannot import the model, so no reference evaluation.
     .target(
       name: "SKANRunner",
       dependencies: [
-        "SKANJSON", "SKANVocabulary", "SKANVectors",
+        "SKANJSON", "SKANVocabulary", "SKANVectors", "SKANVerdicts",
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings
@@ -81,14 +97,14 @@ let package = Package(
     // The reference model as an implementation: the adapter behind `skan-conform reference`
     // and the in-process transport of the kit's own tests and `fuzz --mutant`.
     .target(
-      name: "SKANReference", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANRunner"],
+      name: "SKANReference", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANRunner", "SKANVerdicts"],
       swiftSettings: strictSettings),
     // HTTP for the adapter protocol: the client transport and a loopback server. With SKANS2S,
     // the only modules that import AsyncHTTPClient and NIO.
     .target(
       name: "SKANHTTP",
       dependencies: [
-        "SKANJSON", "SKANRunner",
+        "SKANJSON", "SKANRunner", "SKANVerdicts",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOPosix", package: "swift-nio"),
@@ -101,7 +117,7 @@ let package = Package(
     .target(
       name: "SKANS2S",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANHTTP",
+        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANHTTP", "SKANVerdicts",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -119,20 +135,21 @@ let package = Package(
     ),
     // Differential fuzzing with shrinking (`skan-conform fuzz`).
     .target(
-      name: "SKANFuzz", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner"],
+      name: "SKANFuzz",
+      dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANVerdicts"],
       swiftSettings: strictSettings
     ),
     // Adapter skeletons for Python, Node.js, Go and Swift, and their writer (`skan-conform init`).
     .target(name: "SKANInit", dependencies: ["SKANVocabulary"], swiftSettings: strictSettings),
     // Console, JSON, JUnit and Markdown reports of a run.
     .target(
-      name: "SKANReporting", dependencies: ["SKANJSON", "SKANVocabulary", "SKANRunner", "SKANVectors"],
+      name: "SKANReporting", dependencies: ["SKANJSON", "SKANVocabulary", "SKANRunner", "SKANVectors", "SKANVerdicts"],
       swiftSettings: strictSettings),
     .executableTarget(
       name: "skan-conform",
       dependencies: [
         "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANRunner", "SKANReference",
-        "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz", "SKANInit",
+        "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz", "SKANInit", "SKANVerdicts",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -143,7 +160,9 @@ let package = Package(
     .testTarget(name: "SKANModelTests", dependencies: ["SKANJSON", "SKANModel"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANSignaturesTests",
-      dependencies: ["SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANRunner", "SKANTestSupport"],
+      dependencies: [
+        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANRunner", "SKANTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(
@@ -151,8 +170,9 @@ let package = Package(
       dependencies: [
         // The executable too: the fault-attribution tests run `skan-conform reference --stdio`.
         "skan-conform",
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReference", "SKANReporting", "SKANHTTP",
-        "SKANTestSupport",
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReference", "SKANReporting",
+        "SKANHTTP",
+        "SKANTestSupport", "SKANVerdicts",
         .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings
@@ -195,7 +215,7 @@ let package = Package(
       name: "SKANFuzzTests",
       dependencies: [
         "skan-conform", "SKANFuzz", "SKANJSON", "SKANModel", "SKANMutants", "SKANReference", "SKANRunner", "SKANSuites",
-        "SKANVectors", "SKANTestSupport",
+        "SKANVectors", "SKANTestSupport", "SKANVerdicts",
       ],
       swiftSettings: strictSettings
     ),
@@ -208,11 +228,19 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     .testTarget(
-      name: "SKANMutantsTests", dependencies: ["SKANModel", "SKANMutants", "SKANSuites", "SKANVectors", "SKANTestSupport"],
+      name: "SKANConformanceTests",
+      dependencies: ["SKANConformance", "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANTestSupport"],
+      swiftSettings: strictSettings
+    ),
+    .testTarget(
+      name: "SKANMutantsTests",
+      dependencies: ["SKANModel", "SKANMutants", "SKANSuites", "SKANVectors", "SKANTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "SKANS2STests",
-      dependencies: ["SKANHTTP", "SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANS2S", "SKANSignatures"],
+      dependencies: [
+        "SKANHTTP", "SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANS2S", "SKANSignatures", "SKANVerdicts",
+      ],
       swiftSettings: strictSettings
     ),
     .testTarget(

@@ -4,6 +4,7 @@ import SKANModel
 public import SKANRunner
 import SKANSuites
 public import SKANVectors
+public import SKANVerdicts
 
 /// Differential fuzzing: random scenarios, the reference's answer, the implementation's
 /// answer, and on a difference a shrunk case written as a vector file.

@@ -1,5 +1,6 @@
 import Foundation
 import SKANRunner
+import SKANVerdicts
 
 /// One deadline over a whole HTTP exchange: connecting, sending the request, the response's
 /// head and all of its body.

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 public import SKANJSON
 public import SKANRunner
+public import SKANVerdicts
 
 /// The HTTP transport: every message is POSTed as `application/json` to one URL and the reply
 /// is the response body. Connections are kept alive; up to `concurrency` requests are in

@@ -1,4 +1,5 @@
 public import SKANRunner
+import SKANVerdicts
 
 /// The readiness wait (`--wait`): how long the runner lets an HTTP implementation that is still
 /// starting refuse connections before the run gives up.

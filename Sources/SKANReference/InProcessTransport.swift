@@ -1,6 +1,7 @@
 public import SKANJSON
 public import SKANModel
 public import SKANRunner
+public import SKANVerdicts
 
 /// A transport that answers in this process, through a function: the reference itself, or a
 /// mutant of it. For the kit's own tests and the mutation self-check; no implementation under

@@ -1,5 +1,6 @@
 public import SKANRunner
 public import SKANVectors
+import SKANVerdicts
 import SKANVocabulary
 
 /// Pass rates per suite and requirement level, and the conformance level reached: what the

@@ -1,6 +1,7 @@
 import SKANJSON
 public import SKANRunner
 import SKANVectors
+import SKANVerdicts
 
 /// The console summary: one line per suite, then every unexpected result with its diff, and
 /// for the first ``FailureDetail/caseLimit`` its description, input, expected answer and reply

@@ -1,5 +1,6 @@
 public import SKANJSON
 public import SKANRunner
+public import SKANVerdicts
 
 /// What the console, Markdown and JUnit reports show of a case that did not pass: the
 /// vector's description, its whole input, the expected answer and the implementation's reply,

@@ -2,6 +2,7 @@ import Foundation
 import SKANJSON
 public import SKANRunner
 import SKANVectors
+import SKANVerdicts
 import SKANVocabulary
 
 /// `--html`: one self-contained page a partner can read: who was tested with which vectors,

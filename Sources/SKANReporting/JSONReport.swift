@@ -1,6 +1,7 @@
 public import SKANJSON
 public import SKANRunner
 import SKANVectors
+import SKANVerdicts
 
 /// `--report-json`: the run as one JSON document with a header, results, a summary and a
 /// footer that marks it complete. Schema: `Spec/schema/report.schema.json`.

@@ -1,6 +1,7 @@
 public import SKANJSON
 public import SKANRunner
 import SKANVectors
+import SKANVerdicts
 
 /// Reads a `--report-json` document back into a ``RunReport``: the inverse of
 /// ``JSONReport/json(_:)``, so that `report diff` and `expectations update` work on the same

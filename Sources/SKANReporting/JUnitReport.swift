@@ -2,6 +2,7 @@ import Foundation
 import SKANJSON
 public import SKANRunner
 import SKANVectors
+import SKANVerdicts
 
 /// `--junit`: one `<testcase>` per vector, grouped in one `<testsuite>` per suite. An
 /// incomplete (interrupted) run adds a `skan-conform` suite whose one test case, `run

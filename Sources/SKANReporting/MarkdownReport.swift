@@ -2,6 +2,7 @@ import Foundation
 import SKANJSON
 public import SKANRunner
 import SKANVectors
+import SKANVerdicts
 
 /// `--markdown`: a summary for CI step summaries (GitHub's `$GITHUB_STEP_SUMMARY` and the like).
 ///

@@ -1,4 +1,5 @@
 public import SKANRunner
+import SKANVerdicts
 
 /// What changed between two runs' reports (`skan-conform report diff OLD NEW`): regressions,
 /// fixes, changed expectations, and cases run in only one of them.

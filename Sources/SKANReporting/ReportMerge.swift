@@ -1,5 +1,6 @@
 public import SKANRunner
 public import SKANVectors
+import SKANVerdicts
 
 /// `skan-conform report merge`: the reports of the shards of one run (`run --shard I/N`)
 /// made into the report one unsharded run would have written: the same results, in vector

@@ -1,6 +1,7 @@
 import Foundation
 import SKANJSON
 public import SKANVectors
+import SKANVerdicts
 import SKANVocabulary
 
 /// Checks an adapter against the protocol itself, before any semantics, and says in plain

@@ -1,6 +1,7 @@
 import Foundation
 import SKANJSON
 import SKANVectors
+import SKANVerdicts
 import SKANVocabulary
 
 /// One run of `skan-conform doctor` against one adapter process: the checks in order, each a

@@ -1,5 +1,6 @@
 public import SKANJSON
 import SKANVectors
+public import SKANVerdicts
 
 /// An expectations file: vector IDs or globs mapped to the status an implementation is known
 /// to get, with a reason and a link, so that a known difference does not fail CI and a fix

@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANVerdicts
 
 /// How much of the implementation's replies one run keeps in its report.
 ///

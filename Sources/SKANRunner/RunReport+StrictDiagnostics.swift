@@ -1,5 +1,6 @@
 import SKANJSON
 import SKANVectors
+import SKANVerdicts
 
 extension RunReport {
   /// `--strict-diagnostics`: a passing case whose diagnostic members (SIG-21) differ or are

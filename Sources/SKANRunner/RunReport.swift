@@ -1,5 +1,6 @@
 import Foundation
 public import SKANVectors
+public import SKANVerdicts
 
 /// Everything one run produced.
 public struct RunReport: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import SKANJSON
 public import SKANVectors
+import SKANVerdicts
 import SKANVocabulary
 
 /// Runs vectors against an implementation through a transport.

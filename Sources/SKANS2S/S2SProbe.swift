@@ -7,6 +7,7 @@ import SKANJSON
 public import SKANModel
 public import SKANRunner
 import SKANSignatures
+public import SKANVerdicts
 
 /// The live S2S probe (`skan-conform probe s2s`): acts as the SDK-less client against a
 /// running conversion-value endpoint and checks that it answers as the contract says, the

@@ -8,6 +8,7 @@ import SKANRunner
 import SKANSuites
 import SKANTestSupport
 import SKANVectors
+import SKANVerdicts
 import Testing
 
 @Suite("Differential fuzzing")

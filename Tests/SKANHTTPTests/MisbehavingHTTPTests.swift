@@ -6,6 +6,7 @@ import SKANReference
 import SKANRunner
 import SKANSuites
 import SKANVectors
+import SKANVerdicts
 import Testing
 
 /// The HTTP transport at its edges. Faults on one case of a full run (500, reset, closed,

@@ -3,6 +3,7 @@ import SKANInit
 import SKANRunner
 import SKANTestSupport
 import SKANVectors
+import SKANVerdicts
 import SKANVocabulary
 import Subprocess
 import Testing

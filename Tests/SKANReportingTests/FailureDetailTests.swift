@@ -4,6 +4,7 @@ import SKANModel
 import SKANReporting
 import SKANRunner
 import SKANVectors
+import SKANVerdicts
 import Testing
 
 #if canImport(FoundationXML)

@@ -2,6 +2,7 @@ import SKANJSON
 import SKANReporting
 import SKANRunner
 import SKANVectors
+import SKANVerdicts
 import Testing
 
 @Suite("HTML certification report and badges")

@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANReporting
 import SKANRunner
+import SKANVerdicts
 import Testing
 
 @Suite("JSON reports read back as the types they were written from")

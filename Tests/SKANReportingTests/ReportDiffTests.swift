@@ -1,5 +1,6 @@
 import SKANReporting
 import SKANRunner
+import SKANVerdicts
 import Testing
 
 /// `ReportDiff`, the algorithm behind `skan-conform report diff`: which changes are

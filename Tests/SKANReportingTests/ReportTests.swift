@@ -5,6 +5,7 @@ import SKANReporting
 import SKANRunner
 import SKANSuites
 import SKANVectors
+import SKANVerdicts
 import Testing
 
 @Suite("Reports")

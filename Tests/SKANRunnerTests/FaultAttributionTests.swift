@@ -3,6 +3,7 @@ import SKANHTTP
 import SKANRunner
 import SKANTestSupport
 import SKANVectors
+import SKANVerdicts
 import Subprocess
 import Testing
 

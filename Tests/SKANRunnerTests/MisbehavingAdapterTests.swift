@@ -4,6 +4,7 @@ import SKANRunner
 import SKANSuites
 import SKANTestSupport
 import SKANVectors
+import SKANVerdicts
 import Testing
 
 /// Fake implementations that misbehave on purpose, written as small Python programs, each

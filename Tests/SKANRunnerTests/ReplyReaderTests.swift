@@ -1,5 +1,6 @@
 import Foundation
 import SKANJSON
+import SKANVerdicts
 import Testing
 
 @testable import SKANRunner

@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANRunner
 import SKANVectors
+import SKANVerdicts
 import SKANVocabulary
 import Testing
 

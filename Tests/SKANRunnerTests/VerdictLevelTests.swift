@@ -6,6 +6,7 @@ import SKANRunner
 import SKANSuites
 import SKANTestSupport
 import SKANVectors
+import SKANVerdicts
 import Testing
 
 /// SIG-21: for verification the verdict is conformance; reasons and signed strings are

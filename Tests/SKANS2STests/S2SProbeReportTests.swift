@@ -4,6 +4,7 @@ import SKANJSON
 import SKANReporting
 import SKANRunner
 import SKANS2S
+import SKANVerdicts
 import Testing
 
 /// The probe's report through every reporter, and that the dev key never shows.

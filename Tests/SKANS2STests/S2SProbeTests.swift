@@ -5,6 +5,7 @@ import SKANModel
 import SKANRunner
 import SKANS2S
 import SKANSignatures
+import SKANVerdicts
 import Testing
 
 /// The probe against the reference endpoint and against deliberately broken endpoints.

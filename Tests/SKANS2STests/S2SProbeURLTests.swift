@@ -5,6 +5,7 @@ import SKANModel
 import SKANReporting
 import SKANRunner
 import SKANS2S
+import SKANVerdicts
 import Testing
 
 /// The probe's URL (issue #27, item 14): the AppsFlyer path goes before a query the user

@@ -4,6 +4,7 @@ import SKANReporting
 import SKANRunner
 import SKANTestSupport
 import SKANVectors
+import SKANVerdicts
 import Subprocess
 import Testing
 

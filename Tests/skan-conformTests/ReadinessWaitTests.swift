@@ -3,6 +3,7 @@ import SKANHTTP
 import SKANJSON
 import SKANReference
 import SKANRunner
+import SKANVerdicts
 import Testing
 
 /// The readiness wait (`--wait`, issue #30 item 2): an HTTP implementation started in the

@@ -3,6 +3,7 @@ import SKANHTTP
 import SKANReporting
 import SKANRunner
 import SKANTestSupport
+import SKANVerdicts
 import Testing
 
 /// No credential from an endpoint URL (user information, query values) reaches a report, the

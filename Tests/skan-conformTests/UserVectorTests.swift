@@ -4,6 +4,7 @@ import SKANReporting
 import SKANRunner
 import SKANTestSupport
 import SKANVectors
+import SKANVerdicts
 import Testing
 
 /// Vectors users write themselves (issue #30 item 4): a case with `expected.level`

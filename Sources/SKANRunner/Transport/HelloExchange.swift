@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANVerdicts
 
 /// The handshake on a freshly started process, shared by the stdio transports.
 enum HelloExchange {

@@ -1,4 +1,5 @@
 public import SKANJSON
+import SKANVerdicts
 
 /// How the runner reaches an implementation. Each transport correlates one request with one
 /// reply and turns every failure into a ``Verdict/Reply``; none of them throws per case.

@@ -1,4 +1,5 @@
 public import SKANJSON
+public import SKANVerdicts
 
 /// One process per case: for the handshake a process gets the `hello` line and then end of
 /// input; for each case a new process gets one `run` line and then end of input, and must

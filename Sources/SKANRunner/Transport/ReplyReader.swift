@@ -1,4 +1,5 @@
 import SKANJSON
+import SKANVerdicts
 
 /// Reads a reply line as ``HelloExchange/parse(_:)`` does, with less work for the common case
 /// of an answer spelled exactly as the vector expects it.

@@ -1,5 +1,6 @@
 import Foundation
 public import SKANJSON
+public import SKANVerdicts
 
 /// The persistent stdio transport: one process for the run, requests pipelined and replies
 /// correlated by `seq` (Spec/adapter-protocol.md, sections 5.1 and 6).

@@ -3,6 +3,7 @@ import Foundation
 import SKANJSON
 import SKANReporting
 import SKANRunner
+import SKANVerdicts
 
 /// `skan-conform expectations update`.
 struct ExpectationsCommand: ParsableCommand {

@@ -10,6 +10,7 @@ import SKANRunner
 import SKANSuites
 import SKANVectorGeneration
 import SKANVectors
+import SKANVerdicts
 
 /// `skan-conform fuzz`: differential fuzzing against the reference model.
 struct FuzzCommand: AsyncParsableCommand {

@@ -7,6 +7,7 @@ import SKANReporting
 import SKANRunner
 import SKANS2S
 import SKANVectors
+import SKANVerdicts
 
 /// `skan-conform probe s2s`: the SDK-less client against a running conversion-value endpoint.
 struct ProbeS2SCommand: AsyncParsableCommand {

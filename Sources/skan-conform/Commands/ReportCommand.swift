@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SKANReporting
 import SKANRunner
+import SKANVerdicts
 
 /// `skan-conform report diff OLD NEW` and `skan-conform report merge SHARD…`.
 struct ReportCommand: ParsableCommand {

@@ -4,6 +4,7 @@ import SKANJSON
 import SKANReporting
 import SKANRunner
 import SKANVectors
+import SKANVerdicts
 
 /// `skan-conform report merge SHARD… -o FILE`: the shards of one run made into one report.
 struct ReportMergeCommand: ParsableCommand {

@@ -5,6 +5,7 @@ import SKANJSON
 import SKANReporting
 import SKANRunner
 import SKANVectors
+import SKANVerdicts
 
 /// `skan-conform run`: check an implementation against the vectors.
 struct RunCommand: AsyncParsableCommand {

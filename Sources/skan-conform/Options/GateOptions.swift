@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SKANModel
 import SKANRunner
+import SKANVerdicts
 
 /// `--require-suite`: suites a run must execute. Without it a run in which an adapter
 /// stopped declaring a suite is still green for the others; with it, every selected case of
