@@ -48,9 +48,20 @@ def postback_id(n):
     return f"5b0d0a6e-6a3f-4f3c-9b51-0c1f3a2b4c{n:02d}"
 
 
+def edited(payload, changes):
+    """`payload` with `changes` (keyword names, `_` for `-`) applied: None writes null, the
+    string "<absent>" removes the member."""
+    for name, value in changes.items():
+        name = name.replace("_", "-")
+        if value == "<absent>":
+            del payload[name]
+        else:
+            payload[name] = value
+    return payload
+
+
 def first_postback(n, **changes):
-    """Sequence index 1, download, with both optional fields: the base of the payload checks.
-    A change to None writes null; a change to the string "<absent>" removes the member."""
+    """Sequence index 1, download, with both optional fields: the base of the payload checks."""
     payload = {
         "postback-identifier": postback_id(n),
         "publisher-item-identifier": 5838492,
@@ -63,13 +74,7 @@ def first_postback(n, **changes):
         "source-identifier": "12",
         "advertised-item-identifier": ITEM,
     }
-    for name, value in changes.items():
-        name = name.replace("_", "-")
-        if value == "<absent>":
-            del payload[name]
-        else:
-            payload[name] = value
-    return payload
+    return edited(payload, changes)
 
 
 def short_postback(n, **changes):
@@ -84,13 +89,7 @@ def short_postback(n, **changes):
         "source-identifier": "1234",
         "advertised-item-identifier": ITEM,
     }
-    for name, value in changes.items():
-        name = name.replace("_", "-")
-        if value == "<absent>":
-            del payload[name]
-        else:
-            payload[name] = value
-    return payload
+    return edited(payload, changes)
 
 
 def impression(identifier, **changes):
@@ -104,13 +103,7 @@ def impression(identifier, **changes):
         "impression-identifier": identifier,
         "source-identifier": 5239,
     }
-    for name, value in changes.items():
-        name = name.replace("_", "-")
-        if value == "<absent>":
-            del payload[name]
-        else:
-            payload[name] = value
-    return payload
+    return edited(payload, changes)
 
 
 p2 = short_postback(2, did_win=False, postback_sequence_index=2, conversion_type="redownload")
