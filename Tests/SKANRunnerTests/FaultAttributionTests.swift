@@ -171,15 +171,19 @@ struct FaultAttributionTests {
     #expect(result.differences.count == 20, "\(victim): \(result.differences.count) differences")
   }
 
-  func runHTTP(_ mode: String, victim: String, timeout: Double) async throws -> RunReport {
-    let vectors = try corpus()
+  /// Starts `faulty_http_relay.py` in `mode` (misbehaving on `victim`) in front of the
+  /// reference, waits for the port it prints, and gives `body` that port; the relay is killed
+  /// when `body` returns. Nil when the relay never said its port.
+  func withHTTPRelay<Result: Sendable>(
+    _ mode: String, victim: String, _ body: @escaping @Sendable (Int) async throws -> Result
+  ) async throws -> Result? {
     let result = try await Subprocess.run(
       .name("python3"),
       arguments: [
         RepositoryPaths.fixture("faulty_http_relay.py"), mode, victim, "--", try binary(), "reference", "--stdio",
       ],
       input: .none, output: .sequence, error: .discarded
-    ) { execution -> RunReport? in
+    ) { execution -> Result? in
       var port: Int?
       for try await line in execution.standardOutput.strings() {
         port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("port ".count))
@@ -187,12 +191,20 @@ struct FaultAttributionTests {
       }
       defer { try? execution.send(signal: .kill) }
       guard let port else { return nil }
+      return try await body(port)
+    }
+    return result.closureResult
+  }
+
+  func runHTTP(_ mode: String, victim: String, timeout: Double) async throws -> RunReport {
+    let vectors = try corpus()
+    let report = try await withHTTPRelay(mode, victim: victim) { port in
       let transport = HTTPTransport(
         url: "http://127.0.0.1:\(port)/", options: RunOptions(command: "", timeout: timeout, handshakeTimeout: 60),
         kitVersion: vectors.kitVersion)
       return try await Runner.run(cases: vectors.cases, vectors: vectors, transport: transport)
     }
-    return try #require(result.closureResult, "the HTTP relay did not say its port")
+    return try #require(report, "the HTTP relay did not say its port")
   }
 
   @Test(
@@ -234,35 +246,23 @@ struct FaultAttributionTests {
   @Test("over HTTP a hello whose body stalls fails the handshake within its timeout (#27)", .timeLimit(.minutes(3)))
   func stalledHello() async throws {
     let vectors = try corpus()
-    let started = ContinuousClock.now
-    let result = try await Subprocess.run(
-      .name("python3"),
-      arguments: [
-        RepositoryPaths.fixture("faulty_http_relay.py"), "stall-body", "hello", "--", try binary(), "reference",
-        "--stdio",
-      ],
-      input: .none, output: .sequence, error: .discarded
-    ) { execution -> String? in
-      var port: Int?
-      for try await line in execution.standardOutput.strings() {
-        port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("port ".count))
-        break
-      }
-      defer { try? execution.send(signal: .kill) }
-      guard let port else { return nil }
+    let outcome = try await withHTTPRelay("stall-body", victim: "hello") { port in
+      // Measured from the moment the relay listens, not from the start of python (#27's rule:
+      // bounds are measured from the event they are about).
+      let started = ContinuousClock.now
       let transport = HTTPTransport(
         url: "http://127.0.0.1:\(port)/", options: RunOptions(command: "", timeout: 3, handshakeTimeout: 3),
         kitVersion: vectors.kitVersion)
       do {
         _ = try await transport.handshake()
-        return "the handshake succeeded"
+        return ("the handshake succeeded", ContinuousClock.now - started)
       } catch {
-        return "\(error)"
+        return ("\(error)", ContinuousClock.now - started)
       }
     }
-    let outcome = try #require(result.closureResult, "the HTTP relay did not say its port")
-    #expect(outcome.contains("no hello reply within 3"), "\(outcome)")
-    #expect(ContinuousClock.now - started < .seconds(20))
+    let (message, elapsed) = try #require(outcome, "the HTTP relay did not say its port")
+    #expect(message.contains("no hello reply within 3"), "\(message)")
+    #expect(elapsed < .seconds(30), "the handshake took \(elapsed)")
   }
 
   @Test(
