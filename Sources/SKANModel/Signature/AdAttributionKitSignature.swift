@@ -16,6 +16,8 @@ public enum AdAttributionKitSignature {
     public var signingInput: String?
     /// The `conversion-type`, normalized (SIG-18), when verified.
     public var conversionType: String?
+    /// The JWS payload's members, when verified (what a receiver counts, RCV-4 to RCV-18).
+    public var payload: [String: JSONValue]?
   }
 
   /// The outcome of an impression verification.
@@ -79,6 +81,7 @@ public enum AdAttributionKitSignature {
       let index = parsed.payload["postback-sequence-index"]?.exactInteger, sequenceIndexes.contains(index)
     else { return rejected(check, .invalidValue) }
     check.conversionType = type.rawValue
+    check.payload = parsed.payload
     check.verdict = PostbackVerdict(.verified, .ok)
     return check
   }

@@ -1,0 +1,77 @@
+import SKANJSON
+
+/// What a dashboard shows for a batch: the number of requests of each status, and the counted
+/// postbacks grouped by environment, framework, ad network, conversion type, window and
+/// `did-win` (Spec/receiving.md, RCV-19; kit-defined order).
+public struct ReceivingTotals: Sendable, Hashable {
+  /// The counted postbacks of one combination.
+  public struct Row: Sendable, Hashable {
+    /// Production or development (RCV-15: never added together).
+    public var environment: ReceivedPostback.Environment
+    /// SKAdNetwork or AdAttributionKit.
+    public var framework: ReceivedPostback.Framework
+    /// The ad network.
+    public var adNetworkID: String
+    /// Download, redownload or re-engagement.
+    public var conversionType: PostbackScenario.ConversionType
+    /// The conversion window.
+    public var window: Int
+    /// Winners or losers.
+    public var didWin: Bool
+    /// How many counted postbacks have these values.
+    public var count: Int
+
+    /// RCV-19's order: environment, framework, ad network ID, conversion type (strings by code
+    /// point), window, then `did-win` with `false` first.
+    static func precedes(_ left: Row, _ right: Row) -> Bool {
+      let leftText = [
+        left.environment.rawValue, left.framework.rawValue, left.adNetworkID, left.conversionType.rawValue,
+      ]
+      let rightText = [
+        right.environment.rawValue, right.framework.rawValue, right.adNetworkID, right.conversionType.rawValue,
+      ]
+      for (l, r) in zip(leftText, rightText) where !l.utf8.elementsEqual(r.utf8) {
+        return CodePointOrder.precedes(l, r)
+      }
+      if left.window != right.window { return left.window < right.window }
+      return !left.didWin && right.didWin
+    }
+  }
+
+  /// Every request.
+  public var received: Int
+  /// Requests of each status (RCV-2 to RCV-12).
+  public var byStatus: [ReceivedPostback.Status: Int]
+  /// One row per combination of the counted postbacks, in RCV-19's order.
+  public var rows: [Row]
+
+  /// The totals of `postbacks`, the outcome of each request of a batch.
+  public init(_ postbacks: [ReceivedPostback]) {
+    received = postbacks.count
+    byStatus = Dictionary(uniqueKeysWithValues: ReceivedPostback.Status.allCases.map { ($0, 0) })
+    // Grouped by exact bytes (RCV-5's rule for strings), not by Unicode canonical equivalence.
+    var counts: [[UInt8]: (row: Row, count: Int)] = [:]
+    for postback in postbacks {
+      byStatus[postback.status, default: 0] += 1
+      guard postback.status == .counted, let reading = postback.reading, let framework = postback.framework else {
+        continue
+      }
+      let row = Row(
+        environment: reading.environment, framework: framework, adNetworkID: reading.adNetworkID,
+        conversionType: reading.conversionType, window: reading.window, didWin: reading.didWin, count: 0)
+      let key = Array(
+        "\(row.environment.rawValue)\u{0}\(framework.rawValue)\u{0}\(row.adNetworkID)\u{0}\(row.conversionType.rawValue)\u{0}\(row.window)\u{0}\(row.didWin)"
+          .utf8)
+      counts[key, default: (row, 0)].count += 1
+    }
+    rows = counts.values.map { entry in
+      var row = entry.row
+      row.count = entry.count
+      return row
+    }
+    .sorted(by: Row.precedes)
+  }
+
+  /// The number of requests with `status`.
+  public func count(_ status: ReceivedPostback.Status) -> Int { byStatus[status] ?? 0 }
+}
