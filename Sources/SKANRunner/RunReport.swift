@@ -66,7 +66,7 @@ public struct RunReport: Sendable {
   public var staleExpectations: [String] = []
 
   /// Why the run fails although every result may be as expected, one sentence each: a
-  /// suite that `--require-suite` names was skipped (``GateOptions``). Empty when none.
+  /// suite that `--require-suite` names was skipped (``recordSkippedRequiredSuites(_:)``). Empty when none.
   public var gateFailures: [String] = []
 
   /// How many cases were executed: every result but `skipped`.

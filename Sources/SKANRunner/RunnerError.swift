@@ -12,6 +12,9 @@ public enum RunnerError: Error, Sendable, CustomStringConvertible {
   case interrupted
   /// An expectations file is malformed (exit code 2).
   case invalidExpectations(file: String, message: String)
+  /// The options leave nothing to run: a required suite without a case in the selection, or
+  /// an empty shard (exit code 2, like a filter that selects nothing).
+  case nothingToRun(String)
 
   /// The message for a person: the command (an endpoint's credentials masked, see
   /// ``URLRedaction``) and any text from the implementation written visibly (``DisplayText``).
@@ -28,6 +31,7 @@ public enum RunnerError: Error, Sendable, CustomStringConvertible {
         "nothing answered at \(DisplayText(URLRedaction.redact(url))) within the readiness wait of \(waited) s (--wait \(waited)): \(reason)"
     case .interrupted: return "interrupted before the implementation answered hello; nothing was run"
     case .invalidExpectations(let file, let message): return "\(file): \(message)"
+    case .nothingToRun(let message): return message
     }
   }
 }

@@ -79,7 +79,7 @@ struct ReportMergeCommand: ParsableCommand {
       printError("error: the reports are not the shards of one run:\n\(error)")
       throw KitExit.usage
     }
-    if merged.complete { gate.apply(to: &merged) }
+    if merged.complete { merged.recordSkippedRequiredSuites(gate.names) }
     if let output { try ReportOptions.write(JSONReport.text(merged), to: output) }
     try reports.write(merged)
     try certificate.write(merged)

@@ -95,90 +95,50 @@ struct RunCommand: AsyncParsableCommand {
     let transport = makeTransport()
     let source = self.source
     let selection = self.selection
-    let gate = self.gate
+    let required = gate.names
     let expectationsPath = self.expectations
     let times = max(1, `repeat`)
+    let shard = self.shard.flatMap { try? Shard.parse($0).get() }
+    let progress = Progress()
     let report: RunReport
     let vectors: VectorSet
+    let plan: RunPlan
     let known: Expectations?
-    let slice: Shard?
-    let shard = self.shard
     do {
       // Ctrl-C is handled from the start: the implementation is already running while the
       // vectors load.
-      (report, vectors, known, slice) = try await InterruptibleRun.run {
-        // The implementation starts, and answers hello, while the vectors load: the two are
-        // most of a run's start-up, and neither needs the other (bench/, docs/benchmarks.md).
-        let handshake = Task { () async throws -> ImplementationIdentity in try await transport.handshake() }
-        return try await withTaskCancellationHandler {
-          let vectors: VectorSet
-          let cases: [VectorCase]
-          let known: Expectations?
-          var slice: Shard?
-          do {
-            vectors = try source.load()
-            var selected = try selection.select(from: vectors.cases)
-            let unselected = gate.missing(from: Set(selected.map(\.suite.rawValue)))
-            guard unselected.isEmpty else {
-              printError(
-                "error: --require-suite \(unselected.joined(separator: ",")): the selection (\(selection.summary)) holds no case of it; nothing was run"
-              )
-              throw KitExit.usage
-            }
-            if let shard, case .success(let parsed) = Shard.parse(shard) {
-              let part = Shard(
-                index: parsed.index, count: parsed.count, selection: selection.selection, selectedTotal: selected.count)
-              // An empty shard is a usage error, as an empty selection is: nothing run, nothing passed.
-              guard part.index <= selected.count else {
-                printError(
-                  "error: shard \(part) holds no case: the selection (\(selection.summary)) has \(selected.count) case(s), so use at most \(selected.count) shard(s); nothing was run"
-                )
-                throw KitExit.usage
-              }
-              selected = part.slice(selected)
-              slice = part
-            }
-            // --repeat (hidden) runs the selection several times over, for bench/.
-            cases = Array(repeating: selected, count: times).flatMap { $0 }
-            known = try expectationsPath.map(ExpectationsFile.load)
-            if Task.isCancelled { throw RunnerError.interrupted }
-          } catch {
-            handshake.cancel()
-            _ = await handshake.result
-            await transport.close()
-            throw error
-          }
-          let identity = try await handshake.value
-          let progress = Progress(total: cases.count)
-          let report = try await Runner.run(cases: cases, vectors: vectors, transport: transport, identity: identity) {
-            _ in progress.advance()
-          }
-          progress.finish()
-          return (report, vectors, known, slice)
-        } onCancel: {
-          handshake.cancel()
+      (report, vectors, (plan, known)) = try await InterruptibleRun.run {
+        try await Runner.run(transport: transport) {
+          let vectors = try source.load()
+          let plan = try RunPlan(
+            selected: try selection.select(from: vectors.cases), selection: selection.selection,
+            selectionSummary: selection.summary, requiredSuites: required, shard: shard, repetitions: times)
+          let known = try expectationsPath.map(ExpectationsFile.load)
+          progress.start(total: plan.cases.count)
+          return (vectors, plan.cases, (plan, known))
+        } progress: { _ in
+          progress.advance()
         }
       }
+      progress.finish()
     } catch let error as RunnerError {
       await transport.close()
       printError("error: \(error)")
       if case .interrupted = error { throw KitExit.unexpected }
+      if case .nothingToRun = error { throw KitExit.usage }
       throw KitExit.implementation
     }
     if !report.complete {
       printError("interrupted: the report holds the \(report.results.count) verdicts so far and is marked incomplete")
     }
-    var judged = report
-    judged.shard = slice
-    if judged.vectorSet == .custom { judged.vectorsPath = source.directory }
-    if strictDiagnostics { judged.requireDiagnostics() }
-    if judged.complete { gate.apply(to: &judged) }
-    known?.apply(to: &judged, knownIDs: vectors.cases.map(\.id))
+    let judged = plan.judge(
+      report, vectors: vectors, vectorsPath: source.directory, strictDiagnostics: strictDiagnostics,
+      expectations: known)
     try reports.write(judged)
     try certificate.write(judged)
     print(ConsoleReport.text(judged, color: Terminal.colorOnStandardOutput))
     ProcessLifetime.keep(vectors, report, judged)
-    if let slice {
+    if let slice = plan.shard {
       print(
         "shard \(slice): \(report.results.count) of the \(slice.selectedTotal) selected cases; merge with `report merge`"
       )

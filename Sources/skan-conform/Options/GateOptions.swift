@@ -33,22 +33,4 @@ struct GateOptions: ParsableArguments {
       }
     }
   }
-
-  /// The required suites that no case of `suites` belongs to: a usage error before a run.
-  func missing(from suites: Set<String>) -> [String] { names.filter { !suites.contains($0) } }
-
-  /// Records, in `report.gateFailures`, every required suite of which a case was skipped.
-  /// (A required suite with no case in the selection is a usage error before the run; a
-  /// shard may hold no case of it.)
-  func apply(to report: inout RunReport) {
-    for name in names {
-      let results = report.results.filter { $0.suite == name }
-      let skipped = results.filter { $0.status == .skipped }
-      if let first = skipped.first {
-        report.gateFailures.append(
-          "--require-suite \(name): \(skipped.count) of the \(results.count) case(s) of suite \(name) were skipped (\(first.id): \(first.message ?? "skipped"))"
-        )
-      }
-    }
-  }
 }

@@ -18,12 +18,16 @@ enum Terminal {
 
 /// A `[n/total]` counter on standard error, redrawn in place, on a TTY only.
 final class Progress: @unchecked Sendable {
-  private let total: Int
   private let enabled = Terminal.showsProgress
   private let lock = NSLock()
+  private var total = 0
   private var done = 0
 
-  init(total: Int) { self.total = total }
+  init(total: Int = 0) { self.total = total }
+
+  /// Sets the number of cases once they are known (the vectors load while the
+  /// implementation starts).
+  func start(total: Int) { lock.withLock { self.total = total } }
 
   func advance() {
     guard enabled else { return }

@@ -1,0 +1,43 @@
+public import SKANVectors
+import SKANVerdicts
+
+extension Runner {
+  /// Runs the cases that `load` chooses, starting the implementation and making the handshake
+  /// while `load` reads the vectors: the two are most of a run's start-up and neither needs
+  /// the other (bench/, docs/benchmarks.md).
+  ///
+  /// When `load` throws, or the task is cancelled before the cases are chosen, the handshake
+  /// is cancelled and the transport closed before the error is rethrown (cancellation is
+  /// ``RunnerError/interrupted``). Cancellation after that is the run's own: the report is
+  /// marked incomplete.
+  ///
+  /// - Parameters:
+  ///   - load: reads the vectors and chooses the cases; `context` is handed back unchanged
+  ///     (what the caller read beside them, such as an expectations file).
+  ///   - progress: called after each case completes.
+  public static func run<Context: Sendable>(
+    transport: any ImplementationTransport,
+    loading load: @escaping @Sendable () async throws -> (vectors: VectorSet, cases: [VectorCase], context: Context),
+    progress: @escaping @Sendable (CaseResult) -> Void = { _ in }
+  ) async throws -> (report: RunReport, vectors: VectorSet, context: Context) {
+    let handshake = Task { () async throws -> ImplementationIdentity in try await transport.handshake() }
+    return try await withTaskCancellationHandler {
+      let loaded: (vectors: VectorSet, cases: [VectorCase], context: Context)
+      do {
+        loaded = try await load()
+        if Task.isCancelled { throw RunnerError.interrupted }
+      } catch {
+        handshake.cancel()
+        _ = await handshake.result
+        await transport.close()
+        throw error
+      }
+      let identity = try await handshake.value
+      let report = try await run(
+        cases: loaded.cases, vectors: loaded.vectors, transport: transport, identity: identity, progress: progress)
+      return (report, loaded.vectors, loaded.context)
+    } onCancel: {
+      handshake.cancel()
+    }
+  }
+}
