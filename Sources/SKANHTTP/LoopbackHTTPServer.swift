@@ -44,11 +44,14 @@ public final class LoopbackHTTPServer: Sendable {
     public var contentType: String
     /// The body bytes.
     public var body: [UInt8]
+    /// The `Allow` header, for a 405.
+    public var allow: String?
 
     /// Creates a response.
-    public init(status: Int, contentType: String = "application/json", body: [UInt8]) {
+    public init(status: Int, contentType: String = "application/json", body: [UInt8], allow: String? = nil) {
       self.status = status
       self.contentType = contentType
+      self.allow = allow
       self.body = body
     }
   }
@@ -169,6 +172,7 @@ private final class RequestHandler: ChannelInboundHandler {
   ) {
     var headers = HTTPHeaders()
     headers.add(name: "Content-Type", value: response.contentType)
+    if let allow = response.allow { headers.add(name: "Allow", value: allow) }
     headers.add(name: "Content-Length", value: String(response.body.count))
     headers.add(name: "Connection", value: keepAlive ? "keep-alive" : "close")
     let head = HTTPResponseHead(

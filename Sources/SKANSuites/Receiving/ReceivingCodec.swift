@@ -9,7 +9,7 @@ public import SKANModel
 /// scenarios and its Spec chapter (#29).
 public enum ReceivingCodec {
   /// The one operation.
-  static let operation = "receive"
+  public static let operation = "receive"
 
   /// The answer to one input. Shape problems, malformed keys, a kid that is not Apple's and
   /// a path the receiver does not have are `invalid-input`; an earlier time is `out-of-order`.

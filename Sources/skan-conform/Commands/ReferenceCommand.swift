@@ -14,7 +14,7 @@ struct ReferenceCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "reference",
     abstract: "Serve a reference implementation: the model as an adapter, or the reference S2S API.",
-    subcommands: [ReferenceAdapterCommand.self, ReferenceS2SCommand.self],
+    subcommands: [ReferenceAdapterCommand.self, ReferenceS2SCommand.self, ReferenceReceiverCommand.self],
     defaultSubcommand: ReferenceAdapterCommand.self)
 }
 
