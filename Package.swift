@@ -112,12 +112,13 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
-    // The S2S conversion-value API over HTTP: the probe of a live endpoint (`probe s2s`) and the
-    // reference endpoint (`reference s2s`), on SKANHTTP's loopback server.
+    // Server-to-server HTTP: the S2S conversion-value API's probe (`probe s2s`) and reference
+    // endpoint (`reference s2s`), and the postback probe (`probe postbacks`, which plays the
+    // device against a receiver and checks its count with the receiving codec of SKANSuites).
     .target(
       name: "SKANS2S",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANHTTP", "SKANVerdicts",
+        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANVerdicts",
         .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -239,7 +240,8 @@ let package = Package(
     .testTarget(
       name: "SKANS2STests",
       dependencies: [
-        "SKANHTTP", "SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANS2S", "SKANSignatures", "SKANVerdicts",
+        "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANReporting", "SKANRunner", "SKANS2S",
+        "SKANSignatures", "SKANVerdicts",
       ],
       swiftSettings: strictSettings
     ),

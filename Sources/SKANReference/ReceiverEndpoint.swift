@@ -21,6 +21,13 @@ public final class ReceiverEndpoint: @unchecked Sendable {
     public var body: [UInt8]
     /// The methods allowed, for a 405.
     public var allow: String?
+
+    /// Creates an answer.
+    public init(status: Int, body: [UInt8], allow: String? = nil) {
+      self.status = status
+      self.body = body
+      self.allow = allow
+    }
   }
 
   /// The kit's own path that answers the `receiving` output for the arrivals so far (GET).

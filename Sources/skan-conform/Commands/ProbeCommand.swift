@@ -4,5 +4,5 @@ import ArgumentParser
 struct ProbeCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "probe", abstract: "Probe a running endpoint.",
-    subcommands: [ProbeS2SCommand.self])
+    subcommands: [ProbeS2SCommand.self, ProbePostbacksCommand.self])
 }

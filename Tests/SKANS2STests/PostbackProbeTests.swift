@@ -1,0 +1,97 @@
+import Foundation
+import SKANHTTP
+import SKANJSON
+import SKANReference
+import SKANS2S
+import SKANVerdicts
+import Testing
+
+/// `probe postbacks` against the reference receiver, and against receivers that answer or
+/// count wrongly (#29): each fault fails the check named for it, and only that one.
+@Suite("Postback probe against the reference receiver and broken ones")
+struct PostbackProbeTests {
+  /// Serves the reference receiver on a free loopback port, with `rewrite` applied to each
+  /// answer (the broken receivers), runs the probe, and returns its results by check.
+  func probe(
+    reengagementCopies: Bool = false,
+    rewrite: @escaping @Sendable (String, String, ReceiverEndpoint.Answer) -> ReceiverEndpoint.Answer = { $2 }
+  ) async throws -> [String: CaseResult] {
+    let endpoint = try ReceiverEndpoint(
+      settings: ["receiver": ["network_paths": ["/pb"], "reengagement_copies": .bool(reengagementCopies)]])
+    let server = try await LoopbackHTTPServer.start(port: 0) { request in
+      let body = String(decoding: request.body, as: UTF8.self)
+      let answer = rewrite(
+        request.uri, body, endpoint.respond(method: request.method, target: request.uri, body: request.body))
+      return LoopbackHTTPServer.Response(status: answer.status, body: answer.body, allow: answer.allow)
+    }
+    defer { Task { await server.stop() } }
+    let base = "http://127.0.0.1:\(server.port)"
+    let probe = try PostbackProbe(
+      PostbackProbe.Configuration(
+        url: base, networkPath: "/pb", reengagementCopies: reengagementCopies,
+        reportURL: base + ReceiverEndpoint.reportPath, timeout: 30))
+    let results = try await probe.run()
+    return Dictionary(uniqueKeysWithValues: results.map { ($0.id, $0) })
+  }
+
+  @Test(
+    "every check passes against the reference receiver, with and without re-engagement copies", .timeLimit(.minutes(3)),
+    arguments: [false, true])
+  func reference(reengagementCopies: Bool) async throws {
+    let results = try await probe(reengagementCopies: reengagementCopies)
+    #expect(results.count == 12)
+    for (id, result) in results.sorted(by: { $0.key < $1.key }) {
+      #expect(result.status == .pass, "\(id): \(result.message ?? "")")
+    }
+  }
+
+  @Test(
+    "a receiver that counts device retries and copies again fails the report check, and only it",
+    .timeLimit(.minutes(3)))
+  func doubleCounting() async throws {
+    let results = try await probe { target, _, answer in
+      guard target == ReceiverEndpoint.reportPath else { return answer }
+      let text = String(decoding: answer.body, as: UTF8.self).replacingOccurrences(
+        of: "\"status\":\"duplicate\"", with: "\"status\":\"counted\"")
+      return ReceiverEndpoint.Answer(status: answer.status, body: Array(text.utf8))
+    }
+    let report = try #require(results["probe-postbacks/report"])
+    #expect(report.status == .fail)
+    #expect(report.differences.contains { $0.description.contains("status") }, "\(report.differences)")
+    #expect(results.filter { $0.value.status != .pass }.map(\.key) == ["probe-postbacks/report"])
+  }
+
+  @Test(
+    "a receiver that answers a forgery 400 fails the forged check; a 500 then 200 is a retry the probe names",
+    .timeLimit(.minutes(3)))
+  func wrongStatuses() async throws {
+    let forgedSource = "\"source-identifier\":\"5240\""
+    let secondID = "6aafb7a5-0170-41b5-bbe4-fe71dedf1e31"
+    let failedOnce = FirstTime()
+    let results = try await probe { target, body, answer in
+      if body.contains(forgedSource) { return ReceiverEndpoint.Answer(status: 400, body: []) }
+      if body.contains(secondID), failedOnce.first() { return ReceiverEndpoint.Answer(status: 500, body: []) }
+      return answer
+    }
+    let forged = try #require(results["probe-postbacks/forged"])
+    #expect(forged.status == .fail)
+    #expect(forged.message?.contains("answered 400") == true, "\(forged.message ?? "")")
+    let second = try #require(results["probe-postbacks/second-postback"])
+    #expect(second.status == .fail)
+    #expect(second.message?.contains("answered 200 only at attempt 2") == true, "\(second.message ?? "")")
+    #expect(results["probe-postbacks/no-server-error"]?.status == .fail)
+    #expect(results["probe-postbacks/network-postback"]?.status == .pass)
+  }
+
+  /// True the first time only.
+  final class FirstTime: @unchecked Sendable {
+    private let lock = NSLock()
+    private var used = false
+    func first() -> Bool {
+      lock.withLock {
+        defer { used = true }
+        return !used
+      }
+    }
+  }
+}
