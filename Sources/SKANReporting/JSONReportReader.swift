@@ -21,17 +21,17 @@ public enum JSONReportReader {
 
   /// The report in `json`.
   public static func read(_ json: JSONValue) throws(ReportError) -> RunReport {
-    let root = try Members(json, "the report")
-    guard root.raw["report_version"]?.exactInteger == 1 else {
+    let root = try fields(json, "")
+    guard root["report_version"]?.exactInteger == 1 else {
       throw ReportError("report_version: must be 1 (a report from `skan-conform run --report-json`)")
     }
-    let header = try Members(try root.value("header"), "header")
-    let identity = try Members(try header.value("implementation"), "header.implementation")
+    let header = try root.object("header")
+    let identity = try header.object("implementation")
     var results: [CaseResult] = []
     for (index, element) in try root.array("results").enumerated() {
       results.append(try result(element, path: "results[\(index)]"))
     }
-    let footer = try Members(try root.value("footer"), "footer")
+    let footer = try root.object("footer")
     var report = RunReport(
       kitVersion: try header.string("kit_version"), vectorDigest: try header.string("vector_digest"),
       implementation: ImplementationIdentity(
@@ -40,18 +40,18 @@ public enum JSONReportReader {
       transport: try transport(header), target: try header.string("target"),
       startedAt: try header.string("started_at"), results: results, complete: try footer.bool("complete"))
     report.vectorSet = try provenance(header, digest: report.vectorDigest)
-    if header.raw["vector_cases"] != nil { report.vectorCases = try header.integer("vector_cases") }
-    if header.raw["vectors_path"] != nil { report.vectorsPath = try header.string("vectors_path") }
-    report.gateFailures = root.raw["gate_failures"] == nil ? [] : try root.strings("gate_failures")
+    if header["vector_cases"] != nil { report.vectorCases = try header.integer("vector_cases") }
+    if header["vectors_path"] != nil { report.vectorsPath = try header.string("vectors_path") }
+    report.gateFailures = root["gate_failures"] == nil ? [] : try root.strings("gate_failures")
     report.staleExpectations = try root.strings("stale_expectations")
-    report.incidents = footer.raw["incidents"] == nil ? [] : try footer.strings("incidents")
-    if let value = header.raw["shard"], !value.isNull { report.shard = try shard(value) }
+    report.incidents = footer["incidents"] == nil ? [] : try footer.strings("incidents")
+    if let value = header["shard"], !value.isNull { report.shard = try shard(value) }
     return report
   }
 
   /// `header.shard`: index and count (1 <= index <= count), the selection's size and filters.
   private static func shard(_ value: JSONValue) throws(ReportError) -> Shard {
-    let members = try Members(value, "header.shard")
+    let members = try fields(value, "header.shard")
     let index = try members.integer("index")
     let count = try members.integer("count")
     guard count >= 1, (1...count).contains(index) else {
@@ -59,7 +59,7 @@ public enum JSONReportReader {
     }
     let selected = try members.integer("selected")
     guard selected >= 0 else { throw ReportError("header.shard.selected: must not be negative") }
-    let filters = try Members(try members.value("selection"), "header.shard.selection")
+    let filters = try members.object("selection")
     let selection = CaseSelection(
       suites: Set(try filters.strings("suites")), idGlobs: try filters.strings("ids"),
       tags: Set(try filters.strings("tags")), requirements: Set(try filters.strings("requirements")))
@@ -69,7 +69,7 @@ public enum JSONReportReader {
   /// `header.vector_set`; a report without it (written before it existed) is official only
   /// if its digest is this binary's.
   private static func provenance(_ header: Members, digest: String) throws(ReportError) -> VectorProvenance {
-    guard header.raw["vector_set"] != nil else { return VectorProvenance.of(digest: digest) }
+    guard header["vector_set"] != nil else { return VectorProvenance.of(digest: digest) }
     let text = try header.string("vector_set")
     guard let provenance = VectorProvenance(rawValue: text) else {
       throw ReportError("header.vector_set: \"\(text)\" is not official or custom")
@@ -78,22 +78,17 @@ public enum JSONReportReader {
   }
 
   private static func transport(_ header: Members) throws(ReportError) -> TransportKind {
-    let text = try header.string("transport")
-    guard let kind = TransportKind(rawValue: text) else {
-      throw ReportError(
-        "header.transport: \"\(text)\" is not one of \(TransportKind.allCases.map(\.rawValue).joined(separator: ", "))")
-    }
-    return kind
+    try header.choice("transport", TransportKind.self)
   }
 
   private static func result(_ element: JSONValue, path: String) throws(ReportError) -> CaseResult {
-    let members = try Members(element, path)
+    let members = try fields(element, path)
     let statusText = try members.string("status")
     guard let status = CaseStatus(rawValue: statusText) else {
       throw ReportError("\(path).status: \"\(statusText)\" is not a status")
     }
     let differences = try Self.differences(members, path: path)
-    guard let milliseconds = members.raw["duration_ms"]?.numberValue else {
+    guard let milliseconds = members["duration_ms"]?.numberValue else {
       throw ReportError("\(path).duration_ms: must be a number")
     }
     var result = CaseResult(
@@ -110,11 +105,11 @@ public enum JSONReportReader {
     result.expectationReason = try members.optionalString("expectation_reason")
     result.expectationLink = try members.optionalString("expectation_link")
     result.description = try members.optionalString("description")
-    result.input = members.raw["input"]
-    result.expected = members.raw["expected"]
-    result.actual = members.raw["actual"]
-    if let value = members.raw["diagnostics"] {
-      let diagnostics = try Members(value, "\(path).diagnostics")
+    result.input = members["input"]
+    result.expected = members["expected"]
+    result.actual = members["actual"]
+    if let value = members["diagnostics"] {
+      let diagnostics = try fields(value, "\(path).diagnostics")
       let statusText = try diagnostics.string("status")
       guard let status = DiagnosticAgreement.Status(rawValue: statusText) else {
         throw ReportError("\(path).diagnostics.status: \"\(statusText)\" is not agree, not-given or differ")
@@ -129,7 +124,7 @@ public enum JSONReportReader {
   private static func differences(_ members: Members, path: String) throws(ReportError) -> [JSONDiff.Difference] {
     var differences: [JSONDiff.Difference] = []
     for (index, difference) in try members.array("differences").enumerated() {
-      let entry = try Members(difference, "\(path).differences[\(index)]")
+      let entry = try fields(difference, "\(path).differences[\(index)]")
       differences.append(
         JSONDiff.Difference(
           path: try entry.string("path"), expected: try entry.side("expected"), actual: try entry.side("actual")))
@@ -137,70 +132,35 @@ public enum JSONReportReader {
     return differences
   }
 
-  /// An object's members, with errors that name the path.
-  private struct Members {
-    let raw: [String: JSONValue]
-    let path: String
+  /// An object's members, with errors that name the path (``word(_:)``).
+  private typealias Members = JSONFields<ReportError>
 
-    init(_ value: JSONValue, _ path: String) throws(ReportError) {
-      guard let members = value.objectValue else { throw ReportError("\(path): must be an object") }
-      raw = members
-      self.path = path
+  /// The members of `value`, at `path`; the report's root is `""`, so that its members are
+  /// named bare (`header`, `results[3]`).
+  private static func fields(_ value: JSONValue, _ path: String) throws(ReportError) -> Members {
+    try Members(value, at: FieldPath(path), fail: word)
+  }
+
+  /// A problem as the report reader words it: `header.kit_version: missing`.
+  private static func word(_ problem: FieldProblem) -> ReportError {
+    let name = problem.path.description.isEmpty ? "the report" : problem.path.description
+    switch problem {
+    case .notAnObject: return ReportError("\(name): must be an object")
+    case .missing: return ReportError("\(name): missing")
+    case .mistyped(_, let expected, _): return ReportError("\(name): must be \(expected)")
+    case .outOfRange(_, let why): return ReportError("\(name): \(why)")
+    case .notOneOf(_, let found, let choices):
+      return ReportError("\(name): \"\(found)\" is not one of \(choices.joined(separator: ", "))")
     }
+  }
+}
 
-    private func name(_ key: String) -> String { path == "the report" ? key : "\(path).\(key)" }
-
-    func value(_ key: String) throws(ReportError) -> JSONValue {
-      guard let value = raw[key] else { throw ReportError("\(name(key)): missing") }
-      return value
-    }
-
-    func string(_ key: String) throws(ReportError) -> String {
-      guard let text = try value(key).stringValue else { throw ReportError("\(name(key)): must be a string") }
-      return text
-    }
-
-    func optionalString(_ key: String) throws(ReportError) -> String? {
-      guard let value = raw[key], !value.isNull else { return nil }
-      guard let text = value.stringValue else { throw ReportError("\(name(key)): must be a string or null") }
-      return text
-    }
-
-    func integer(_ key: String) throws(ReportError) -> Int {
-      guard let number = try value(key).exactInteger else { throw ReportError("\(name(key)): must be an integer") }
-      return number
-    }
-
-    func bool(_ key: String) throws(ReportError) -> Bool {
-      guard let flag = try value(key).boolValue else { throw ReportError("\(name(key)): must be a boolean") }
-      return flag
-    }
-
-    func array(_ key: String) throws(ReportError) -> [JSONValue] {
-      guard let elements = try value(key).arrayValue else { throw ReportError("\(name(key)): must be an array") }
-      return elements
-    }
-
-    func strings(_ key: String) throws(ReportError) -> [String] {
-      var texts: [String] = []
-      for (index, element) in try array(key).enumerated() {
-        guard let text = element.stringValue else { throw ReportError("\(name(key))[\(index)]: must be a string") }
-        texts.append(text)
-      }
-      return texts
-    }
-
-    /// One side of a difference: `nil` when `<key>_absent` is true; a report without
-    /// `<key>_absent` (written before it existed) reads `null` as absent.
-    func side(_ key: String) throws(ReportError) -> JSONValue? {
-      guard raw[key + "_absent"] != nil else { return nonNull(key) }
-      if try bool(key + "_absent") { return nil }
-      return try value(key)
-    }
-
-    func nonNull(_ key: String) -> JSONValue? {
-      guard let value = raw[key], !value.isNull else { return nil }
-      return value
-    }
+extension JSONFields where Failure == ReportError {
+  /// One side of a difference: `nil` when `<key>_absent` is true; a report without
+  /// `<key>_absent` (written before it existed) reads `null` as absent.
+  fileprivate func side(_ key: String) throws(ReportError) -> JSONValue? {
+    guard self[key + "_absent"] != nil else { return optional(key) }
+    if try bool(key + "_absent") { return nil }
+    return try value(key)
   }
 }

@@ -33,29 +33,36 @@ public struct Expectations: Sendable {
   /// Reads an expectations file's JSON.
   /// - Throws: ``RunnerError/invalidExpectations(file:message:)`` naming the entry and the field.
   public init(json: JSONValue, file: String) throws(RunnerError) {
-    guard let members = json["expectations"]?.objectValue else {
-      throw .invalidExpectations(file: file, message: "needs an \"expectations\" object keyed by vector ID or glob")
-    }
-    if let version = json["schema_version"], version.exactInteger != 1 {
+    let needs = RunnerError.invalidExpectations(
+      file: file, message: "needs an \"expectations\" object keyed by vector ID or glob")
+    let root = try JSONFields(json, at: FieldPath(""), fail: { _ in needs })
+    let members = try root.object("expectations")
+    if let version = root["schema_version"], version.exactInteger != 1 {
       throw .invalidExpectations(file: file, message: "schema_version \(version) is not supported (1 is)")
     }
     var entries: [Entry] = []
-    for pattern in CanonicalJSON.sortedKeys(members) {
-      let value = members[pattern] ?? .null
-      guard let statusText = value["status"]?.stringValue, let status = CaseStatus(rawValue: statusText) else {
-        throw .invalidExpectations(
-          file: file,
-          message:
-            "entry \(pattern): field status must be one of \(CaseStatus.allCases.map(\.rawValue).joined(separator: ", "))"
-        )
+    for pattern in CanonicalJSON.sortedKeys(members.members) {
+      // Any problem with an entry is worded by the field it is about: an entry that is not
+      // an object, or has no valid status, gets the status message.
+      let entryPath = FieldPath(pattern)
+      let fail: @Sendable (FieldProblem) -> RunnerError = { problem in
+        let field = problem.path == entryPath.appending("reason") ? Self.reasonRule : Self.statusRule
+        return .invalidExpectations(file: file, message: "entry \(pattern): field \(field)")
       }
-      guard let reason = value["reason"]?.stringValue, !reason.isEmpty else {
-        throw .invalidExpectations(file: file, message: "entry \(pattern): field reason must be a non-empty string")
-      }
+      let value = try JSONFields(members[pattern] ?? .null, at: entryPath, fail: fail)
+      let status = try value.choice("status", CaseStatus.self)
+      let reason = try value.string("reason")
+      guard !reason.isEmpty else { throw fail(.outOfRange(entryPath.appending("reason"), "is empty")) }
       entries.append(Entry(pattern: pattern, status: status, reason: reason, link: value["link"]?.stringValue))
     }
     self.init(entries: entries)
   }
+
+  /// What an entry's `status` must be.
+  private static let statusRule =
+    "status must be one of \(CaseStatus.allCases.map(\.rawValue).joined(separator: ", "))"
+  /// What an entry's `reason` must be.
+  private static let reasonRule = "reason must be a non-empty string"
 
   /// The file's JSON, as ``init(json:file:)`` reads it back: `schema_version` 1 and each
   /// entry's status, reason and link (`null` when it has none).

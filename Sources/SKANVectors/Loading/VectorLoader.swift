@@ -115,20 +115,10 @@ public enum VectorLoader {
       throw .notJSON(file: name, reason: error.description)
     }
     try checkSchemaVersion(root, file: name)
-    guard let suiteName = root["suite"]?.stringValue else {
-      throw .invalidField(file: name, caseID: nil, field: "suite", reason: "must be a string")
-    }
-    guard let suite = Suite(rawValue: suiteName) else {
-      throw .invalidField(
-        file: name, caseID: nil, field: "suite",
-        reason: "\"\(suiteName)\" is not one of \(Suite.allCases.map(\.rawValue).joined(separator: ", "))")
-    }
-    guard let declared = root["number_of_cases"]?.exactInteger else {
-      throw .invalidField(file: name, caseID: nil, field: "number_of_cases", reason: "must be an integer")
-    }
-    guard let elements = root["cases"]?.arrayValue else {
-      throw .invalidField(file: name, caseID: nil, field: "cases", reason: "must be an array")
-    }
+    let fields = try JSONFields(root, at: FieldPath(""), fail: word(file: name, caseID: nil, rules: fileRules))
+    let suite = try fields.choice("suite", Suite.self)
+    let declared = try fields.integer("number_of_cases")
+    let elements = try fields.array("cases")
     var cases: [VectorCase] = []
     var seen: Set<String> = []
     // Inside `cases`, the objects three deep are the cases, each with at most one `input` and
@@ -157,12 +147,11 @@ public enum VectorLoader {
   private static func decodeCase(_ element: JSONValue, index: Int, suite: Suite, file: String) throws(VectorsError)
     -> VectorCase
   {
-    guard let object = element.objectValue else {
-      throw .invalidField(file: file, caseID: nil, field: "cases[\(index)]", reason: "must be an object")
-    }
-    guard let id = object["id"]?.stringValue, !id.isEmpty else {
-      throw .invalidField(file: file, caseID: nil, field: "cases[\(index)].id", reason: "must be a non-empty string")
-    }
+    let head = try JSONFields(
+      element, at: FieldPath("cases").element(index), fail: word(file: file, caseID: nil, rules: headRules))
+    let id = try head.string("id")
+    guard !id.isEmpty else { throw head.fail(.outOfRange(head.path.appending("id"), "is empty")) }
+    let object = try JSONFields(element, at: FieldPath(""), fail: word(file: file, caseID: id, rules: caseRules))
     func invalid(_ field: String, _ reason: String) -> VectorsError {
       .invalidField(file: file, caseID: id, field: field, reason: reason)
     }
@@ -170,12 +159,10 @@ public enum VectorLoader {
     guard id.hasPrefix(suite.rawValue + "/"), !slug.isEmpty,
       slug.utf8.allSatisfy({ $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) })
     else { throw invalid("id", "must be \(suite.rawValue)/<slug> with lower-case letters, digits and hyphens") }
-    guard let description = object["description"]?.stringValue, !description.isEmpty else {
-      throw invalid("description", "must be a non-empty string")
-    }
-    guard let requirementValues = object["requirements"]?.arrayValue, !requirementValues.isEmpty else {
-      throw invalid("requirements", "must be a non-empty array of requirement IDs")
-    }
+    let description = try object.string("description")
+    guard !description.isEmpty else { throw invalid("description", caseRules["description"] ?? "") }
+    let requirementValues = try object.array("requirements")
+    guard !requirementValues.isEmpty else { throw invalid("requirements", caseRules["requirements"] ?? "") }
     var requirements: [String] = []
     for value in requirementValues {
       guard let requirement = value.stringValue else { throw invalid("requirements", "must hold strings") }
@@ -184,16 +171,16 @@ public enum VectorLoader {
       }
       requirements.append(requirement)
     }
-    guard let basisText = object["basis"]?.stringValue, let basis = VectorCase.Basis(rawValue: basisText) else {
-      throw invalid("basis", "must be apple, seed or kit-defined")
+    guard let basis = VectorCase.Basis(rawValue: try object.string("basis")) else {
+      throw invalid("basis", caseRules["basis"] ?? "")
     }
     var tags: [String] = []
     for value in object["tags"]?.arrayValue ?? [] {
       guard let tag = value.stringValue else { throw invalid("tags", "must hold strings") }
       tags.append(tag)
     }
-    guard let input = object["input"] else { throw invalid("input", "is missing") }
-    guard let expected = object["expected"]?.objectValue else { throw invalid("expected", "must be an object") }
+    let input = try object.value("input")
+    let expected = try object.object("expected").members
     let result: SuiteResult
     var diagnostic: [String] = []
     switch (expected["output"], expected["error"]) {
@@ -220,6 +207,39 @@ public enum VectorLoader {
     return VectorCase(
       id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
       input: input, expected: result, diagnostic: diagnostic, verdictOnly: verdictOnly)
+  }
+
+  /// How a reader of a vector file words its problems.
+  private typealias Wording = @Sendable (FieldProblem) -> VectorsError
+
+  /// What the members of a vector file must be, as its errors say.
+  private static let fileRules = [
+    "suite": "must be a string", "number_of_cases": "must be an integer", "cases": "must be an array",
+  ]
+  /// What a case and its ID must be, before the ID is known (fields `cases[i]`, `cases[i].id`).
+  private static let headRules = ["": "must be an object", "id": "must be a non-empty string"]
+  /// What the members of a case must be, as its errors say.
+  private static let caseRules = [
+    "description": "must be a non-empty string", "requirements": "must be a non-empty array of requirement IDs",
+    "basis": "must be apple, seed or kit-defined", "input": "is missing", "expected": "must be an object",
+  ]
+
+  /// Words a ``FieldProblem`` of a vector file as ``VectorsError/invalidField(file:caseID:field:reason:)``:
+  /// the field is the problem's path; the reason is the rule of the member it is about (the
+  /// path's last member, `""` for the object itself), or, for a string that is none of its
+  /// choices, the choices.
+  private static func word(file: String, caseID: String?, rules: [String: String]) -> Wording {
+    { problem in
+      let field = problem.path.description
+      let reason: String
+      if case .notOneOf(_, let found, let choices) = problem {
+        reason = "\"\(found)\" is not one of \(choices.joined(separator: ", "))"
+      } else {
+        let member = field.split(separator: ".").last.map(String.init) ?? ""
+        reason = rules[member] ?? rules[""] ?? "is invalid"
+      }
+      return .invalidField(file: file, caseID: caseID, field: field, reason: reason)
+    }
   }
 
   private static func checkSchemaVersion(_ root: JSONValue, file: String) throws(VectorsError) {
