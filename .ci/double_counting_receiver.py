@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""A postback receiver with a planted double-count bug, for .ci/run's `probe postbacks` step.
+
+    python3 .ci/double_counting_receiver.py http://127.0.0.1:UPSTREAM
+
+It forwards every request to the reference receiver at UPSTREAM and answers as it does, but
+its report counts every duplicate again (the bug an MMP gets by counting device retries and
+developer copies). Prints `port N` once it listens on 127.0.0.1.
+"""
+
+import http.server
+import sys
+import urllib.error
+import urllib.request
+
+UPSTREAM = sys.argv[1].rstrip("/")
+
+
+class Handler(http.server.BaseHTTPRequestHandler):
+    def relay(self, method):
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else None
+        request = urllib.request.Request(UPSTREAM + self.path, data=body, method=method)
+        if body is not None:
+            request.add_header("Content-Type", self.headers.get("Content-Type") or "application/json")
+        try:
+            with urllib.request.urlopen(request, timeout=30) as response:
+                status, answer = response.status, response.read()
+        except urllib.error.HTTPError as error:
+            status, answer = error.code, error.read()
+        if method == "GET" and self.path.startswith("/.skan-conform/report"):
+            answer = answer.replace(b'"status":"duplicate"', b'"status":"counted"')
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(answer)))
+        self.end_headers()
+        self.wfile.write(answer)
+
+    def do_GET(self):
+        self.relay("GET")
+
+    def do_POST(self):
+        self.relay("POST")
+
+    def log_message(self, *args):
+        pass
+
+
+server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+print(f"port {server.server_address[1]}", flush=True)
+server.serve_forever()
