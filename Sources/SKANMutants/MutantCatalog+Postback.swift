@@ -38,6 +38,17 @@ extension MutantCatalog {
         }
       }),
     Mutant(
+      "country-code-on-loser", .postback,
+      "Writes `country-code` in a losing postback too (PB-3, PB-18: only postback 0 of the winner carries it).",
+      output: { output, input in
+        guard let country = input["ad"]?["country_code"], !country.isNull else { return output }
+        return postbacks(output) { entry in
+          guard entry["postback"]?["did-win"] == false else { return entry }
+          let key = entry["outer"]?.isNull == false ? "outer" : "postback"
+          return entry.updating(key) { $0.setting("country-code", country) }
+        }
+      }),
+    Mutant(
       "later-postbacks-at-tier-0", .postback, "Sends the second and third postbacks at tier 0.",
       input: { input in input.updating("tiers") { $0.mapIndexed { index, tier in index > 0 && tier == 0 ? 1 : tier } } }
     ),
