@@ -17,6 +17,7 @@ extension Suite {
       case .attribution: return .output(try AttributionSuite.evaluate(input))
       case .s2s: return .output(try S2SSuite.evaluate(input))
       case .signature: return .output(try SignatureSuite.evaluate(input))
+      default: preconditionFailure("suite \(rawValue) has no reference codec")
       }
     } catch {
       return .error(code: error.code.rawValue, message: error.message)
