@@ -1,16 +1,17 @@
 public import SKANJSON
-public import SKANModel
+import SKANModel
 import SKANSignatures
+public import SKANVocabulary
 
-extension Suite {
+extension SuiteID {
   /// Runs the reference model on one input.
   ///
   /// Never traps: any input, however malformed, gives an output or an error code.
   public func evaluate(_ input: JSONValue) -> SuiteResult {
     do {
+      if let suite = ReferenceSuites.byID[self] { return .output(try suite.evaluate(input)) }
+      // The codecs not yet declared as `ReferenceSuite` conformances (#28, step 3).
       switch self {
-      case .window: return .output(try WindowSuite.evaluate(input))
-      case .values: return .output(try ValuesSuite.evaluate(input))
       case .lifecycle: return .output(try LifecycleSuite.evaluate(input))
       case .metadata: return .output(try MetadataSuite.evaluate(input))
       case .postback: return .output(try PostbackSuite.evaluate(input))
