@@ -12,7 +12,6 @@ extension SuiteID {
       if let suite = ReferenceSuites.byID[self] { return .output(try suite.evaluate(input)) }
       // The codecs not yet declared as `ReferenceSuite` conformances (#28, step 3).
       switch self {
-      case .s2s: return .output(try S2SSuite.evaluate(input))
       case .signature: return .output(try SignatureSuite.evaluate(input))
       default: preconditionFailure("suite \(rawValue) has no reference codec")
       }
