@@ -11,9 +11,14 @@ public protocol ReferenceSuite: SuiteVocabulary {
 
 /// The registered suites as the reference answers them.
 public enum ReferenceSuites {
-  /// The registered suites that conform, in the registry's order (while #28's step 3 is
-  /// under way, not yet every suite: `SuiteID.evaluate` answers the others by a `switch`).
-  public static let all: [any ReferenceSuite.Type] = SuiteRegistry.all.compactMap { $0 as? any ReferenceSuite.Type }
+  /// Every registered suite, in the registry's order; a suite without a `ReferenceSuite`
+  /// conformance stops the process with its name (SKANSuitesTests checks none is missing).
+  public static let all: [any ReferenceSuite.Type] = SuiteRegistry.all.map { suite in
+    guard let reference = suite as? any ReferenceSuite.Type else {
+      preconditionFailure("suite \(suite.id.rawValue) has no ReferenceSuite conformance in SKANSuites")
+    }
+    return reference
+  }
 
   /// The registered suites by identifier.
   static let byID: [SuiteID: any ReferenceSuite.Type] = Dictionary(uniqueKeysWithValues: all.map { ($0.id, $0) })

@@ -4,17 +4,13 @@ import SKANSignatures
 public import SKANVocabulary
 
 extension SuiteID {
-  /// Runs the reference model on one input.
+  /// Runs the reference model on one input: the suite's `ReferenceSuite` codec.
   ///
   /// Never traps: any input, however malformed, gives an output or an error code.
   public func evaluate(_ input: JSONValue) -> SuiteResult {
+    guard let suite = ReferenceSuites.byID[self] else { preconditionFailure("suite \(rawValue) is not registered") }
     do {
-      if let suite = ReferenceSuites.byID[self] { return .output(try suite.evaluate(input)) }
-      // The codecs not yet declared as `ReferenceSuite` conformances (#28, step 3).
-      switch self {
-      case .signature: return .output(try SignatureSuite.evaluate(input))
-      default: preconditionFailure("suite \(rawValue) has no reference codec")
-      }
+      return .output(try suite.evaluate(input))
     } catch {
       return .error(code: error.code.rawValue, message: error.message)
     }
