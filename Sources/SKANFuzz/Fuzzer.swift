@@ -166,7 +166,7 @@ public enum Fuzzer {
     case .metadata: return "META-6"
     case .postback: return "PB-3"
     case .attribution: return "AT-4"
-    case .s2s, .signature: return "IN-1"
+    default: return "IN-1"  // s2s and signature
     }
   }
 }

@@ -19,7 +19,7 @@ public enum ScenarioGenerator {
     case .metadata: return metadata(&random)
     case .postback: return postback(&random)
     case .attribution: return attribution(&random)
-    case .s2s, .signature: return [:]
+    default: return [:]  // s2s and signature: no generator
     }
   }
 

@@ -1,30 +1,32 @@
 import SKANJSON
 import SKANModel
+import SKANVocabulary
 
 /// Reads one lifecycle step from its input JSON: the `lifecycle` suite's steps and the
 /// `s2s` suite's Singular `build-request` steps have the same shape.
 enum LifecycleStepDecoder {
+  typealias Step = LifecycleSuite.Step
+
   static func step(_ element: JSONValue, path: String) throws(ModelError) -> LifecycleStep {
     let step = try InputReader(element, path: path)
-    let time = try step.timestamp("at")
-    let op = try step.string("op")
-    switch op {
-    case "register":
+    let time = try step.timestamp(Step.at.rawValue)
+    switch try LifecycleSuite.StepOperation.choice(try step.string(Step.op.rawValue), at: "\(path).op") {
+    case .register:
       return .register(at: time)
-    case "server-response":
-      let response = try step.object("response")
+    case .serverResponse:
+      let response = try step.object(Step.response.rawValue)
       do {
         return .serverResponse(at: time, reply: try ServerReply(reading: response))
       } catch {
         return .serverResponse(at: time, reply: .invalid(error))
       }
-    case "revenue":
-      guard let amountValue = step.members["amount"] else { throw step.missing("amount") }
-      guard let currencyValue = step.members["currency"] else { throw step.missing("currency") }
-      let admon = try step.bool("admon", default: false)
+    case .revenue:
+      guard let amountValue = step.members[Step.amount.rawValue] else { throw step.missing(Step.amount.rawValue) }
+      guard let currencyValue = step.members[Step.currency.rawValue] else {
+        throw step.missing(Step.currency.rawValue)
+      }
+      let admon = try step.bool(Step.admon.rawValue, default: false)
       return .revenue(at: time, amount: amountValue, currency: currencyValue, adMonetization: admon)
-    default:
-      throw ModelError(.invalidInput, "\(path).op \"\(op)\" is not register, server-response or revenue")
     }
   }
 }

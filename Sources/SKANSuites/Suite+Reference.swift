@@ -1,23 +1,16 @@
 public import SKANJSON
-public import SKANModel
+import SKANModel
 import SKANSignatures
+public import SKANVocabulary
 
-extension Suite {
-  /// Runs the reference model on one input.
+extension SuiteID {
+  /// Runs the reference model on one input: the suite's `ReferenceSuite` codec.
   ///
   /// Never traps: any input, however malformed, gives an output or an error code.
   public func evaluate(_ input: JSONValue) -> SuiteResult {
+    guard let suite = ReferenceSuites.byID[self] else { preconditionFailure("suite \(rawValue) is not registered") }
     do {
-      switch self {
-      case .window: return .output(try WindowSuite.evaluate(input))
-      case .values: return .output(try ValuesSuite.evaluate(input))
-      case .lifecycle: return .output(try LifecycleSuite.evaluate(input))
-      case .metadata: return .output(try MetadataSuite.evaluate(input))
-      case .postback: return .output(try PostbackSuite.evaluate(input))
-      case .attribution: return .output(try AttributionSuite.evaluate(input))
-      case .s2s: return .output(try S2SSuite.evaluate(input))
-      case .signature: return .output(try SignatureSuite.evaluate(input))
-      }
+      return .output(try suite.evaluate(input))
     } catch {
       return .error(code: error.code.rawValue, message: error.message)
     }

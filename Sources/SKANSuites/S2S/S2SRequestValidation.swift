@@ -1,22 +1,29 @@
 import SKANJSON
 import SKANModel
+import SKANVocabulary
 
 /// `op: "validate-request"`: the server side of the conversion-value API (S2S-7 to S2S-12).
 enum S2SRequestValidation {
+  typealias Input = S2SSuite.Input
+
   static func validate(_ reader: InputReader) throws(ModelError) -> JSONValue {
     let profile = try S2SSuite.profile(reader)
-    let devKey = try reader.string("dev_key")
+    let devKey = try reader.string(Input.devKey.rawValue)
     var known: Set<String> = []
-    for (index, element) in try reader.array("known_uids").enumerated() {
+    for (index, element) in try reader.array(Input.knownUIDs.rawValue).enumerated() {
       guard let uid = element.stringValue else {
-        throw ModelError(.invalidInput, "input.known_uids[\(index)] must be a string, not \(element.typeName)")
+        throw ModelError(
+          .invalidInput, "input.\(Input.knownUIDs.rawValue)[\(index)] must be a string, not \(element.typeName)")
       }
       known.insert(uid)
     }
-    let busy = try reader.bool("busy", default: false)
-    let request = try InputReader(.object(try reader.object("request")), path: "input.request")
-    let query = try strings(request, "query")
-    let headers = try strings(request, "headers").sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+    let busy = try reader.bool(Input.busy.rawValue, default: false)
+    let request = try InputReader(
+      .object(try reader.object(Input.request.rawValue)), path: "input.\(Input.request.rawValue)")
+    let query = try strings(request, S2SSuite.Request.query.rawValue)
+    let headers = try strings(request, S2SSuite.Request.headers.rawValue).sorted { $0.key < $1.key }.map {
+      (name: $0.key, value: $0.value)
+    }
     let validator = S2SRequestValidator(profile: profile, devKey: devKey, crypto: Suite.crypto)
     let answer = validator.validate(query: query, headers: headers, isKnownUID: { known.contains($0) }, busy: busy)
     return encode(answer)
@@ -24,10 +31,10 @@ enum S2SRequestValidation {
 
   /// The output shape of a validation.
   static func encode(_ answer: S2SValidation) -> JSONValue {
-    [
-      "status": .integer(answer.status), "reason": .string(answer.reason.rawValue),
-      "parameter": .optional(answer.parameter),
-    ]
+    S2SSuite.Output.object([
+      .status: .integer(answer.status), .reason: .string(answer.reason.rawValue),
+      .parameter: .optional(answer.parameter),
+    ])
   }
 
   private static func strings(_ reader: InputReader, _ key: String) throws(ModelError) -> [String: String] {

@@ -1,29 +1,38 @@
 import SKANJSON
 import SKANModel
+import SKANVocabulary
 
 /// `op: "impression-signed-string"` and `op: "verify-impression"`: input JSON to
 /// ``SignedImpression`` and back (SIG-9 to SIG-12).
 enum ImpressionSigning {
+  typealias Input = SignatureSuite.Input
+
   static func signedString(_ reader: InputReader) throws(ModelError) -> JSONValue {
     let impression = try read(reader)
-    return ["signed_string": .string(impression.signedString), "fidelity_type": .integer(impression.kind.fidelityType)]
+    return SignatureSuite.Output.object([
+      .signedString: .string(impression.signedString), .fidelityType: .integer(impression.kind.fidelityType),
+    ])
   }
 
   static func verify(_ reader: InputReader) throws(ModelError) -> JSONValue {
     let impression = try read(reader)
-    let signature = try reader.string("signature")
-    let key = try SignatureSuite.key(try reader.string("public_key"), path: "input.public_key")
+    let signature = try reader.string(Input.signature.rawValue)
+    let key = try SignatureSuite.key(
+      try reader.string(Input.publicKey.rawValue), path: "input.\(Input.publicKey.rawValue)")
     let verdict = impression.verdict(signatureBase64: signature, key: key)
-    return SignatureSuite.encode(verdict, ["signed_string": .string(impression.signedString)])
+    return SignatureSuite.encode(verdict, [.signedString: .string(impression.signedString)])
   }
 
   /// The impression: the kind, then its fields in the order the model reads them.
   private static func read(_ reader: InputReader) throws(ModelError) -> SignedImpression {
-    let kindText = try reader.string("kind")
+    let kindText = try reader.string(Input.kind.rawValue)
     guard let kind = ImpressionKind(rawValue: kindText) else {
-      throw ModelError(.invalidInput, "input.kind \"\(kindText)\" is not storekit-rendered, view-through or web")
+      throw ModelError(
+        .invalidInput, "input.\(Input.kind.rawValue) \"\(kindText)\" is not \(SignatureSuite.ImpressionKind.choiceList)"
+      )
     }
-    let fields = try InputReader(.object(try reader.object("impression")), path: "input.impression")
+    let fields = try InputReader(
+      .object(try reader.object(Input.impression.rawValue)), path: "input.\(Input.impression.rawValue)")
     return try SignedImpression(kind: kind, reading: Fields(reader: fields))
   }
 

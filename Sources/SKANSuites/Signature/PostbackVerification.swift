@@ -1,21 +1,24 @@
 import SKANJSON
 import SKANModel
+import SKANVocabulary
 
 /// `op: "verify-postback"`: input JSON to ``PostbackSignature`` and back (SIG-1 to SIG-8,
 /// SIG-23).
 enum PostbackVerification {
+  typealias Input = SignatureSuite.Input
+
   static func verify(_ reader: InputReader) throws(ModelError) -> JSONValue {
     let verifier: PostbackSignature
-    if let text = try SignatureSuite.keyText(reader, "public_key") {
+    if let text = try SignatureSuite.keyText(reader, Input.publicKey.rawValue) {
       // A key given is used for every version (SIG-6).
-      verifier = PostbackSignature(key: try SignatureSuite.postbackKey(text, path: "input.public_key"))
+      verifier = PostbackSignature(key: try SignatureSuite.postbackKey(text, path: "input.\(Input.publicKey.rawValue)"))
     } else if let apple = SignatureSuite.appleSKANKey, let legacy = SignatureSuite.appleSKANLegacyKey {
       verifier = PostbackSignature(key: apple, legacyKey: legacy)
     } else {
       throw ModelError(.invalidInput, "Apple's published keys could not be read")
     }
-    guard let raw = reader.members["postback"] else { throw reader.missing("postback") }
+    guard let raw = reader.members[Input.postback.rawValue] else { throw reader.missing(Input.postback.rawValue) }
     let check = verifier.check(raw)
-    return SignatureSuite.encode(check.verdict, ["signed_string": .optional(check.signedString)])
+    return SignatureSuite.encode(check.verdict, [.signedString: .optional(check.signedString)])
   }
 }

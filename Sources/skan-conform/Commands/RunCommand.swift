@@ -6,6 +6,7 @@ import SKANReporting
 import SKANRunner
 import SKANVectors
 import SKANVerdicts
+import SKANVocabulary
 
 /// `skan-conform run`: check an implementation against the vectors.
 struct RunCommand: AsyncParsableCommand {

@@ -1,32 +1,28 @@
 import SKANJSON
 import SKANModel
+import SKANVocabulary
 
-/// The `signature` suite's wire shape (see `Spec/signature.md`): one operation per input,
-/// named by `op`.
-enum SignatureSuite {
-  static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
+/// The `signature` suite's codec (see `Spec/signature.md`): one operation per input, named
+/// by `op`.
+extension SignatureSuite: ReferenceSuite {
+  public static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
     let reader = try InputReader(input)
-    let op = try reader.string("op")
-    switch op {
-    case "verify-postback": return try PostbackVerification.verify(reader)
-    case "impression-signed-string": return try ImpressionSigning.signedString(reader)
-    case "verify-impression": return try ImpressionSigning.verify(reader)
-    case "verify-aak-postback": return try JWSVerification.verifyPostback(reader)
-    case "verify-aak-impression": return try JWSVerification.verifyImpression(reader)
-    case "aak-impression-signing-input": return try JWSImpressionBuilding.signingInput(reader)
-    default:
-      throw ModelError(
-        .invalidInput,
-        "input.op \"\(op)\" is not verify-postback, impression-signed-string, verify-impression, verify-aak-postback, verify-aak-impression or aak-impression-signing-input"
-      )
+    switch try Operation.choice(try reader.string(Input.op.rawValue), at: "input.\(Input.op.rawValue)") {
+    case .verifyPostback: return try PostbackVerification.verify(reader)
+    case .impressionSignedString: return try ImpressionSigning.signedString(reader)
+    case .verifyImpression: return try ImpressionSigning.verify(reader)
+    case .verifyAAKPostback: return try JWSVerification.verifyPostback(reader)
+    case .verifyAAKImpression: return try JWSVerification.verifyImpression(reader)
+    case .aakImpressionSigningInput: return try JWSImpressionBuilding.signingInput(reader)
     }
   }
 
   /// The output of a verification.
-  static func encode(_ verdict: PostbackVerdict, _ extra: [String: JSONValue]) -> JSONValue {
-    var members = extra
-    members["verdict"] = .string(verdict.verdict.rawValue)
-    members["reason"] = .string(verdict.reason.rawValue)
+  static func encode(_ verdict: PostbackVerdict, _ extra: [Output: JSONValue]) -> JSONValue {
+    var members: [String: JSONValue] = [:]
+    for (name, value) in extra { members[name.rawValue] = value }
+    members[Output.verdict.rawValue] = .string(verdict.verdict.rawValue)
+    members[Output.reason.rawValue] = .string(verdict.reason.rawValue)
     return .object(members)
   }
 

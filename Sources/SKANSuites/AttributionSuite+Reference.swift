@@ -1,0 +1,177 @@
+import SKANJSON
+import SKANModel
+import SKANVocabulary
+
+/// The `attribution` suite's codec (see `Spec/attribution.md`).
+extension AttributionSuite: ReferenceSuite {
+  public static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
+    let reader = try InputReader(input)
+    let op = try reader.optionalString(Input.op.rawValue) ?? Operation.attribute.rawValue
+    switch try Operation.choice(op, at: "input.\(Input.op.rawValue)") {
+    case .attribute: return try attribute(reader)
+    case .route: return try route(reader)
+    }
+  }
+
+  private static func attribute(_ reader: InputReader) throws(ModelError) -> JSONValue {
+    let event = try readEvent(
+      try InputReader(.object(try reader.object(Input.event.rawValue)), path: "input.\(Input.event.rawValue)"))
+    var impressions: [SKANModel.Impression] = []
+    for (index, element) in try reader.array(Input.impressions.rawValue).enumerated() {
+      impressions.append(
+        try readImpression(try InputReader(element, path: "input.\(Input.impressions.rawValue)[\(index)]")))
+    }
+    let configuration =
+      try reader.optional(Input.configuration.rawValue).map { (value) throws(ModelError) in
+        try readConfiguration(try InputReader(value, path: "input.\(Input.configuration.rawValue)"))
+      } ?? .none
+    let decision = try Attributor.attribute(event: event, impressions: impressions, configuration: configuration)
+    return Output.object([
+      .conversion: .string(decision.conversion.rawValue),
+      .winner: .optional(decision.winner),
+      .losingPostbacks: .array(decision.losers.map(JSONValue.string)),
+      .impressions: .array(
+        decision.verdicts.map { verdict in
+          ImpressionVerdict.object([
+            .id: .string(verdict.id), .status: .string(verdict.status.rawValue),
+            .reason: .optional(verdict.reason?.rawValue),
+          ])
+        }),
+    ])
+  }
+
+  // MARK: - Routing
+
+  private static func route(_ reader: InputReader) throws(ModelError) -> JSONValue {
+    var conversions: [ConversionRouter.Conversion] = []
+    for (index, element) in try reader.array(Input.conversions.rawValue).enumerated() {
+      let entry = try InputReader(element, path: "input.\(Input.conversions.rawValue)[\(index)]")
+      conversions.append(
+        .init(
+          kind: try kind(entry.string(Conversion.kind.rawValue), path: entry.path),
+          id: try entry.string(Conversion.id.rawValue),
+          start: try entry.timestamp(Conversion.at.rawValue),
+          tag: try entry.optionalString(Conversion.tag.rawValue)))
+    }
+    var updates: [ConversionRouter.RoutedUpdate] = []
+    for (index, element) in try reader.array(Input.updates.rawValue).enumerated() {
+      let entry = try InputReader(element, path: "input.\(Input.updates.rawValue)[\(index)]")
+      var types: Set<AttributionEvent.Kind>?
+      let typesName = RoutedUpdate.conversionTypes.rawValue
+      if let list = entry.optional(typesName) {
+        guard let values = list.arrayValue else { throw entry.mistyped(typesName, "an array or null", list) }
+        var set: Set<AttributionEvent.Kind> = []
+        for value in values {
+          guard let text = value.stringValue else {
+            throw entry.mistyped(typesName, "an array of strings", list)
+          }
+          set.insert(try kind(text, path: entry.path))
+        }
+        types = set
+      }
+      let update = try ValuesSuite.readUpdate(entry, at: try entry.timestamp(RoutedUpdate.at.rawValue))
+      updates.append(
+        .init(update: update, types: types, tag: try entry.optionalString(RoutedUpdate.conversionTag.rawValue)))
+    }
+    let (applied, results) = try ConversionRouter.route(
+      conversions: conversions, updates: updates, profile: try reader.profile(),
+      overlapping: try reader.bool(Input.overlapping.rawValue, default: false))
+    return Output.object([
+      .updates: .array(applied.map { UpdateRouting.object([.appliedTo: .array($0.map(JSONValue.string))]) }),
+      .conversions: .array(
+        results.map { result in
+          ConversionResult.object([
+            .id: .string(result.id), .closedAt: .optional(result.closedAt?.milliseconds),
+            .windows: ValuesSuite.encodeWindows(result.timeline),
+          ])
+        }),
+    ])
+  }
+
+  private static func kind(_ text: String, path: String) throws(ModelError) -> AttributionEvent.Kind {
+    guard let kind = AttributionEvent.Kind(spelling: text) else {
+      throw ModelError(.invalidInput, "\(path): \"\(text)\" is not \(Kind.choiceList)")
+    }
+    return kind
+  }
+
+  private static func readEvent(_ reader: InputReader) throws(ModelError) -> AttributionEvent {
+    let kind = try kind(try reader.string(Event.kind.rawValue), path: reader.path)
+    let firstUpdate = try reader.optional(Event.firstUpdateAt.rawValue).map { (_) throws(ModelError) in
+      try reader.timestamp(Event.firstUpdateAt.rawValue)
+    }
+    let lastConversion = try readPreviousConversion(reader)
+    return AttributionEvent(
+      kind: kind, time: try reader.timestamp(Event.at.rawValue),
+      appInstalled: try reader.bool(
+        Event.appInstalled.rawValue, default: AttributionEvent.defaultAppInstalled(for: kind)),
+      firstUpdate: firstUpdate,
+      lastConversion: lastConversion)
+  }
+
+  /// `last_conversion_at` and `last_conversion_kind`, read in that order: both or neither
+  /// (AT-8). A time without a kind, or a kind without a time, is `invalid-input` naming the
+  /// member that is missing.
+  private static func readPreviousConversion(
+    _ reader: InputReader
+  ) throws(ModelError) -> AttributionEvent.PreviousConversion? {
+    let time = try reader.optional(Event.lastConversionAt.rawValue).map { (_) throws(ModelError) in
+      try reader.timestamp(Event.lastConversionAt.rawValue)
+    }
+    let kind = try reader.optionalString(Event.lastConversionKind.rawValue).map { (text) throws(ModelError) in
+      try self.kind(text, path: "\(reader.path).\(Event.lastConversionKind.rawValue)")
+    }
+    switch (time, kind) {
+    case (nil, nil): return nil
+    case (let time?, let kind?): return .init(time: time, kind: kind)
+    case (_?, nil):
+      throw ModelError(
+        .invalidInput,
+        "\(reader.path).last_conversion_kind is missing: last_conversion_at is given, and its cooldown depends on the previous conversion's kind (install or re-engagement)"
+      )
+    case (nil, _?):
+      throw ModelError(
+        .invalidInput,
+        "\(reader.path).last_conversion_at is missing: last_conversion_kind is given without the time of that conversion"
+      )
+    }
+  }
+
+  private static func readImpression(_ reader: InputReader) throws(ModelError) -> SKANModel.Impression {
+    SKANModel.Impression(
+      id: try reader.string(Impression.id.rawValue),
+      framework: try reader.choice(Impression.framework.rawValue, PostbackScenario.Framework.self),
+      adNetworkID: try reader.string(Impression.adNetworkID.rawValue),
+      interaction: try reader.choice(Impression.interaction.rawValue, PostbackScenario.Interaction.self),
+      time: try reader.timestamp(Impression.at.rawValue),
+      sourceAppID: try reader.optionalInteger(Impression.sourceAppID.rawValue),
+      eligibleForReengagement: try reader.bool(Impression.eligibleForReengagement.rawValue, default: false),
+      environment: reader.optional(Impression.environment.rawValue) == nil
+        ? .production : try reader.choice(Impression.environment.rawValue, SKANModel.Impression.Environment.self))
+  }
+
+  private static func readConfiguration(_ reader: InputReader) throws(ModelError) -> AttributionConfiguration {
+    var global: AttributionConfiguration.Windows?
+    var perNetwork: [String: AttributionConfiguration.Windows] = [:]
+    if let windows = reader.optional(Configuration.attributionWindows.rawValue) {
+      let table = try InputReader(
+        windows, path: "input.\(Input.configuration.rawValue).\(Configuration.attributionWindows.rawValue)")
+      for (key, value) in table.members {
+        let entry = try InputReader(value, path: "\(table.path).\(key)")
+        let ignoreName = AttributionWindow.ignoreInteractionType.rawValue
+        let ignore = try entry.optional(ignoreName).map { (_) throws(ModelError) in
+          try entry.choice(ignoreName, PostbackScenario.Interaction.self)
+        }
+        let windows = AttributionConfiguration.Windows(
+          viewDays: try entry.optionalInteger(AttributionWindow.view.rawValue),
+          clickDays: try entry.optionalInteger(AttributionWindow.click.rawValue),
+          ignoreInteractionType: ignore)
+        if key == "global" { global = windows } else { perNetwork[key] = windows }
+      }
+    }
+    return AttributionConfiguration(
+      global: global, perNetwork: perNetwork,
+      installCooldownHours: try reader.optionalInteger(Configuration.installCooldownHours.rawValue),
+      reengagementCooldownHours: try reader.optionalInteger(Configuration.reengagementCooldownHours.rawValue))
+  }
+}

@@ -1,0 +1,24 @@
+import SKANJSON
+import SKANModel
+import SKANVocabulary
+
+/// The `window` suite's codec: `{"profile", "t0", "at"}` to the window `at` falls in.
+extension WindowSuite: ReferenceSuite {
+  public static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
+    let reader = try InputReader(input)
+    let profile = try reader.profile()
+    let t0 = try reader.timestamp(Input.t0.rawValue)
+    let at = try reader.timestamp(Input.at.rawValue)
+    switch try profile.position(of: at, t0: t0) {
+    case .window(let window, let start, let end):
+      return Output.object([
+        .window: .integer(window.index),
+        .windowStart: .integer(start.milliseconds),
+        .windowEnd: .integer(end.milliseconds),
+        .measurementOver: false,
+      ])
+    case .measurementOver:
+      return Output.object([.window: nil, .windowStart: nil, .windowEnd: nil, .measurementOver: true])
+    }
+  }
+}

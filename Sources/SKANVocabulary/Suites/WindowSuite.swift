@@ -1,0 +1,22 @@
+extension SuiteID {
+  /// Where a time falls among the conversion windows.
+  public static let window = SuiteID(declaring: "window")
+}
+
+/// The `window` suite: where a time falls among the conversion windows (Spec/window.md).
+public enum WindowSuite: SuiteVocabulary {
+  public static let id = SuiteID.window
+  public static let summary =
+    "Conversion windows: which window a time falls in, for production and AdAttributionKit developer mode."
+
+  /// The members of the input.
+  public enum Input: String, MemberName { case profile, t0, at }
+
+  /// The members of the output.
+  public enum Output: String, MemberName {
+    case window
+    case windowStart = "window_start"
+    case windowEnd = "window_end"
+    case measurementOver = "measurement_over"
+  }
+}
