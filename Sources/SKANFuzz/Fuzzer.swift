@@ -159,14 +159,6 @@ public enum Fuzzer {
   }
 
   private static func defaultRequirement(_ suite: Suite) -> String {
-    switch suite {
-    case .window: return "WIN-1"
-    case .values: return "TML-1"
-    case .lifecycle: return "LIF-2"
-    case .metadata: return "META-6"
-    case .postback: return "PB-3"
-    case .attribution: return "AT-4"
-    default: return "IN-1"  // s2s and signature
-    }
+    FuzzSuites.suite(suite)?.defaultRequirement ?? "IN-1"
   }
 }

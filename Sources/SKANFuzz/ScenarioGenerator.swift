@@ -10,21 +10,13 @@ public enum ScenarioGenerator {
   static let edges = [0] + WindowProfile.production.windowEnds
   static let developerEdges = [0] + WindowProfile.aakDeveloper.windowEnds
 
-  /// A random input for `suite`.
+  /// A random input for `suite`; an empty object for a suite without a generator.
   public static func input(for suite: Suite, random: inout SeededRandom) -> JSONValue {
-    switch suite {
-    case .window: return window(&random)
-    case .values: return values(&random)
-    case .lifecycle: return lifecycle(&random)
-    case .metadata: return metadata(&random)
-    case .postback: return postback(&random)
-    case .attribution: return attribution(&random)
-    default: return [:]  // s2s and signature: no generator
-    }
+    FuzzSuites.suite(suite)?.randomInput(&random) ?? [:]
   }
 
-  /// The suites the generator covers.
-  public static let suites: [Suite] = [.window, .values, .lifecycle, .metadata, .postback, .attribution]
+  /// The suites the generator covers: those with a `FuzzSuite` conformance, in registry order.
+  public static var suites: [Suite] { FuzzSuites.all.map { $0.id } }
 
   // MARK: - Building blocks
 

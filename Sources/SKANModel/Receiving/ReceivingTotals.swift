@@ -33,7 +33,9 @@ public struct ReceivingTotals: Sendable, Hashable {
       for (l, r) in zip(leftText, rightText) where !l.utf8.elementsEqual(r.utf8) {
         return CodePointOrder.precedes(l, r)
       }
-      if left.window != right.window { return left.window < right.window }
+      let leftWindow = left.window
+      let rightWindow = right.window
+      if leftWindow != rightWindow { return leftWindow < rightWindow }
       return !left.didWin && right.didWin
     }
   }
