@@ -9,7 +9,7 @@ import SKANVectors
 ///
 /// A new rule in a suite touches the model, this suite's scenarios file (scenarios and
 /// derived requirements), its mutants file and the Spec; nothing in the generator.
-protocol SuiteScenarios {
+protocol SuiteScenarios: Sendable {
   /// The suite.
   static var suite: Suite { get }
   /// Every scenario, in the order of the vector file.

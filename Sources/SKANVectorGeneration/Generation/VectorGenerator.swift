@@ -7,11 +7,8 @@ import SKANVectors
 ///
 /// Expected values are never written by hand: the model computes every one.
 public enum VectorGenerator {
-  /// Each suite's scenarios, in suite order.
-  static let suites: [any SuiteScenarios.Type] = [
-    WindowScenarios.self, ValuesScenarios.self, LifecycleScenarios.self, MetadataScenarios.self,
-    PostbackScenarios.self, AttributionScenarios.self, S2SScenarios.self, SignatureScenarios.self,
-  ]
+  /// Each suite's scenarios, in suite order (``ScenarioSuites``).
+  static var suites: [any SuiteScenarios.Type] { ScenarioSuites.all }
 
   /// Every scenario, in suite order.
   public static func scenarios() -> [Scenario] { suites.flatMap { $0.all() } }

@@ -1,0 +1,5 @@
+import SKANVocabulary
+
+extension AttributionSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { AttributionScenarios.self }
+}

@@ -1,0 +1,5 @@
+import SKANVocabulary
+
+extension LifecycleSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { LifecycleScenarios.self }
+}

@@ -1,0 +1,5 @@
+import SKANVocabulary
+
+extension MetadataSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { MetadataScenarios.self }
+}

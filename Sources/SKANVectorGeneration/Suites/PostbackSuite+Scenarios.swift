@@ -1,0 +1,5 @@
+import SKANVocabulary
+
+extension PostbackSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { PostbackScenarios.self }
+}

@@ -1,0 +1,5 @@
+import SKANVocabulary
+
+extension S2SSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { S2SScenarios.self }
+}

@@ -1,0 +1,5 @@
+import SKANVocabulary
+
+extension SignatureSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { SignatureScenarios.self }
+}

@@ -1,0 +1,5 @@
+import SKANVocabulary
+
+extension ValuesSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { ValuesScenarios.self }
+}

@@ -1,0 +1,5 @@
+import SKANVocabulary
+
+extension WindowSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { WindowScenarios.self }
+}
