@@ -2,6 +2,7 @@ import Foundation
 public import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVocabulary
 
 /// The reference postback receiver (#29, docs/design/receiving-suite.md §6.3): what
 /// `skan-conform reference receiver` serves. It answers every postback 200 on receipt, as
@@ -41,6 +42,7 @@ public final class ReceiverEndpoint: @unchecked Sendable {
   /// The most body bytes kept before a reset.
   public static let maximumRecordedBytes = 64 << 20
 
+  private typealias Input = ReceivingSuite.Input
   private let settings: [String: JSONValue]
   private let receivingPaths: Set<String>
   private let clock: @Sendable () -> Int
@@ -57,11 +59,13 @@ public final class ReceiverEndpoint: @unchecked Sendable {
     clock: @escaping @Sendable () -> Int = { Int((Date().timeIntervalSince1970 * 1000).rounded(.down)) }
   ) throws(ModelError) {
     var input = settings
-    input["op"] = .string(ReceivingCodec.operation)
-    input["arrivals"] = .array([])
-    _ = try ReceivingCodec.evaluate(.object(input))
+    input[Input.op.rawValue] = .string(ReceivingSuite.Operation.receive.rawValue)
+    input[Input.arrivals.rawValue] = .array([])
+    _ = try ReceivingSuite.evaluate(.object(input))
     self.settings = input
-    let declared = settings["receiver"]?["network_paths"]?.arrayValue?.compactMap(\.stringValue) ?? []
+    let declared =
+      settings[Input.receiver.rawValue]?[ReceivingSuite.Receiver.networkPaths.rawValue]?.arrayValue?.compactMap(
+        \.stringValue) ?? []
     receivingPaths = Set(declared + [PostbackReceiver.skadnetworkCopyPath, PostbackReceiver.adAttributionKitCopyPath])
     self.clock = clock
   }
@@ -92,9 +96,10 @@ public final class ReceiverEndpoint: @unchecked Sendable {
       }
       // Arrival times never go back, even when the wall clock does (RCV-20's order).
       lastTime = max(lastTime, clock())
-      arrivals.append([
-        "at": .integer(lastTime), "path": .string(path), "body": .string(String(decoding: body, as: UTF8.self)),
-      ])
+      arrivals.append(
+        ReceivingSuite.Arrival.object([
+          .at: .integer(lastTime), .path: .string(path), .body: .string(String(decoding: body, as: UTF8.self)),
+        ]))
       recordedBytes += body.count
       return Answer(status: 200, body: [])
     }
@@ -103,9 +108,9 @@ public final class ReceiverEndpoint: @unchecked Sendable {
   /// The `receiving` output for the arrivals so far.
   func report() -> Answer {
     var input = settings
-    input["arrivals"] = .array(lock.withLock { arrivals })
+    input[Input.arrivals.rawValue] = .array(lock.withLock { arrivals })
     do {
-      return Answer(status: 200, body: CanonicalJSON.compactBytes(try ReceivingCodec.evaluate(.object(input))))
+      return Answer(status: 200, body: CanonicalJSON.compactBytes(try ReceivingSuite.evaluate(.object(input))))
     } catch {
       return Self.error(500, "\(error.code.rawValue): \(error.message)")
     }

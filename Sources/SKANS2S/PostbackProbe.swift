@@ -8,6 +8,7 @@ import SKANModel
 public import SKANRunner
 import SKANSuites
 public import SKANVerdicts
+import SKANVocabulary
 
 /// The live postback probe (`skan-conform probe postbacks`, #29): plays the device against a
 /// running postback receiver, POSTing Apple's example postbacks (a retry, the developer's
@@ -244,17 +245,18 @@ public struct PostbackProbe: Sendable {
     let id = "probe-postbacks/report"
     let requirements = ["RCV-1", "RCV-4", "RCV-6", "RCV-9", "RCV-19"]
     let arrivals: [JSONValue] = sent.enumerated().map { index, request in
-      ["at": .integer(index), "path": .string(request.path), "body": .string(request.body)]
+      ReceivingSuite.Arrival.object([.at: .integer(index), .path: .string(request.path), .body: .string(request.body)])
     }
-    let receiver: [String: JSONValue] = [
-      "network_paths": .array(configuration.networkPath.map { [.string($0)] } ?? []),
-      "reengagement_copies": .bool(configuration.reengagementCopies),
-    ]
+    let receiver = ReceivingSuite.Receiver.object([
+      .networkPaths: .array(configuration.networkPath.map { [.string($0)] } ?? []),
+      .reengagementCopies: .bool(configuration.reengagementCopies),
+    ])
     let expected: JSONValue
     do {
-      expected = try ReceivingCodec.evaluate([
-        "op": .string(ReceivingCodec.operation), "receiver": .object(receiver), "arrivals": .array(arrivals),
-      ])
+      expected = try ReceivingSuite.evaluate(
+        ReceivingSuite.Input.object([
+          .op: .string(ReceivingSuite.Operation.receive.rawValue), .receiver: receiver, .arrivals: .array(arrivals),
+        ]))
     } catch {
       return CaseResult(
         id: id, suite: "receiving", requirements: requirements, status: .error,

@@ -44,7 +44,7 @@ struct ReceivingApplePostbacksTests {
     let input: JSONValue = [
       "op": "receive", "receiver": ["network_paths": [.string(Self.network)]], "arrivals": .array(arrivals),
     ]
-    let output = try ReceivingCodec.evaluate(input)
+    let output = try ReceivingSuite.evaluate(input)
     let answers = try #require(output["arrivals"]?.arrayValue)
     func column(_ name: String) -> [String] {
       answers.map { $0[name].map { CanonicalJSON.compact($0) } ?? "absent" }
@@ -89,7 +89,7 @@ struct ReceivingApplePostbacksTests {
   func inputErrors() throws {
     func error(_ input: JSONValue) -> String {
       do {
-        _ = try ReceivingCodec.evaluate(input)
+        _ = try ReceivingSuite.evaluate(input)
         return "no error"
       } catch {
         return "\(error.code.rawValue): \(error.message)"

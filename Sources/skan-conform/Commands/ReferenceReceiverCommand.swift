@@ -5,6 +5,7 @@ import SKANJSON
 import SKANModel
 import SKANReference
 import SKANRunner
+import SKANVocabulary
 
 /// `skan-conform reference receiver`: the reference postback receiver (#29,
 /// docs/design/receiving-suite.md §6.3).
@@ -50,12 +51,13 @@ struct ReferenceReceiverCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
+    typealias Input = ReceivingSuite.Input
     var settings: [String: JSONValue] = [
-      "receiver": [
-        "network_paths": .array(networkPath.map { .string($0) }), "reengagement_copies": .bool(reengagementCopies),
-      ]
+      Input.receiver.rawValue: ReceivingSuite.Receiver.object([
+        .networkPaths: .array(networkPath.map { .string($0) }), .reengagementCopies: .bool(reengagementCopies),
+      ])
     ]
-    if let skadnetworkKey { settings["skadnetwork_public_key"] = .string(skadnetworkKey) }
+    if let skadnetworkKey { settings[Input.skadnetworkPublicKey.rawValue] = .string(skadnetworkKey) }
     if let aakKeys {
       guard let data = FileManager.default.contents(atPath: aakKeys),
         let keys = try? JSONParser.parse(bytes: Array(data)), keys.objectValue != nil
@@ -63,7 +65,7 @@ struct ReferenceReceiverCommand: AsyncParsableCommand {
         printError("error: --aak-keys \(aakKeys): not a readable JSON object mapping kids to keys")
         throw KitExit.usage
       }
-      settings["aak_keys"] = keys
+      settings[Input.aakKeys.rawValue] = keys
     }
     let endpoint: ReceiverEndpoint
     do {

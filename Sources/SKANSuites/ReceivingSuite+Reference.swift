@@ -1,0 +1,107 @@
+public import SKANJSON
+public import SKANModel
+public import SKANVocabulary
+
+/// The `receiving` suite's codec (docs/design/receiving-suite.md §3, with the lead's decisions
+/// of §8: `op` `receive`, each arrival's `reason` in the arrival): input JSON to
+/// ``PostbackReceiver`` and back. The suite is not registered yet (``ReceivingSuite``).
+extension ReceivingSuite: ReferenceSuite {
+  /// The answer to one input. Shape problems, malformed keys, a kid that is not Apple's and
+  /// a path the receiver does not have are `invalid-input`; an earlier time is `out-of-order`.
+  public static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
+    let reader = try InputReader(input)
+    _ = try Operation.choice(try reader.string(Input.op.rawValue), at: "input.op")
+    let receiverReader = try InputReader(
+      .object(try reader.object(Input.receiver.rawValue)), path: "input.\(Input.receiver.rawValue)")
+    var networkPaths: [String] = []
+    for (index, value) in try receiverReader.array(Receiver.networkPaths.rawValue).enumerated() {
+      guard let path = value.stringValue else {
+        throw ModelError(
+          .invalidInput,
+          "input.receiver.\(Receiver.networkPaths.rawValue)[\(index)] must be a string, not \(value.typeName)")
+      }
+      networkPaths.append(path)
+    }
+    let reengagementCopies = try receiverReader.bool(Receiver.reengagementCopies.rawValue, default: false)
+    let skadnetwork = try skadnetworkVerifier(reader)
+    let aakKeys = try adAttributionKitKeys(reader)
+    var requests: [ReceivedRequest] = []
+    for (index, value) in try reader.array(Input.arrivals.rawValue).enumerated() {
+      let arrival = try InputReader(value, path: "input.\(Input.arrivals.rawValue)[\(index)]")
+      let at = try arrival.timestamp(Arrival.at.rawValue)
+      let path = try arrival.string(Arrival.path.rawValue)
+      guard let body = arrival.members[Arrival.body.rawValue] else { throw arrival.missing(Arrival.body.rawValue) }
+      requests.append(ReceivedRequest(at: at, path: path, body: body))
+    }
+    let receiver = try PostbackReceiver(
+      networkPaths: networkPaths, reengagementCopies: reengagementCopies, skadnetwork: skadnetwork, aakKeys: aakKeys)
+    return encode(try receiver.receive(requests))
+  }
+
+  /// `skadnetwork_public_key`: one key for every version, or Apple's two (as `verify-postback`).
+  static func skadnetworkVerifier(_ reader: InputReader) throws(ModelError) -> PostbackSignature {
+    let name = Input.skadnetworkPublicKey.rawValue
+    if let text = try SignatureSuite.keyText(reader, name) {
+      return PostbackSignature(key: try SignatureSuite.postbackKey(text, path: "input.\(name)"))
+    }
+    guard let apple = SignatureSuite.appleSKANKey, let legacy = SignatureSuite.appleSKANLegacyKey else {
+      throw ModelError(.invalidInput, "Apple's published keys could not be read")
+    }
+    return PostbackSignature(key: apple, legacyKey: legacy)
+  }
+
+  /// `aak_keys`: the whole key set by kid, every key read (as `verify-aak-postback`'s `keys`).
+  static func adAttributionKitKeys(_ reader: InputReader) throws(ModelError) -> [String: any P256PublicKey] {
+    let name = Input.aakKeys.rawValue
+    guard reader.optional(name) != nil else { return SignatureSuite.appleAAKKeys }
+    var keys: [String: any P256PublicKey] = [:]
+    for (kid, value) in try reader.object(name).sorted(by: { CodePointOrder.precedes($0.key, $1.key) }) {
+      guard let text = value.stringValue else {
+        throw ModelError(.invalidInput, "input.\(name).\(kid) must be a string")
+      }
+      keys[kid] = try SignatureSuite.key(text, path: "input.\(name).\(kid)")
+    }
+    return keys
+  }
+
+  /// The output: one object per arrival, every member present, and the totals.
+  public static func encode(_ outcome: ReceivingOutcome) -> JSONValue {
+    let arrivals: [JSONValue] = outcome.postbacks.map { postback in
+      let reading = postback.reading
+      return Answer.object([
+        .role: .string(postback.role.rawValue),
+        .framework: postback.framework.map { .string($0.rawValue) } ?? .null,
+        .verdict: .string(postback.verdict.verdict.rawValue),
+        .reason: .string(postback.verdict.reason.rawValue),
+        .response: .integer(postback.response),
+        .status: .string(postback.status.rawValue),
+        .cause: postback.exclusion.map { .string($0.rawValue) } ?? .null,
+        .duplicateOf: postback.duplicateOf.map { .integer($0) } ?? .null,
+        .bodyDiffers: postback.bodyDiffers.map { .bool($0) } ?? .null,
+        .environment: reading.map { .string($0.environment.rawValue) } ?? .null,
+        .postbackID: reading.map { .string($0.postbackID) } ?? .null,
+        .adNetworkID: reading.map { .string($0.adNetworkID) } ?? .null,
+        .didWin: reading.map { .bool($0.didWin) } ?? .null,
+        .conversionType: reading.map { .string($0.conversionType.rawValue) } ?? .null,
+        .window: reading.map { .integer($0.window) } ?? .null,
+      ])
+    }
+    let totals = outcome.totals
+    let rows: [JSONValue] = totals.rows.map { row in
+      Row.object([
+        .environment: .string(row.environment.rawValue), .framework: .string(row.framework.rawValue),
+        .adNetworkID: .string(row.adNetworkID), .conversionType: .string(row.conversionType.rawValue),
+        .window: .integer(row.window), .didWin: .bool(row.didWin), .count: .integer(row.count),
+      ])
+    }
+    return Output.object([
+      .arrivals: .array(arrivals),
+      .totals: Totals.object([
+        .received: .integer(totals.received), .counted: .integer(totals.count(.counted)),
+        .duplicates: .integer(totals.count(.duplicate)), .excluded: .integer(totals.count(.excluded)),
+        .rejected: .integer(totals.count(.rejected)), .unverifiable: .integer(totals.count(.unverifiable)),
+        .rows: .array(rows),
+      ]),
+    ])
+  }
+}
