@@ -1,5 +1,5 @@
-import SKANJSON
-import SKANVerdicts
+package import SKANJSON
+package import SKANVerdicts
 
 /// Reads a reply line as ``HelloExchange/parse(_:)`` does, with less work for the common case
 /// of an answer spelled exactly as the vector expects it.
@@ -10,10 +10,10 @@ import SKANVerdicts
 /// the member is parsed on its own. Any error anywhere sends the whole line through
 /// ``HelloExchange/parse(_:)``, so what is reported for a bad line (its first problem, with line
 /// and column) is what a plain parse reports.
-enum ReplyReader {
+package enum ReplyReader {
   /// The reply in `bytes`; `expectedOutput` gives, for an outstanding `seq`, the output that
   /// request expects and its text.
-  static func read(
+  package static func read(
     _ bytes: [UInt8], expectedOutput: (Int) -> (text: JSONText, value: JSONValue)?
   ) -> Verdict.Reply {
     guard let (envelope, deferred) = try? JSONParser.parse(bytes: bytes, deferring: "output"),
