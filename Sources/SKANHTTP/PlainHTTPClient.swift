@@ -64,6 +64,9 @@ final class PlainHTTPClient: Sendable {
     var headers = HTTPHeaders()
     headers.add(name: "Content-Type", value: contentType)
     headers.add(name: "host", value: port == 80 ? host : "\(host):\(port)")
+    // Checked once here rather than on every request (the only other header is a
+    // Content-Length); a value AsyncHTTPClient would refuse leaves the URL to it.
+    guard headers.allSatisfy({ Self.isValidFieldValue($0.value) }) else { return nil }
     self.host = host
     self.port = port
     self.head = HTTPRequestHead(version: .http1_1, method: .POST, uri: target, headers: headers)
@@ -71,6 +74,12 @@ final class PlainHTTPClient: Sendable {
     self.connectTimeout = connectTimeout
     self.idleTimeout = idleTimeout
     group = MultiThreadedEventLoopGroup.singleton
+  }
+
+  /// Whether a header value is valid (RFC 9110: visible characters, spaces and tabs; no
+  /// control character), as AsyncHTTPClient checks it.
+  static func isValidFieldValue(_ value: String) -> Bool {
+    value.utf8.allSatisfy { byte in byte == 0x09 || (byte >= 0x20 && byte != 0x7F) }
   }
 
   /// POSTs `body` and waits for the whole response, at most `timeout` seconds.
@@ -113,7 +122,9 @@ final class PlainHTTPClient: Sendable {
       .connectTimeout(connectTimeout)
       .channelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
-          try channel.pipeline.syncOperations.addHTTPClientHandlers()
+          // The header values were checked once, in `init`: no per-request validation.
+          try channel.pipeline.syncOperations.addHTTPClientHandlers(
+            position: .last, leftOverBytesStrategy: .dropBytes, enableOutboundHeaderValidation: false)
           try channel.pipeline.syncOperations.addHandler(
             ResponseHandler(maximumBodyBytes: maximumBodyBytes, idleTimeout: idleTimeout, pool: pool))
         }
