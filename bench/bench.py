@@ -2,7 +2,8 @@
 """skan-conform beside the harness a user would write, and the kit's transports.
 
 Usage:
-  python3 bench/bench.py [--runs 5] [--builds debug,release] [--scale 10] [--skip-transports]
+  python3 bench/bench.py [--runs 5] [--builds debug,release] [--scale 10] [--skip-transports] [--skip-http]
+                         [--binary path/to/release/skan-conform]
 
 Part 1, for each build (debug, then release): the same adapter, that build's
 `skan-conform reference --stdio`, checked against the whole corpus once (1x) and ten times
@@ -18,19 +19,32 @@ per-case cost = (t10 - t1) / (9 x cases), fixed cost = t1 - cases x per-case cos
 `--static` adds a release build linked with `--static-swift-stdlib` (Linux), whose process
 start skips loading the Swift runtime and Foundation as shared libraries.
 
+Beside the kit, in the same rounds, the limit it is measured against (#31): the adapter alone,
+fed from a file the very requests the kit sends it (captured once through `tee`, at 1x and
+10x: `adapter < requests.jsonl > /dev/null`), and the ratio kit / adapter-from-file.
+
 Part 2 (release only, unless --skip-transports): throughput of the kit's three transports
 against the reference over 40 repetitions of the corpus (29,000+ cases), and differential
 fuzzing, as in earlier versions of this script.
 
+Part 3 (release only, unless --skip-http): HTTP against wrk. `skan-conform reference --http`
+on 127.0.0.1 is loaded by wrk (POST, a Lua script; one of the kit's request bodies, and all of
+them in turn) and by the kit's HTTP run over 10x the corpus, at the same concurrency (8 and
+64 connections); requests/s of both and the ratio kit / wrk. Skipped, with a word, when wrk
+is not installed (`apt-get install wrk`).
+
 Run it on an otherwise idle machine; docs/benchmarks.md quotes one run of it.
 """
 import argparse
+import json
 import os
 import re
 import shlex
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -63,8 +77,34 @@ def passed(output):
     return int(match.group(1))
 
 
-def compare(binary, runs, scale):
+def capture_requests(binary, factor, directory):
+    """The bytes the kit writes to its adapter in a run of `factor` x the corpus (hello, every
+    run request, stop), captured with `tee` between the kit and `reference --stdio`."""
+    path = os.path.join(directory, f"requests-{factor}x.jsonl")
+    adapter = f"tee {shlex.quote(path)} | {shlex.quote(binary)} reference --stdio"
+    timed([binary, "run", "--cli", adapter, "--repeat", str(factor)], r"conformance: \d+ passed")
+    with open(path, "rb") as handle:
+        lines = handle.read().splitlines()
+    runs = sum(1 for line in lines if line.startswith(b'{"cmd":"run"'))
+    return path, runs
+
+
+def timed_from_file(command, path):
+    """`command < path > /dev/null`, timed; exits on a non-zero status."""
+    with open(path, "rb") as source:
+        start = time.perf_counter()
+        result = subprocess.run(command, cwd=ROOT, stdin=source, stdout=subprocess.DEVNULL,
+                                stderr=subprocess.PIPE)
+        elapsed = time.perf_counter() - start
+    if result.returncode != 0:
+        sys.exit(f"{' '.join(command)} < {path} failed (exit {result.returncode}):\n"
+                 f"{result.stderr.decode(errors='replace')[-2000:]}")
+    return elapsed
+
+
+def compare(binary, runs, scale, scratch):
     adapter = f"{shlex.quote(binary)} reference --stdio"
+    requests = {factor: capture_requests(binary, factor, scratch) for factor in (1, scale)}
     contestants = {}
     for factor in (1, scale):
         contestants[f"kit, {factor}x"] = [binary, "run", "--cli", adapter, "--repeat", str(factor)]
@@ -76,8 +116,9 @@ def compare(binary, runs, scale):
         "skan-conform list": ([binary, "list"], r"cases selected"),
         "skan-conform run, one case": ([binary, "run", "--id", "window/p1-48h-exact"], r"conformance: 1 passed"),
     }
-    times = {name: [] for name in list(startup) + list(contestants)}
-    cases = {}
+    from_file = {f"adapter from file, {factor}x": requests[factor] for factor in (1, scale)}
+    times = {name: [] for name in list(startup) + list(contestants) + list(from_file)}
+    cases = {name: count for name, (_, count) in from_file.items()}
     for _ in range(runs):
         for name, (command, expect) in startup.items():
             times[name].append(timed(command, expect)[0])
@@ -85,17 +126,24 @@ def compare(binary, runs, scale):
             elapsed, output = timed(command, r"(conformance|harness): \d+ passed")
             times[name].append(elapsed)
             cases[name] = passed(output)
+            if name.startswith("kit, "):
+                # The adapter alone, fed the same requests from a file, right after the kit.
+                twin = name.replace("kit, ", "adapter from file, ")
+                times[twin].append(timed_from_file([binary, "reference", "--stdio"], from_file[twin][0]))
     medians = {name: statistics.median(values) for name, values in times.items()}
     for name in startup:
         print(f"  {name:34} median {medians[name] * 1000:8.1f} ms")
-    for name in contestants:
+    for name in list(contestants) + list(from_file):
         print(f"  {name:34} {cases[name]:7d} cases  median {medians[name]:7.3f} s  "
               f"{cases[name] / medians[name]:9.0f} cases/s")
+    for factor in (1, scale):
+        print(f"  {factor}x: kit / adapter from file = "
+              f"{medians[f'kit, {factor}x'] / medians[f'adapter from file, {factor}x']:5.2f}")
     for factor in (1, scale):
         kit = medians[f"kit, {factor}x"]
         print(f"  {factor}x: sequential harness / kit = {medians[f'sequential harness, {factor}x'] / kit:5.2f}   "
               f"pipelined harness / kit = {medians[f'pipelined harness, {factor}x'] / kit:5.2f}")
-    for who in ("kit", "sequential harness", "pipelined harness"):
+    for who in ("kit", "sequential harness", "pipelined harness", "adapter from file"):
         n1 = cases[f"{who}, 1x"]
         t1, tn = medians[f"{who}, 1x"], medians[f"{who}, {scale}x"]
         per_case = (tn - t1) / (cases[f"{who}, {scale}x"] - n1)
@@ -135,25 +183,121 @@ def transports(binary, runs):
         print(f"  {name:34} {rate / base:6.3f} x stdio")
 
 
+WRK_SCRIPT = """
+-- POSTs the kit's request bodies, one per line of the file, in turn (each wrk thread from
+-- its own start).
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local requests = {}
+for line in io.lines(os.getenv("SKAN_BENCH_BODIES")) do
+  requests[#requests + 1] = wrk.format(nil, nil, nil, line)
+end
+local next = 0
+request = function()
+  next = next % #requests + 1
+  return requests[next]
+end
+"""
+
+
+def start_http_reference(binary):
+    server = subprocess.Popen([binary, "reference", "--http", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    line = server.stdout.readline()
+    match = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+    if not match:
+        server.terminate()
+        sys.exit(f"the HTTP reference did not start: {line!r}")
+    return server, f"http://127.0.0.1:{match.group(1)}/"
+
+
+def wrk_rate(endpoint, connections, seconds, script, bodies):
+    threads = max(1, min(connections, os.cpu_count() or 1))
+    result = subprocess.run(["wrk", "-t", str(threads), "-c", str(connections), "-d", f"{seconds}s", "-s", script,
+                             endpoint], capture_output=True, text=True, env={**os.environ, "SKAN_BENCH_BODIES": bodies})
+    match = re.search(r"Requests/sec:\s+([0-9.]+)", result.stdout)
+    errors = re.search(r"Non-2xx or 3xx responses: (\d+)|Socket errors: .*", result.stdout)
+    if result.returncode != 0 or not match or errors:
+        sys.exit(f"wrk failed (exit {result.returncode}):\n{result.stdout}{result.stderr}")
+    return float(match.group(1))
+
+
+def http_against_wrk(binary, runs, scale, scratch, seconds):
+    """Requests/s of wrk and of the kit against the same `reference --http`, same concurrency."""
+    if shutil.which("wrk") is None:
+        print("  wrk is not installed (apt-get install wrk): HTTP against wrk skipped")
+        return
+    path, _ = capture_requests(binary, scale, scratch)
+    with open(path, "rb") as handle:
+        bodies = [line for line in handle.read().splitlines() if line.startswith(b'{"cmd":"run"')]
+    # One body: the median-sized request (wrk as the issue ran it); all: the corpus in turn.
+    one = os.path.join(scratch, "one-body.jsonl")
+    with open(one, "wb") as handle:
+        handle.write(sorted(bodies[:len(bodies) // scale], key=len)[len(bodies) // scale // 2] + b"\n")
+    every = os.path.join(scratch, "all-bodies.jsonl")
+    with open(every, "wb") as handle:
+        handle.write(b"\n".join(bodies[:len(bodies) // scale]) + b"\n")
+    script = os.path.join(scratch, "post.lua")
+    with open(script, "w") as handle:
+        handle.write(WRK_SCRIPT)
+    server, endpoint = start_http_reference(binary)
+    try:
+        for connections in (8, 64):
+            samples = {"wrk, one body": [], "wrk, every body in turn": [], "kit, 1x": [], f"kit, {scale}x": []}
+            cases = {}
+            for _ in range(runs):
+                samples["wrk, one body"].append(wrk_rate(endpoint, connections, seconds, script, one))
+                samples["wrk, every body in turn"].append(wrk_rate(endpoint, connections, seconds, script, every))
+                for factor in (1, scale):
+                    elapsed, output = timed([binary, "run", "--endpoint", endpoint, "--repeat", str(factor),
+                                             "--concurrency", str(connections)], r"conformance: \d+ passed")
+                    samples[f"kit, {factor}x"].append(elapsed)
+                    cases[factor] = passed(output)
+            wrk_one = statistics.median(samples["wrk, one body"])
+            wrk_all = statistics.median(samples["wrk, every body in turn"])
+            t1, tn = statistics.median(samples["kit, 1x"]), statistics.median(samples[f"kit, {scale}x"])
+            kit = cases[scale] / tn
+            marginal = (cases[scale] - cases[1]) / (tn - t1)
+            print(f"  {connections:2d} connections: wrk, one body {wrk_one:9.0f} requests/s   "
+                  f"wrk, every body in turn {wrk_all:9.0f} requests/s")
+            print(f"  {connections:2d} connections: kit, {scale}x {cases[scale]} cases  median {tn:7.3f} s  "
+                  f"{kit:9.0f} requests/s   (1x {t1:6.3f} s; {scale}x - 1x: {marginal:9.0f} requests/s)")
+            print(f"  {connections:2d} connections: kit / wrk (one body) = {kit / wrk_one:5.2f}   "
+                  f"kit / wrk (every body) = {kit / wrk_all:5.2f}   "
+                  f"kit ({scale}x - 1x) / wrk (one body) = {marginal / wrk_one:5.2f}")
+    finally:
+        server.terminate()
+        server.wait()
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--builds", default="debug,release")
     parser.add_argument("--scale", type=int, default=10)
     parser.add_argument("--skip-transports", action="store_true")
+    parser.add_argument("--skip-http", action="store_true", help="leave out HTTP against wrk")
+    parser.add_argument("--wrk-seconds", type=int, default=3, help="length of one wrk run")
+    parser.add_argument("--binary", help="measure this skan-conform (release) instead of building")
     parser.add_argument("--static", action="store_true",
                         help="also measure a release build with --static-swift-stdlib (Linux)")
     parser.add_argument("--static-scratch", help="scratch directory of that build (default .build/static)")
     args = parser.parse_args()
-    binaries = {configuration: build(configuration) for configuration in args.builds.split(",")}
-    if args.static:
-        binaries["release, static"] = build("release", static=True, scratch=args.static_scratch)
-    for configuration, binary in binaries.items():
-        print(f"{configuration} build: the kit beside the harness, same adapter ({args.runs} rounds)")
-        compare(binary, args.runs, args.scale)
-    if not args.skip_transports and "release" in binaries:
-        print("release build: transports (40 x the corpus) and fuzzing")
-        transports(binaries["release"], args.runs)
+    if args.binary:
+        binaries = {"release": os.path.abspath(args.binary)}
+    else:
+        binaries = {configuration: build(configuration) for configuration in args.builds.split(",")}
+        if args.static:
+            binaries["release, static"] = build("release", static=True, scratch=args.static_scratch)
+    with tempfile.TemporaryDirectory(prefix="skan-bench-") as scratch:
+        for configuration, binary in binaries.items():
+            print(f"{configuration} build: the kit beside the harness and the adapter alone ({args.runs} rounds)")
+            compare(binary, args.runs, args.scale, scratch)
+        if not args.skip_transports and "release" in binaries:
+            print("release build: transports (40 x the corpus) and fuzzing")
+            transports(binaries["release"], args.runs)
+        if not args.skip_http and "release" in binaries:
+            print(f"release build: HTTP, the kit against wrk on the same server ({args.runs} rounds)")
+            http_against_wrk(binaries["release"], args.runs, args.scale, scratch, args.wrk_seconds)
 
 
 if __name__ == "__main__":

@@ -12,6 +12,9 @@ public import SKANVerdicts
 /// crash, and no complete response (head and whole body) within the timeout a timeout. A
 /// `hello` whose connection is refused is sent again within the ``ReadinessWait`` (`--wait`),
 /// for a service that is still starting.
+///
+/// A plain `http://` endpoint is spoken to by ``PlainHTTPClient`` (the same rules, less work
+/// per request); `https://` by AsyncHTTPClient.
 public final class HTTPTransport: ImplementationTransport {
   public let kind = TransportKind.http
   public let target: String
@@ -22,7 +25,10 @@ public final class HTTPTransport: ImplementationTransport {
   private let maximumReplyBytes: Int
   private let kitVersion: String
   private let readiness: ReadinessWait
-  private let client: HTTPClient
+  /// The client of a plain `http://` endpoint; `nil` for any other URL.
+  private let plain: PlainHTTPClient?
+  /// The client of any other URL (`https://`); `nil` when ``plain`` speaks.
+  private let client: HTTPClient?
 
   /// Seconds an idle keep-alive connection stays in the pool: shorter than the idle timeout
   /// of the kit's own servers (``LoopbackHTTPServer/defaultIdleTimeout``), so the client
@@ -48,6 +54,13 @@ public final class HTTPTransport: ImplementationTransport {
     maximumReplyBytes = options.maximumReplyBytes
     self.kitVersion = kitVersion
     self.concurrency = max(1, concurrency)
+    plain = PlainHTTPClient(
+      url: url, contentType: "application/json", maximumBodyBytes: options.maximumReplyBytes,
+      connectTimeout: .seconds(5), idleTimeout: .milliseconds(Int64(Self.idleTimeout * 1000)))
+    guard plain == nil else {
+      client = nil
+      return
+    }
     var configuration = HTTPClient.Configuration()
     configuration.timeout = .init(connect: .seconds(5))
     configuration.connectionPool.idleTimeout = .milliseconds(Int64(Self.idleTimeout * 1000))
@@ -97,7 +110,11 @@ public final class HTTPTransport: ImplementationTransport {
   public func exchange(_ request: RunRequest) async -> Verdict.Reply {
     var body = request.line
     body.removeLast()  // the newline
-    return await post(body, timeout: timeout)
+    let seq = request.seq
+    let expectedOutput = request.expectedOutput
+    // A reply spelling the expected output exactly is taken as that value, unparsed
+    // (``SKANRunner/ReplyReader``).
+    return await post(body, timeout: timeout) { $0 == seq ? expectedOutput : nil }
   }
 
   public func close() async {
@@ -106,23 +123,62 @@ public final class HTTPTransport: ImplementationTransport {
   }
 
   private func shutdown() async {
-    try? await client.shutdown()
+    await plain?.shutdown()
+    try? await client?.shutdown()
   }
 
   private func post(_ message: JSONValue, timeout: Double, expectBody: Bool = true) async -> Verdict.Reply {
-    await post(CanonicalJSON.compactBytes(message), timeout: timeout, expectBody: expectBody)
+    await post(CanonicalJSON.compactBytes(message), timeout: timeout, expectBody: expectBody) { _ in nil }
   }
 
+  /// The expected output of the request with a given `seq`, if known (``ReplyReader``).
+  typealias ExpectedOutput = @Sendable (Int) -> (text: JSONText, value: JSONValue)?
+
   /// POSTs `body`; `timeout` covers the whole exchange, the response's body included
-  /// (``ExchangeDeadline``).
-  private func post(_ body: [UInt8], timeout: Double, expectBody: Bool = true) async -> Verdict.Reply {
+  /// (``PlainHTTPClient``, or ``ExchangeDeadline`` around AsyncHTTPClient).
+  private func post(
+    _ body: [UInt8], timeout: Double, expectBody: Bool = true, expectedOutput: @escaping ExpectedOutput
+  ) async -> Verdict.Reply {
     if Task.isCancelled { return .interrupted }
+    if let plain { return await exchange(body, on: plain, timeout: timeout, expectBody: expectBody, expectedOutput) }
+    guard let client else { return .crashed("no HTTP client") }
     return await ExchangeDeadline.run(seconds: timeout) { [self] in
-      await exchange(body, timeout: timeout, expectBody: expectBody)
+      await exchange(body, on: client, timeout: timeout, expectBody: expectBody, expectedOutput)
     }
   }
 
-  private func exchange(_ body: [UInt8], timeout: Double, expectBody: Bool) async -> Verdict.Reply {
+  private func exchange(
+    _ body: [UInt8], on plain: PlainHTTPClient, timeout: Double, expectBody: Bool,
+    _ expectedOutput: ExpectedOutput
+  ) async -> Verdict.Reply {
+    let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
+    let failure: any Error
+    switch await plain.post(body, timeout: timeout) {
+    case .response(let status, let body):
+      guard (200..<300).contains(status) else { return .httpStatus(status) }
+      guard expectBody else { return .message(.null) }
+      return Self.reply(Array(body.readableBytesView), expectedOutput)
+    case .oversized: return .oversized(maximumReplyBytes)
+    case .timedOut: return Task.isCancelled ? .interrupted : .timedOut(timeout)
+    case .interrupted: return .interrupted
+    case .closed: failure = HTTPClientError.remoteConnectionClosed
+    case .failed(let error): failure = error
+    }
+    if Task.isCancelled { return .interrupted }
+    if NIODeadline.now() >= deadline { return .timedOut(timeout) }
+    return .crashed(Self.plainWords(failure))
+  }
+
+  /// A response body as a reply: JSON, with an output spelled as expected taken unparsed.
+  private static func reply(_ bytes: [UInt8], _ expectedOutput: ExpectedOutput) -> Verdict.Reply {
+    let reply = ReplyReader.read(bytes, expectedOutput: expectedOutput)
+    if case .notJSON = reply { return .notJSON("the response body is not JSON") }
+    return reply
+  }
+
+  private func exchange(
+    _ body: [UInt8], on client: HTTPClient, timeout: Double, expectBody: Bool, _ expectedOutput: ExpectedOutput
+  ) async -> Verdict.Reply {
     var request = HTTPClientRequest(url: url)
     request.method = .POST
     request.headers.add(name: "Content-Type", value: "application/json")
@@ -140,8 +196,7 @@ public final class HTTPTransport: ImplementationTransport {
         return .httpStatus(Int(response.status.code))
       }
       guard expectBody else { return .message(.null) }
-      return (try? JSONParser.parse(bytes: Array(body.readableBytesView))).map(Verdict.Reply.message)
-        ?? .notJSON("the response body is not JSON")
+      return Self.reply(Array(body.readableBytesView), expectedOutput)
     } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
       return Task.isCancelled ? .interrupted : .timedOut(timeout)
     } catch {

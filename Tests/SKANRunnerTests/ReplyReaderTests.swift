@@ -49,6 +49,22 @@ struct ReplyReaderTests {
       #"{"seq":7,"output":{"ok":true,"ok":false}}"#,
       #"{"seq":7,"output":{"ok":tru}}"#,
       #"{"seq":7,"error":{"code":"invalid-input"}}"#,
+      // The canonical line a reference writes, and lines one step from it (#31): only the
+      // exact one skips the parse, every one reads as a plain parse reads it.
+      #"{"output":\#(exact),"seq":7}"#,
+      #"{"output":\#(exact),"seq":07}"#,
+      #"{"output":\#(exact),"seq":-7}"#,
+      #"{"output":\#(exact),"seq":7.0}"#,
+      #"{"output":\#(exact),"seq":17}"#,
+      #"{"output":\#(exact),"seq":}"#,
+      #"{"output":\#(exact),"seq":7,"seq":7}"#,
+      #"{"output":\#(exact),"seq":100000000000000000007}"#,
+      #"{"output":\#(exact)x,"seq":7}"#,
+      #"{"output":\#(exact.dropLast()),"seq":7}"#,
+      #"{"output" :\#(exact),"seq":7}"#,
+      #"{"output":\#(exact),"seq": 7}"#,
+      #"{"output":1234567,"seq":12345678901234567}"#,
+      #"{"output":,"seq":7}"#,
       #"not json"#,
       #"[1,2]"#,
     ]

@@ -1,5 +1,6 @@
-import SKANJSON
-import SKANVerdicts
+import Foundation
+package import SKANJSON
+package import SKANVerdicts
 
 /// Reads a reply line as ``HelloExchange/parse(_:)`` does, with less work for the common case
 /// of an answer spelled exactly as the vector expects it.
@@ -10,12 +11,21 @@ import SKANVerdicts
 /// the member is parsed on its own. Any error anywhere sends the whole line through
 /// ``HelloExchange/parse(_:)``, so what is reported for a bad line (its first problem, with line
 /// and column) is what a plain parse reports.
-enum ReplyReader {
+package enum ReplyReader {
   /// The reply in `bytes`; `expectedOutput` gives, for an outstanding `seq`, the output that
   /// request expects and its text.
-  static func read(
-    _ bytes: [UInt8], expectedOutput: (Int) -> (text: JSONText, value: JSONValue)?
+  package static func read(
+    _ bytes: [UInt8], expectedOutput lookUp: (Int) -> (text: JSONText, value: JSONValue)?
   ) -> Verdict.Reply {
+    // The expected output is looked up once per seq, whichever path asks.
+    var asked: (seq: Int, expected: (text: JSONText, value: JSONValue)?)?
+    func expectedOutput(_ seq: Int) -> (text: JSONText, value: JSONValue)? {
+      if let asked, asked.seq == seq { return asked.expected }
+      let expected = lookUp(seq)
+      asked = (seq, expected)
+      return expected
+    }
+    if let reply = canonical(bytes, expectedOutput: expectedOutput) { return reply }
     guard let (envelope, deferred) = try? JSONParser.parse(bytes: bytes, deferring: "output"),
       case .object(var members) = envelope
     else { return HelloExchange.parse(bytes) }
@@ -31,5 +41,45 @@ enum ReplyReader {
     }
     members["output"] = output
     return .message(.object(members))
+  }
+
+  /// `{"output":`, the expected output's text, `,"seq":`, the seq, `}`.
+  private static let outputHead = Array(#"{"output":"#.utf8)
+  private static let seqHead = Array(#","seq":"#.utf8)
+
+  /// The reply when `bytes` is exactly the canonical line `{"output":…,"seq":N}` (what the
+  /// kit's reference and any canonical writer send) with the output spelled as request `N`
+  /// expects: then no parse at all, the same value a parse gives (the expected text is one
+  /// complete, valid JSON value, and `N` a plain integer: no sign, no leading zero, at most 18
+  /// digits). `nil` for anything else, which is read as before.
+  static func canonical(
+    _ bytes: [UInt8], expectedOutput: (Int) -> (text: JSONText, value: JSONValue)?
+  ) -> Verdict.Reply? {
+    let count = bytes.count
+    guard count > outputHead.count + seqHead.count + 2, bytes[count - 1] == 0x7D else { return nil }
+    // The seq: the digits before the closing brace.
+    var start = count - 1
+    while start > 0, bytes[start - 1] >= 0x30, bytes[start - 1] <= 0x39 { start -= 1 }
+    let digits = count - 1 - start
+    guard digits >= 1, digits <= 18, bytes[start] != 0x30 else { return nil }
+    var seq = 0
+    for index in start..<(count - 1) { seq = seq * 10 + Int(bytes[index] - 0x30) }
+    let outputEnd = start - seqHead.count
+    guard outputEnd > outputHead.count else { return nil }
+    let framed = bytes.withUnsafeBufferPointer { line in
+      guard let base = line.baseAddress else { return false }
+      return memcmp(base, outputHead, outputHead.count) == 0 && memcmp(base + outputEnd, seqHead, seqHead.count) == 0
+    }
+    guard framed, let expected = expectedOutput(seq), outputEnd - outputHead.count == expected.text.bytes.count
+    else { return nil }
+    let same = bytes.withUnsafeBufferPointer { line in
+      expected.text.bytes.withUnsafeBufferPointer { text in
+        // A JSON value's text is never empty.
+        guard let base = line.baseAddress, let textBase = text.baseAddress else { return false }
+        return memcmp(base + outputHead.count, textBase, text.count) == 0
+      }
+    }
+    guard same else { return nil }
+    return .message(.object(["output": expected.value, "seq": .integer(seq)]))
   }
 }
