@@ -150,28 +150,18 @@ public struct PostbackProbe: Sendable {
     return steps
   }
 
-  /// What one request got.
-  enum Outcome: Sendable {
-    case response(status: Int, body: [UInt8], seconds: Double)
-    case timedOut
-    case unreachable(String)
-  }
+  typealias Outcome = ProbeClient.Outcome
 
   /// Runs every check.
   /// - Throws: ``Failure/unreachable(_:)`` when the first request cannot connect.
   public func run() async throws(Failure) -> [CaseResult] {
-    var clientConfiguration = HTTPClient.Configuration()
-    clientConfiguration.timeout = .init(connect: .seconds(5))
-    clientConfiguration.connectionPool.idleTimeout = .milliseconds(Int64(HTTPTransport.idleTimeout * 1000))
-    clientConfiguration.redirectConfiguration = .disallow
-    clientConfiguration.connectionPool.retryConnectionEstablishment = false
-    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+    let client = ProbeClient(timeout: configuration.timeout)
     let results = await checkAll(client)
-    try? await client.shutdown()
+    await client.shutdown()
     return try results.get()
   }
 
-  private func checkAll(_ client: HTTPClient) async -> Result<[CaseResult], Failure> {
+  private func checkAll(_ client: ProbeClient) async -> Result<[CaseResult], Failure> {
     var results: [CaseResult] = []
     var sent: [(path: String, body: String)] = []
     var statuses: [Int] = []
@@ -219,10 +209,10 @@ public struct PostbackProbe: Sendable {
         id: id, suite: "receiving", requirements: step.requirements, status: .fail,
         message: "expected HTTP 200 at once for every postback (\(step.id) on \(step.path)); \(retried)",
         duration: seconds)
-    case .timedOut:
+    case .timedOut(let seconds):
       return CaseResult(
         id: id, suite: "receiving", requirements: step.requirements, status: .timeout,
-        message: "no answer within \(configuration.timeout) s", duration: configuration.timeout)
+        message: "no answer within \(seconds) s", duration: seconds)
     case .unreachable(let reason):
       return CaseResult(
         id: id, suite: "receiving", requirements: step.requirements, status: .crash,
@@ -241,7 +231,7 @@ public struct PostbackProbe: Sendable {
   }
 
   /// GETs the receiver's count and compares it with the model's answer for the requests sent.
-  private func report(_ client: HTTPClient, url: String, sent: [(path: String, body: String)]) async -> CaseResult {
+  private func report(_ client: ProbeClient, url: String, sent: [(path: String, body: String)]) async -> CaseResult {
     let id = "probe-postbacks/report"
     let requirements = ["RCV-1", "RCV-4", "RCV-6", "RCV-9", "RCV-19"]
     let arrivals: [JSONValue] = sent.enumerated().map { index, request in
@@ -283,27 +273,14 @@ public struct PostbackProbe: Sendable {
       differences: Array(differences.prefix(20)), duration: seconds)
   }
 
-  private func send(_ client: HTTPClient, method: HTTPMethod, url: String, body: String?) async -> Outcome {
+  private func send(_ client: ProbeClient, method: HTTPMethod, url: String, body: String?) async -> Outcome {
     var request = HTTPClientRequest(url: url)
     request.method = method
     if let body {
       request.headers.add(name: "Content-Type", value: "application/json")
       request.body = .bytes(ByteBuffer(string: body))
     }
-    let started = Date()
-    let deadline = NIODeadline.now() + .milliseconds(Int64(configuration.timeout * 1000))
-    do {
-      let response = try await client.execute(request, deadline: deadline)
-      let collected = try await response.body.collect(upTo: 1 << 20)
-      return .response(
-        status: Int(response.status.code), body: Array(collected.readableBytesView),
-        seconds: Date().timeIntervalSince(started))
-    } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
-      return .timedOut
-    } catch {
-      if NIODeadline.now() >= deadline { return .timedOut }
-      return .unreachable(URLRedaction.redactURLs(in: String(describing: error)))
-    }
+    return await client.send(request)
   }
 
   /// Wraps results in a report for the kit's reporters.

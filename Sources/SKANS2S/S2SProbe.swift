@@ -116,20 +116,14 @@ public struct S2SProbe: Sendable {
   public func run(madeUpUID: String = "skan-conform-probe-" + UUID().uuidString.lowercased()) async throws(Failure)
     -> [CaseResult]
   {
-    var clientConfiguration = HTTPClient.Configuration()
-    clientConfiguration.timeout = .init(connect: .seconds(5))
-    // Below the idle timeout of the kit's own servers (LoopbackHTTPServer).
-    clientConfiguration.connectionPool.idleTimeout = .milliseconds(Int64(HTTPTransport.idleTimeout * 1000))
-    clientConfiguration.redirectConfiguration = .disallow
-    clientConfiguration.connectionPool.retryConnectionEstablishment = false
-    let client = HTTPClient(eventLoopGroupProvider: .singleton, configuration: clientConfiguration)
+    let client = ProbeClient(timeout: configuration.timeout)
     let results = await checkAll(client, madeUpUID: madeUpUID)
-    try? await client.shutdown()
+    await client.shutdown()
     if case .failure(let failure) = results { throw failure }
     return (try? results.get()) ?? []
   }
 
-  private func checkAll(_ client: HTTPClient, madeUpUID: String) async -> Result<[CaseResult], Failure> {
+  private func checkAll(_ client: ProbeClient, madeUpUID: String) async -> Result<[CaseResult], Failure> {
     let timestamp = String(Int((Date().timeIntervalSince1970 * 1000).rounded(.down)))
     let signature = sign(timestamp: timestamp, uid: configuration.uid)
     var results: [CaseResult] = []
@@ -179,14 +173,9 @@ public struct S2SProbe: Sendable {
     ).signature
   }
 
-  /// What one request got.
-  enum Outcome {
-    case response(status: Int, body: [UInt8], seconds: Double)
-    case timedOut(Double)
-    case unreachable(String)
-  }
+  typealias Outcome = ProbeClient.Outcome
 
-  private func send(_ client: HTTPClient, uid: String?, timestamp: String, signature: String?) async -> Outcome {
+  private func send(_ client: ProbeClient, uid: String?, timestamp: String, signature: String?) async -> Outcome {
     var query = "\(S2SRequestShape.appID)=\(S2SQuery.encode(configuration.appID))"
     if let uid { query += "&\(S2SRequestShape.uid)=\(S2SQuery.encode(uid))" }
     query += "&\(S2SRequestShape.sdkVersion)=\(S2SRequestShape.sdkVersionValue)"
@@ -194,26 +183,7 @@ public struct S2SProbe: Sendable {
     request.method = .GET
     request.headers.add(name: S2SRequestShape.timestampHeader, value: timestamp)
     if let signature { request.headers.add(name: S2SRequestShape.signatureHeader, value: signature) }
-    let started = Date()
-    let deadline = NIODeadline.now() + .milliseconds(Int64(configuration.timeout * 1000))
-    do {
-      let response = try await client.execute(request, deadline: deadline)
-      let body = try await response.body.collect(upTo: 1 << 20)
-      return .response(
-        status: Int(response.status.code), body: Array(body.readableBytesView),
-        seconds: Date().timeIntervalSince(started))
-    } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
-      return .timedOut(configuration.timeout)
-    } catch {
-      if NIODeadline.now() >= deadline { return .timedOut(configuration.timeout) }
-      return .unreachable(Self.describe(error))
-    }
-  }
-
-  /// An error's description; it cannot hold the dev key, which is only ever hashed, and a
-  /// URL in it is shown without credentials.
-  private static func describe(_ error: any Error) -> String {
-    URLRedaction.redactURLs(in: String(describing: error))
+    return await client.send(request)
   }
 
   private func expectStatus(

@@ -65,17 +65,8 @@ struct ProbePostbacksCommand: AsyncParsableCommand {
       printError("error: \(error)")
       throw KitExit.usage
     }
-    let startedAt = UTCTime.iso8601(Date())
-    let results: [CaseResult]
-    do {
-      results = try await probe.run()
-    } catch {
-      printError("error: \(error)")
-      throw KitExit.implementation
+    try await LiveProbe.run(reports: reports, checks: { try await probe.run() }) { results, kitVersion, startedAt in
+      probe.report(results, kitVersion: kitVersion, startedAt: startedAt)
     }
-    let report = probe.report(results, kitVersion: Manifest.kitVersion, startedAt: startedAt)
-    try reports.write(report)
-    print(ConsoleReport.text(report, color: Terminal.colorOnStandardOutput))
-    if !report.succeeded() { throw KitExit.unexpected }
   }
 }
