@@ -12,13 +12,20 @@ import SKANVerdicts
 /// character from it reaches the terminal: it cannot colour, clear or forge a line.
 public enum ConsoleReport {
   /// The text; `color` adds ANSI colours to the verdict words.
+  /// `vectors <digest> (official|CUSTOM)`, or `live probe` for a probe's report.
+  static func vectorsLabel(_ report: RunReport) -> String {
+    if report.vectorDigest == RunReport.liveProbeDigest { return "live probe" }
+    let digest = DisplayText(report.vectorDigest.prefix(12))
+    return "vectors \(digest) (\(report.vectorSet == .official ? "official" : "CUSTOM"))"
+  }
+
   public static func text(_ report: RunReport, color: Bool = false) -> String {
     func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     func shown(_ text: some StringProtocol) -> DisplayText { DisplayText(text) }
     let identity = report.implementation
     var lines: [String] = []
     lines.append(
-      "skan-conform \(shown(report.kitVersion)) · vectors \(shown(report.vectorDigest.prefix(12))) (\(report.vectorSet == .official ? "official" : "CUSTOM")) · \(shown(identity.name)) \(shown(identity.version)) (\(shown(identity.language))) over \(report.transport)"
+      "skan-conform \(shown(report.kitVersion)) · \(vectorsLabel(report)) · \(shown(identity.name)) \(shown(identity.version)) (\(shown(identity.language))) over \(report.transport)"
     )
     let suites = Dictionary(grouping: report.results, by: \.suite)
     for name in suites.keys.sorted() {

@@ -12,6 +12,11 @@ public enum RerunCommand {
   /// custom vector set whose path the report records.
   public static func text(_ report: RunReport, id: String) -> String {
     let target = ShellQuote.word(URLRedaction.redactURLs(in: report.target))
+    if report.vectorDigest == RunReport.liveProbeDigest {
+      // A probe runs all its checks at once, with the options of the first run.
+      let probe = report.implementation.suites.contains("s2s") ? "s2s" : "postbacks"
+      return "skan-conform probe \(probe) --url \(target) … (the options of the first run; a probe runs every check)"
+    }
     var selection = "--id " + ShellQuote.word(id)
     if report.vectorSet == .custom, let path = report.vectorsPath {
       selection = "--vectors " + ShellQuote.word(path) + " " + selection

@@ -6,8 +6,12 @@ public import SKANVerdicts
 public struct RunReport: Sendable {
   /// The kit's version.
   public var kitVersion: String
-  /// The digest of the vector set (the manifest's).
+  /// The digest of the vector set (the manifest's); ``liveProbeDigest`` for a live probe's
+  /// report, which ran checks rather than vectors.
   public var vectorDigest: String
+
+  /// The `vectorDigest` of a live probe's report (`probe s2s`, `probe postbacks`).
+  public static let liveProbeDigest = "live-probe"
   /// Who answered.
   public var implementation: ImplementationIdentity
   /// `stdio`, `per-case` or `http`.

@@ -286,7 +286,7 @@ public struct PostbackProbe: Sendable {
   /// Wraps results in a report for the kit's reporters.
   public func report(_ results: [CaseResult], kitVersion: String, startedAt: String) -> RunReport {
     RunReport(
-      kitVersion: kitVersion, vectorDigest: "live-probe",
+      kitVersion: kitVersion, vectorDigest: RunReport.liveProbeDigest,
       implementation: ImplementationIdentity(
         name: "postback-receiver", version: "", language: "http", suites: ["receiving"]),
       transport: .http, target: target, startedAt: startedAt, results: results, complete: true)

@@ -162,7 +162,7 @@ public struct S2SProbe: Sendable {
   /// Wraps results in a report for the kit's reporters.
   public func report(_ results: [CaseResult], kitVersion: String, startedAt: String) -> RunReport {
     RunReport(
-      kitVersion: kitVersion, vectorDigest: "live-probe",
+      kitVersion: kitVersion, vectorDigest: RunReport.liveProbeDigest,
       implementation: ImplementationIdentity(name: "s2s-endpoint", version: "", language: "http", suites: ["s2s"]),
       transport: .http, target: target, startedAt: startedAt, results: results, complete: true)
   }

@@ -53,6 +53,24 @@ struct ReportTests {
     #expect(!RerunCommand.text(official, id: "window/b").contains("--vectors"))
   }
 
+  @Test("a live probe's report says so and reruns the probe, never `run --endpoint`, whose vectors it did not run")
+  func liveProbeRerun() {
+    for (suite, probe) in [("s2s", "s2s"), ("receiving", "postbacks")] {
+      var live = report
+      live.vectorDigest = RunReport.liveProbeDigest
+      live.transport = .http
+      live.target = "http://user:secret@127.0.0.1:8080"
+      live.implementation = ImplementationIdentity(name: "endpoint", version: "", language: "http", suites: [suite])
+      let console = ConsoleReport.text(live)
+      #expect(console.contains("· live probe ·"), "\(console)")
+      #expect(!console.contains("(official)"))
+      let rerun = RerunCommand.text(live, id: "window/b")
+      #expect(rerun.hasPrefix("skan-conform probe \(probe) --url 'http://"), "\(rerun)")
+      #expect(!rerun.contains("secret"))
+      #expect(!MarkdownReport.text(live).contains("run --endpoint"))
+    }
+  }
+
   @Test("JUnit has one testcase per result and escapes markup and control characters")
   func junit() {
     let xml = JUnitReport.xml(report)
