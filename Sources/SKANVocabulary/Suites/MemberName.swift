@@ -24,4 +24,14 @@ extension MemberName {
 extension JSONValue {
   /// The member `name` of an object; `nil` when absent or when this is not an object.
   public subscript<Name: MemberName>(_ name: Name) -> JSONValue? { self[name.rawValue] }
+
+  /// The value with the member `name` replaced (or removed with `nil`); non-objects are unchanged.
+  public func setting<Name: MemberName>(_ name: Name, _ value: JSONValue?) -> JSONValue {
+    setting(name.rawValue, value)
+  }
+
+  /// The value with the member `name` transformed, if present.
+  public func updating<Name: MemberName>(_ name: Name, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
+    updating(name.rawValue, transform)
+  }
 }
