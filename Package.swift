@@ -66,7 +66,7 @@ let package = Package(
     .target(
       name: "SKANVectorGeneration",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors",
+        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors", "SKANVocabulary",
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: strictSettings
@@ -129,7 +129,7 @@ let package = Package(
     .target(
       name: "SKANMutants",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors",
+        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors", "SKANVocabulary",
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: strictSettings
@@ -137,7 +137,9 @@ let package = Package(
     // Differential fuzzing with shrinking (`skan-conform fuzz`).
     .target(
       name: "SKANFuzz",
-      dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANVerdicts"],
+      dependencies: [
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANVerdicts", "SKANVocabulary",
+      ],
       swiftSettings: strictSettings
     ),
     // Adapter skeletons for Python, Node.js, Go and Swift, and their writer (`skan-conform init`).
@@ -158,6 +160,9 @@ let package = Package(
     // Shared by the tests: repository paths, fixtures, the kit's executable.
     .target(name: "SKANTestSupport", path: "Tests/SKANTestSupport", swiftSettings: strictSettings),
     .testTarget(name: "SKANJSONTests", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANVerdictsTests", dependencies: ["SKANJSON", "SKANVectors", "SKANVerdicts", "SKANVocabulary"],
+      swiftSettings: strictSettings),
     .testTarget(name: "SKANModelTests", dependencies: ["SKANJSON", "SKANModel"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANSignaturesTests",

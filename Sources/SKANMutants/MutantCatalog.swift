@@ -2,13 +2,10 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 
-/// Every mutant, by suite.
+/// Every mutant, by suite: each suite lists its own (`Suites/<Name>Suite+Mutants.swift`).
 public enum MutantCatalog {
-  /// All mutants.
-  public static var all: [Mutant] {
-    window + values + lifecycle + metadata + tracking + postback + legacyPostback + attribution + s2s + signature
-      + libraryBugs + adAttributionKit + signatureInputs
-  }
+  /// All mutants, suite by suite in the registry's order.
+  public static let all: [Mutant] = MutantSuites.all.flatMap { $0.mutants }
 
   /// The mutant whose ``Mutant/id`` is `id`, or nil.
   public static func named(_ id: String) -> Mutant? { all.first { $0.id == id } }

@@ -12,9 +12,8 @@ public enum RequirementCatalog {
   static let singular = "Seed: singular-skan4-s2s-guide.txt (SKANSnippet.m)"
   static let contract = "Seed: sdk-skan-metadata-contract.md"
 
-  /// All requirements, in Spec order.
-  public static let all: [Requirement] =
-    general + window + values + timeline + lifecycle + metadata + tracking + postback + attribution + s2s + signature
+  /// All requirements, in Spec order: the general rules, then each registered suite's own.
+  public static let all: [Requirement] = general + SuiteRegistry.all.flatMap { $0.requirements }
 
   /// Looks a requirement up by ID.
   public static func requirement(_ id: String) -> Requirement? { byID[id] }

@@ -10,6 +10,9 @@ public enum AttributionSuite: SuiteVocabulary {
   public static let summary =
     "Attribution: eligible impressions, the winner, the losing networks, and re-engagement."
 
+  /// Its requirements (Spec/attribution.md).
+  public static var requirements: [Requirement] { RequirementCatalog.attribution }
+
   /// The operations, named by `op` (`attribute` when absent).
   public enum Operation: String, MemberName { case attribute, route }
 

@@ -10,6 +10,9 @@ public enum LifecycleSuite: SuiteVocabulary {
   public static let summary =
     "The Singular SKAN 4 S2S client lifecycle: registration, server responses, revenue, and the snapshot after each step."
 
+  /// Its requirements (Spec/lifecycle.md).
+  public static var requirements: [Requirement] { RequirementCatalog.lifecycle }
+
   /// The members of the input.
   public enum Input: String, MemberName { case profile, steps }
 

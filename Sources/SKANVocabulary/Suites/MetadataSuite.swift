@@ -10,6 +10,9 @@ public enum MetadataSuite: SuiteVocabulary {
   public static let summary =
     "The SDK SKAN metadata contract: string metadata to the SKAdNetwork call and the StoreKit overlay."
 
+  /// Its requirements: metadata.md's tables, the contract and the ATT gate.
+  public static var requirements: [Requirement] { RequirementCatalog.metadata + RequirementCatalog.tracking }
+
   /// The members of the input.
   public enum Input: String, MemberName {
     case iosVersion = "ios_version"

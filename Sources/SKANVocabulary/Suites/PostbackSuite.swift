@@ -10,6 +10,9 @@ public enum PostbackSuite: SuiteVocabulary {
   public static let summary =
     "SKAdNetwork 4 and AdAttributionKit postbacks: which ones a device sends, their fields per crowd anonymity tier, their values and their send times."
 
+  /// Its requirements (Spec/postback.md).
+  public static var requirements: [Requirement] { RequirementCatalog.postback }
+
   /// The members of the input.
   public enum Input: String, MemberName {
     case framework

@@ -9,6 +9,9 @@ public enum S2SSuite: SuiteVocabulary {
   public static let summary =
     "Server-to-server conversion-value APIs: HMAC request signing, request validation, request building and response parsing."
 
+  /// Its requirements (Spec/s2s.md).
+  public static var requirements: [Requirement] { RequirementCatalog.s2s }
+
   /// The operations, named by `op`.
   public enum Operation: String, MemberName {
     case sign

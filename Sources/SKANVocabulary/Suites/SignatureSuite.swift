@@ -10,6 +10,9 @@ public enum SignatureSuite: SuiteVocabulary {
   public static let summary =
     "Signatures: SKAdNetwork postback verification, impression signing, AdAttributionKit JWS."
 
+  /// Its requirements (Spec/signature.md).
+  public static var requirements: [Requirement] { RequirementCatalog.signature }
+
   /// The operations, named by `op`.
   public enum Operation: String, MemberName {
     case verifyPostback = "verify-postback"

@@ -18,6 +18,10 @@ public protocol SuiteVocabulary: Sendable {
   static var id: SuiteID { get }
   /// A one-line description, for listings and the vector files.
   static var summary: String { get }
+  /// The Spec requirements this suite's vectors test, in the order of its Spec tables: the
+  /// suite owns them, and `RequirementCatalog.all` is the general rules followed by every
+  /// registered suite's.
+  static var requirements: [Requirement] { get }
   /// The output members of `operation` that are diagnostics rather than the behaviour under
   /// test (SIG-21), sorted by name; none by default. `nil` is an unknown or absent `op`.
   static func diagnosticMembers(of operation: Operation?) -> [Output]

@@ -10,6 +10,9 @@ public enum ValuesSuite: SuiteVocabulary {
   public static let summary =
     "Fine, coarse and lock values: validation, Singular coarse codes, synthesized fine values, and a timeline of updates with locks."
 
+  /// Its requirements: values.md's tables, the values and the order of updates (timeline).
+  public static var requirements: [Requirement] { RequirementCatalog.values + RequirementCatalog.timeline }
+
   /// The operations, named by `op`.
   public enum Operation: String, MemberName {
     case fine, coarse

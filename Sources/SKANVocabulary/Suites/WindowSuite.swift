@@ -9,6 +9,9 @@ public enum WindowSuite: SuiteVocabulary {
   public static let summary =
     "Conversion windows: which window a time falls in, for production and AdAttributionKit developer mode."
 
+  /// Its requirements (Spec/window.md).
+  public static var requirements: [Requirement] { RequirementCatalog.window }
+
   /// The members of the input.
   public enum Input: String, MemberName { case profile, t0, at }
 

@@ -1,0 +1,7 @@
+public import SKANSuites
+public import SKANVocabulary
+
+extension PostbackSuite: MutantSuite {
+  /// The postback suite's mutants, SKAdNetwork 2.x-3.0 included (MutantCatalog+Postback.swift, MutantCatalog+LegacyPostback.swift).
+  public static var mutants: [Mutant] { MutantCatalog.postback + MutantCatalog.legacyPostback }
+}
