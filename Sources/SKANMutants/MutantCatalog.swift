@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVocabulary
 
 /// Every mutant, by suite: each suite lists its own (`Suites/<Name>Suite+Mutants.swift`).
 public enum MutantCatalog {
@@ -24,7 +25,8 @@ public enum MutantCatalog {
   /// The window ends of an input's `profile` (WIN-1, WIN-5), from the model: production when
   /// it names none, or one the model does not know.
   static func windowEnds(of input: JSONValue) -> [Int] {
-    (input["profile"]?.stringValue.flatMap(WindowProfile.init(rawValue:)) ?? .production).windowEnds
+    // Every suite with a profile names it as the window suite does (InputReader.profile).
+    (input[WindowSuite.Input.profile]?.stringValue.flatMap(WindowProfile.init(rawValue:)) ?? .production).windowEnds
   }
 
   /// The time `t0 + elapsed` as JSON.

@@ -74,7 +74,7 @@ extension AttributionSuite: ReferenceSuite {
         .init(update: update, types: types, tag: try entry.optionalString(RoutedUpdate.conversionTag.rawValue)))
     }
     let (applied, results) = try ConversionRouter.route(
-      conversions: conversions, updates: updates, profile: try reader.profile(),
+      conversions: conversions, updates: updates, profile: try reader.profile(Input.profile),
       overlapping: try reader.bool(Input.overlapping.rawValue, default: false))
     return Output.object([
       .updates: .array(applied.map { UpdateRouting.object([.appliedTo: .array($0.map(JSONValue.string))]) }),

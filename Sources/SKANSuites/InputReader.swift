@@ -89,12 +89,13 @@ struct InputReader {
     return value.numberValue
   }
 
-  /// `profile`, defaulting to production.
-  func profile() throws(ModelError) -> WindowProfile {
-    guard let value = optional("profile") else { return .production }
+  /// The window profile in `name` (every suite calls it `profile`), defaulting to production.
+  func profile(_ name: some MemberName) throws(ModelError) -> WindowProfile {
+    guard let value = optional(name.rawValue) else { return .production }
     guard let text = value.stringValue, let profile = WindowProfile(rawValue: text) else {
       throw fields.fail(
-        .mistyped(fields.path.appending("profile"), expected: #""production" or "aak-developer""#, found: "\(value)"))
+        .mistyped(
+          fields.path.appending(name.rawValue), expected: #""production" or "aak-developer""#, found: "\(value)"))
     }
     return profile
   }

@@ -7,7 +7,7 @@ import SKANVocabulary
 extension LifecycleSuite: ReferenceSuite {
   public static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
     let reader = try InputReader(input)
-    var lifecycle = SingularLifecycle(profile: try reader.profile())
+    var lifecycle = SingularLifecycle(profile: try reader.profile(Input.profile))
     var results: [JSONValue] = []
     for (index, element) in try reader.array(Input.steps.rawValue).enumerated() {
       let (outcome, error) = try lifecycle.apply(

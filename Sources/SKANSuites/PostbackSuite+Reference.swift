@@ -78,7 +78,7 @@ extension PostbackSuite: ReferenceSuite {
     return PostbackScenario(
       framework: framework, adVersion: version,
       didWin: try reader.bool(Input.didWin.rawValue, default: PostbackScenario.defaultDidWin),
-      interaction: interaction, conversionType: conversionType, profile: try reader.profile(), t0: t0,
+      interaction: interaction, conversionType: conversionType, profile: try reader.profile(Input.profile), t0: t0,
       updates: updates, tiers: tiers, identifiers: identifiers)
   }
 

@@ -40,7 +40,7 @@ extension ValuesSuite: ReferenceSuite {
   // MARK: - Timeline
 
   private static func timeline(_ reader: InputReader) throws(ModelError) -> JSONValue {
-    let profile = try reader.profile()
+    let profile = try reader.profile(Input.profile)
     var timeline = ConversionTimeline(profile: profile, t0: try reader.timestamp(Input.t0.rawValue))
     var results: [JSONValue] = []
     for (index, element) in try reader.array(Input.updates.rawValue).enumerated() {

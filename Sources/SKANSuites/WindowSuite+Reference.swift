@@ -6,7 +6,7 @@ import SKANVocabulary
 extension WindowSuite: ReferenceSuite {
   public static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
     let reader = try InputReader(input)
-    let profile = try reader.profile()
+    let profile = try reader.profile(Input.profile)
     let t0 = try reader.timestamp(Input.t0.rawValue)
     let at = try reader.timestamp(Input.at.rawValue)
     switch try profile.position(of: at, t0: t0) {
