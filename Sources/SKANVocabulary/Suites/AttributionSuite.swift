@@ -3,6 +3,11 @@ extension SuiteID {
   public static let attribution = SuiteID(declaring: "attribution")
 }
 
+extension Requirement.Area {
+  /// The attribution suite's requirement table, in Spec/attribution.md.
+  public static let attribution = Requirement.Area(.attribution)
+}
+
 /// The `attribution` suite: which impression wins an install or a re-engagement, who gets a
 /// postback, and where conversion updates go (Spec/attribution.md).
 public enum AttributionSuite: SuiteVocabulary {

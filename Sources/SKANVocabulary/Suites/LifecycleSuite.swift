@@ -3,6 +3,11 @@ extension SuiteID {
   public static let lifecycle = SuiteID(declaring: "lifecycle")
 }
 
+extension Requirement.Area {
+  /// The lifecycle suite's requirement table, in Spec/lifecycle.md.
+  public static let lifecycle = Requirement.Area(.lifecycle)
+}
+
 /// The `lifecycle` suite: the Singular S2S client lifecycle and its snapshot
 /// (Spec/lifecycle.md).
 public enum LifecycleSuite: SuiteVocabulary {

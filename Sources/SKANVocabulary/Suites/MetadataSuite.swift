@@ -3,6 +3,11 @@ extension SuiteID {
   public static let metadata = SuiteID(declaring: "metadata")
 }
 
+extension Requirement.Area {
+  /// The metadata suite's requirement table, in Spec/metadata.md.
+  public static let metadata = Requirement.Area(.metadata)
+}
+
 /// The `metadata` suite: the SDK's string metadata to the SKAdNetwork call, the StoreKit
 /// overlay and the forwarded IDFA (Spec/metadata.md).
 public enum MetadataSuite: SuiteVocabulary {

@@ -3,6 +3,11 @@ extension SuiteID {
   public static let postback = SuiteID(declaring: "postback")
 }
 
+extension Requirement.Area {
+  /// The postback suite's requirement table, in Spec/postback.md.
+  public static let postback = Requirement.Area(.postback)
+}
+
 /// The `postback` suite: which postbacks a device sends, their fields per crowd anonymity
 /// tier, their values and their send times (Spec/postback.md).
 public enum PostbackSuite: SuiteVocabulary {

@@ -3,6 +3,11 @@ extension SuiteID {
   public static let s2s = SuiteID(declaring: "s2s")
 }
 
+extension Requirement.Area {
+  /// The s2s suite's requirement table, in Spec/s2s.md.
+  public static let s2s = Requirement.Area(.s2s)
+}
+
 /// The `s2s` suite: server-to-server conversion-value APIs (Spec/s2s.md).
 public enum S2SSuite: SuiteVocabulary {
   public static let id = SuiteID.s2s

@@ -3,6 +3,11 @@ extension SuiteID {
   public static let signature = SuiteID(declaring: "signature")
 }
 
+extension Requirement.Area {
+  /// The signature suite's requirement table, in Spec/signature.md.
+  public static let signature = Requirement.Area(.signature)
+}
+
 /// The `signature` suite: postback signature verification, impression signing, and
 /// AdAttributionKit's JWS (Spec/signature.md).
 public enum SignatureSuite: SuiteVocabulary {

@@ -3,6 +3,11 @@ extension SuiteID {
   public static let values = SuiteID(declaring: "values")
 }
 
+extension Requirement.Area {
+  /// The values suite's requirement table, in Spec/values.md.
+  public static let values = Requirement.Area(.values)
+}
+
 /// The `values` suite: fine, coarse and lock values, alone and over a timeline of updates
 /// (Spec/values.md).
 public enum ValuesSuite: SuiteVocabulary {

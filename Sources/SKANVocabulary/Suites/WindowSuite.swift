@@ -3,6 +3,11 @@ extension SuiteID {
   public static let window = SuiteID(declaring: "window")
 }
 
+extension Requirement.Area {
+  /// The window suite's requirement table, in Spec/window.md.
+  public static let window = Requirement.Area(.window)
+}
+
 /// The `window` suite: where a time falls among the conversion windows (Spec/window.md).
 public enum WindowSuite: SuiteVocabulary {
   public static let id = SuiteID.window
