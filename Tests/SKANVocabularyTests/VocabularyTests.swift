@@ -16,6 +16,21 @@ struct VocabularyTests {
     }
   }
 
+  @Test("the receiving suite's requirements, not yet registered, follow the catalog's rules")
+  func receivingRequirements() {
+    let receiving = ReceivingSuite.requirements
+    #expect(receiving.map(\.id) == (1...21).map { "RCV-\($0)" }, "RCV-1 to RCV-21 in order")
+    #expect(Set(receiving.map(\.id)).isDisjoint(with: RequirementCatalog.all.map(\.id)))
+    for requirement in receiving {
+      #expect(requirement.area == .receiving && requirement.area.document == "receiving.md", "\(requirement.id)")
+      #expect((requirement.basis == .kitDefined) == (requirement.alternative != nil), "\(requirement.id)")
+      if requirement.basis == .apple {
+        #expect(requirement.source.hasPrefix("Apple: "), "\(requirement.id) cites Apple's page first")
+      }
+    }
+    #expect(receiving.filter { $0.level == .should }.map(\.id) == ["RCV-8"])
+  }
+
   @Test("every requirement is found by its ID, and an unknown ID by none")
   func lookup() {
     for requirement in RequirementCatalog.all {

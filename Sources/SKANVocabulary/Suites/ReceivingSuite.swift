@@ -3,6 +3,11 @@ extension SuiteID {
   public static let receiving = SuiteID(declaring: "receiving")
 }
 
+extension Requirement.Area {
+  /// The receiving suite's requirement table, in Spec/receiving.md.
+  public static let receiving = Requirement.Area(.receiving)
+}
+
 /// The `receiving` suite: what an ad network's or attribution provider's server counts from
 /// the postbacks it receives (#29, docs/design/receiving-suite.md).
 ///
@@ -14,8 +19,9 @@ public enum ReceivingSuite: SuiteVocabulary {
   public static let summary =
     "Receiving postbacks: verified, deduplicated, development apart, counted per network and window."
 
-  /// Its requirements: none registered yet (the suite is a preview, Spec/receiving.md to come).
-  public static var requirements: [Requirement] { [] }
+  /// Its requirements (Spec/receiving.md); they join `RequirementCatalog.all` when the suite
+  /// joins the registry.
+  public static var requirements: [Requirement] { RequirementCatalog.receiving }
 
   /// The one operation, named by `op`.
   public enum Operation: String, MemberName { case receive }
