@@ -60,6 +60,14 @@ public enum JSONDiff {
     return walk.stopped ? nil : walk.found
   }
 
+  /// Whether two collections are one storage: a `Dictionary` or an `Array` is a single
+  /// reference to its (copy-on-write) storage, so equal bits mean one buffer, whose contents
+  /// cannot change while both are alive. Different bits say nothing (equal contents may be held
+  /// twice), and the walk then compares member by member.
+  package static func sharesStorage<C>(_ left: C, _ right: C) -> Bool {
+    withUnsafeBytes(of: left) { left in withUnsafeBytes(of: right) { right in left.elementsEqual(right) } }
+  }
+
   /// Whether two values match.
   public static func matches(_ expected: JSONValue, _ actual: JSONValue, tolerance: Double = defaultTolerance) -> Bool {
     differences(expected: expected, actual: actual, tolerance: tolerance, limit: 1).isEmpty
@@ -124,6 +132,11 @@ public enum JSONDiff {
     mutating func compare(_ expected: JSONValue, _ actual: JSONValue) {
       guard proceed() else { return }
       switch (expected, actual) {
+      // The very same storage holds the very same members: nothing to walk. This is the common
+      // case of a run, where the reply reader hands over the vector's own expected value for an
+      // output spelled exactly as the vector spells it.
+      case (.object(let left), .object(let right)) where JSONDiff.sharesStorage(left, right): return
+      case (.array(let left), .array(let right)) where JSONDiff.sharesStorage(left, right): return
       case (.object(let left), .object(let right)): compareObjects(left, right)
       case (.array(let left), .array(let right)): compareArrays(left, right)
       default:

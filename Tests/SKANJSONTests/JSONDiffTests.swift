@@ -76,6 +76,24 @@ struct JSONDiffTests {
     #expect(isAbsent(extra[1].expected) && extra[1].actual == "more")
   }
 
+  @Test("one storage is one value; a copy changed in one member is walked and the member found")
+  func sharedStorage() {
+    let members: [String: JSONValue] = ["window": 1, "steps": [["at": 5], ["at": 6]], "name": "e\u{301}"]
+    let value = JSONValue.object(members)
+    #expect(JSONDiff.differences(expected: value, actual: value).isEmpty)
+    var changed = members
+    changed["name"] = "\u{e9}"  // canonically equivalent to the original, other code points
+    #expect(JSONDiff.differences(expected: value, actual: .object(changed)).map(\.path) == ["$.name"])
+    var nested = members
+    nested["steps"] = [["at": 5], ["at": 7]]
+    #expect(JSONDiff.differences(expected: value, actual: .object(nested)).map(\.path) == ["$.steps[1].at"])
+    let elements: [JSONValue] = [1, 2, 3]
+    var other = elements
+    other[2] = 4
+    #expect(JSONDiff.sharesStorage(elements, elements) && !JSONDiff.sharesStorage(elements, other))
+    #expect(!JSONDiff.sharesStorage(members, changed))
+  }
+
   /// Whether a side of a difference is absent (`nil`, not JSON `null`: `JSONValue` is
   /// expressible by `nil`, so `== nil` would compare with `null`).
   func isAbsent(_ value: JSONValue?) -> Bool {
