@@ -96,7 +96,7 @@ extension MutantCatalog {
       "aak-unused-keys-unchecked", .signature,
       "Reads only the key for the JWS's kid: a malformed key under another kid goes unnoticed.",
       error: { code, input in
-        guard code == "invalid-input", input[Input.op] == .string(Op.verifyAAKPostback.rawValue),
+        guard code == ModelError.Code.invalidInput.rawValue, input[Input.op] == .string(Op.verifyAAKPostback.rawValue),
           let keys = input[Input.keys]?.objectValue
         else { return nil }
         let jws = input[Input.postback]?[AAKPostback.jwsString]?.stringValue ?? ""

@@ -184,7 +184,9 @@ extension MutantCatalog {
         for (index, step) in steps.enumerated() where isUnknownStep(step) {
           let snapshot = index > 0 && index <= results.count ? results[index - 1][StepResult.snapshot] ?? unset : unset
           results.insert(
-            StepResult.object([.outcome: "rejected", .error: "invalid-input", .snapshot: snapshot]), at: index)
+            StepResult.object([
+              .outcome: "rejected", .error: .string(ModelError.Code.invalidInput.rawValue), .snapshot: snapshot,
+            ]), at: index)
         }
         return output.setting(Lifecycle.Output.steps, .array(results))
       }),

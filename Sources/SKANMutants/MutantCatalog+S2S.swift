@@ -469,10 +469,10 @@ extension MutantCatalog {
       "missing-body-malformed", .s2s, "Reads a missing body as null: `malformed-response` instead of `invalid-input`.",
       error: { code, original in
         guard original[Input.op] == .string(Op.parseResponse.rawValue), original[Input.body] == nil,
-          code == "invalid-input",
+          code == ModelError.Code.invalidInput.rawValue,
           original[Input.api]?.stringValue.map({ ResponseAPI(rawValue: $0) != nil }) == true
         else { return nil }
-        return .error(code: "malformed-response", message: "body is null")
+        return .error(code: ModelError.Code.malformedResponse.rawValue, message: "body is null")
       }),
   ]
 

@@ -156,7 +156,7 @@ extension MutantCatalog {
       "bad-key-falls-back-to-apple", .signature,
       "Uses Apple's key when the given public key cannot be read (`try?` with Apple's key as the fallback), instead of refusing the input.",
       error: { code, input in
-        guard code == "invalid-input",
+        guard code == ModelError.Code.invalidInput.rawValue,
           [Op.verifyPostback, .verifyImpression, .verifyAAKImpression].map(\.rawValue).contains(
             input[Input.op]?.stringValue ?? ""),
           let key = input[Input.publicKey]?.stringValue, (try? crypto.p256PublicKey(spkiBase64: key)) == nil
