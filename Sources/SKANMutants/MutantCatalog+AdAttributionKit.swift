@@ -2,6 +2,12 @@ import Crypto
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVocabulary
+
+private typealias Input = SignatureSuite.Input
+private typealias Output = SignatureSuite.Output
+private typealias Op = SignatureSuite.Operation
+private typealias AAKPostback = SignatureSuite.AAKPostback
 
 /// AdAttributionKit postback verifiers that skip or reorder payload checks (SIG-15 to SIG-17).
 extension MutantCatalog {
@@ -37,20 +43,20 @@ extension MutantCatalog {
         "aak-payload-before-signature", .signature,
         "Checks the AdAttributionKit payload's fields and values before the signature (steps 6 and 7 before 5).",
         output: { output, input in
-          guard output["reason"] == "bad-signature" || output["reason"] == "malformed-signature",
+          guard output[Output.reason] == "bad-signature" || output[Output.reason] == "malformed-signature",
             let rejection = payloadRejection(input, PayloadRules())
           else { return output }
-          return output.setting("reason", .string(rejection))
+          return output.setting(Output.reason, .string(rejection))
         }),
       Mutant(
         "aak-payload-before-key-lookup", .signature,
         "Checks the AdAttributionKit payload as soon as the JWS is split, before the key lookup and the signature.",
         output: { output, input in
-          guard let reason = output["reason"]?.stringValue,
+          guard let reason = output[Output.reason]?.stringValue,
             ["unknown-kid", "bad-signature", "malformed-signature"].contains(reason),
             let rejection = payloadRejection(input, PayloadRules())
           else { return output }
-          return output.setting("verdict", "rejected").setting("reason", .string(rejection))
+          return output.setting(Output.verdict, "rejected").setting(Output.reason, .string(rejection))
         }),
     ] + adAttributionKitInputs
 
@@ -59,9 +65,10 @@ extension MutantCatalog {
   /// The input with its JWS text transformed: the postback's `jws-string` for
   /// `verify-aak-postback`, `jws` for `verify-aak-impression`; other inputs unchanged.
   static func jwsText(_ input: JSONValue, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
-    switch input["op"]?.stringValue {
-    case "verify-aak-postback": return input.updating("postback") { $0.updating("jws-string", transform) }
-    case "verify-aak-impression": return input.updating("jws", transform)
+    switch input[Input.op]?.stringValue {
+    case Op.verifyAAKPostback.rawValue:
+      return input.updating(Input.postback) { $0.updating(AAKPostback.jwsString, transform) }
+    case Op.verifyAAKImpression.rawValue: return input.updating(Input.jws, transform)
     default: return input
     }
   }
@@ -71,8 +78,9 @@ extension MutantCatalog {
       "aak-jws-string-typed", .signature,
       "Decodes the postback with a typed decoder: a missing or non-string jws-string fails the whole input, invalid-input, instead of the verdict rejected (SIG-16).",
       input: { input in
-        guard input["op"] == "verify-aak-postback", let postback = input["postback"], postback.objectValue != nil,
-          postback["jws-string"]?.stringValue == nil
+        guard input[Input.op] == .string(Op.verifyAAKPostback.rawValue), let postback = input[Input.postback],
+          postback.objectValue != nil,
+          postback[AAKPostback.jwsString]?.stringValue == nil
         else { return input }
         return thrown(input)
       }),
@@ -88,21 +96,22 @@ extension MutantCatalog {
       "aak-unused-keys-unchecked", .signature,
       "Reads only the key for the JWS's kid: a malformed key under another kid goes unnoticed.",
       error: { code, input in
-        guard code == "invalid-input", input["op"] == "verify-aak-postback", let keys = input["keys"]?.objectValue
+        guard code == ModelError.Code.invalidInput.rawValue, input[Input.op] == .string(Op.verifyAAKPostback.rawValue),
+          let keys = input[Input.keys]?.objectValue
         else { return nil }
-        let jws = input["postback"]?["jws-string"]?.stringValue ?? ""
+        let jws = input[Input.postback]?[AAKPostback.jwsString]?.stringValue ?? ""
         let kid: String? = if case .success(let parsed) = CompactJWS.parse(jws) { parsed.kid } else { nil }
         let read = keys.filter { entry in
           entry.key == kid || entry.value.stringValue.flatMap { try? crypto.p256PublicKey(spkiBase64: $0) } != nil
         }
         guard read.count < keys.count else { return nil }
-        return Suite.signature.evaluate(input.setting("keys", .object(read)))
+        return Suite.signature.evaluate(input.setting(Input.keys, .object(read)))
       }),
     Mutant(
       "aak-malformed-jws-thrown", .signature,
       "Lets a JWS it cannot split or decode throw: invalid-input, with no signing input, instead of the verdict rejected, malformed-jws (SIG-14).",
       input: { input in
-        Suite.signature.evaluate(input).outputValue?["reason"] == "malformed-jws" ? thrown(input) : input
+        Suite.signature.evaluate(input).outputValue?[Output.reason] == "malformed-jws" ? thrown(input) : input
       }),
     Mutant(
       "aak-lenient-base64url", .signature,
@@ -136,14 +145,14 @@ extension MutantCatalog {
       "aak-tries-every-key", .signature,
       "Tries every key it has when the JWS's kid has none, instead of answering unknown-kid (SIG-15).",
       output: { output, input in
-        guard output["reason"] == "unknown-kid", let kid = output["kid"]?.stringValue else { return output }
-        let keys = input["keys"]?.objectValue ?? AppleKeys.aakByKID.mapValues { .string($0) }
+        guard output[Output.reason] == "unknown-kid", let kid = output[Output.kid]?.stringValue else { return output }
+        let keys = input[Input.keys]?.objectValue ?? AppleKeys.aakByKID.mapValues { .string($0) }
         var first: JSONValue?
         for name in keys.keys.sorted() {
           guard let key = keys[name],
-            let answer = Suite.signature.evaluate(input.setting("keys", .object([kid: key]))).outputValue
+            let answer = Suite.signature.evaluate(input.setting(Input.keys, .object([kid: key]))).outputValue
           else { continue }
-          if answer["verdict"] == "verified" { return answer }
+          if answer[Output.verdict] == "verified" { return answer }
           first = first ?? answer
         }
         return first ?? output
@@ -152,69 +161,76 @@ extension MutantCatalog {
       "aak-builtin-keys", .signature,
       "Verifies Apple's kids with its built-in Apple keys, whatever keys the input gives (SIG-15).",
       input: { input in
-        guard input["op"] == "verify-aak-postback", var keys = input["keys"]?.objectValue else { return input }
+        guard input[Input.op] == .string(Op.verifyAAKPostback.rawValue), var keys = input[Input.keys]?.objectValue
+        else { return input }
         for (kid, key) in AppleKeys.aakByKID { keys[kid] = .string(key) }
-        return input.setting("keys", .object(keys))
+        return input.setting(Input.keys, .object(keys))
       }),
     Mutant(
       "aak-alg-none-accepted", .signature,
       "Takes alg none for an unsigned JWS and skips the signature (the classic downgrade) (SIG-14).",
       output: { output, input in
-        guard output["reason"] == "unsupported-alg" else { return output }
-        let jws = input["op"] == "verify-aak-postback" ? input["postback"]?["jws-string"] : input["jws"]
+        guard output[Output.reason] == "unsupported-alg" else { return output }
+        let jws =
+          input[Input.op] == .string(Op.verifyAAKPostback.rawValue)
+          ? input[Input.postback]?[AAKPostback.jwsString] : input[Input.jws]
         let parts = (jws?.stringValue ?? "").split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard parts.count == 3, let header = decodedObject(parts[0]), header["alg"] == "none",
           let payload = decodedObject(parts[1])
         else { return output }
-        var answer = output.setting("signing_input", .string(parts[0] + "." + parts[1]))
-        if input["op"] == "verify-aak-impression" {
+        var answer = output.setting(Output.signingInput, .string(parts[0] + "." + parts[1]))
+        if input[Input.op] == .string(Op.verifyAAKImpression.rawValue) {
           let rejection = AdAttributionKitSignature.rejection(payload, AdAttributionKitSignature.impressionFields)
-          return rejection.map { answer.setting("reason", .string($0.reason.rawValue)) }
-            ?? answer.setting("verdict", "verified").setting("reason", "ok")
+          return rejection.map { answer.setting(Output.reason, .string($0.reason.rawValue)) }
+            ?? answer.setting(Output.verdict, "verified").setting(Output.reason, "ok")
         }
-        answer = answer.setting("kid", header["kid"] ?? .null)
-        if let reason = payloadReason(payload, PayloadRules()) { return answer.setting("reason", .string(reason)) }
+        answer = answer.setting(Output.kid, header["kid"] ?? .null)
+        if let reason = payloadReason(payload, PayloadRules()) { return answer.setting(Output.reason, .string(reason)) }
         let type = payload["conversion-type"]?.stringValue
-        return answer.setting("verdict", "verified").setting("reason", "ok").setting(
-          "conversion_type", .optional(type.flatMap(PostbackScenario.ConversionType.init(spelling:))?.rawValue ?? type))
+        return answer.setting(Output.verdict, "verified").setting(Output.reason, "ok").setting(
+          Output.conversionType,
+          .optional(type.flatMap(PostbackScenario.ConversionType.init(spelling:))?.rawValue ?? type))
       }),
     Mutant(
       "aak-impression-alg-unchecked", .signature,
       "Never checks an impression header's alg: RS256 passes (SIG-14, SIG-18).",
       output: { output, input in
-        guard input["op"] == "aak-impression-signing-input", output["reason"] == "unsupported-alg",
-          let header = (input["header"]?.stringValue).flatMap({ try? JSONParser.parse($0) })
+        guard input[Input.op] == .string(Op.aakImpressionSigningInput.rawValue),
+          output[Output.reason] == "unsupported-alg",
+          let header = (input[Input.header]?.stringValue).flatMap({ try? JSONParser.parse($0) })
         else { return output }
         let es256 = CanonicalJSON.compact(header.setting("alg", "ES256"))
         let reason = AdAttributionKitSignature.impressionShape(
-          header: es256, payload: input["payload"]?.stringValue ?? "")
-        return output.setting("reason", .string(reason.rawValue))
+          header: es256, payload: input[Input.payload]?.stringValue ?? "")
+        return output.setting(Output.reason, .string(reason.rawValue))
       }),
     Mutant(
       "aak-signing-input-padded", .signature,
       "Encodes an impression's signing input in standard base64 (`=` padding, `+` and `/`) instead of base64url (SIG-18).",
       output: { output, input in
-        guard input["op"] == "aak-impression-signing-input", let header = input["header"]?.stringValue,
-          let payload = input["payload"]?.stringValue
+        guard input[Input.op] == .string(Op.aakImpressionSigningInput.rawValue),
+          let header = input[Input.header]?.stringValue,
+          let payload = input[Input.payload]?.stringValue
         else { return output }
         let standard =
           Base64Codec.encodeStandard(Array(header.utf8)) + "." + Base64Codec.encodeStandard(Array(payload.utf8))
-        return output.setting("signing_input", .string(standard))
+        return output.setting(Output.signingInput, .string(standard))
       }),
     Mutant(
       "aak-impression-reserialized", .signature,
       "Re-serializes an impression's header and payload from their members in a fixed order (alg then kid, the payload in Apple's field list order) before signing or verifying, instead of using the texts as given (SIG-18).",
       output: { output, input in
-        switch input["op"]?.stringValue {
-        case "aak-impression-signing-input":
-          guard let header = input["header"]?.stringValue.flatMap({ reserialized($0, order: ["alg", "kid"]) }),
-            let payload = input["payload"]?.stringValue.flatMap({ reserialized($0, order: impressionOrder) })
+        switch input[Input.op]?.stringValue {
+        case Op.aakImpressionSigningInput.rawValue:
+          guard let header = input[Input.header]?.stringValue.flatMap({ reserialized($0, order: ["alg", "kid"]) }),
+            let payload = input[Input.payload]?.stringValue.flatMap({ reserialized($0, order: impressionOrder) })
           else { return output }
-          return output.setting("signing_input", .string(CompactJWS.signingInput(header: header, payload: payload)))
-        case "verify-aak-impression":
-          let parts = (input["jws"]?.stringValue ?? "").split(separator: ".", omittingEmptySubsequences: false).map(
+          return output.setting(Output.signingInput, .string(CompactJWS.signingInput(header: header, payload: payload)))
+        case Op.verifyAAKImpression.rawValue:
+          let parts = (input[Input.jws]?.stringValue ?? "").split(separator: ".", omittingEmptySubsequences: false).map(
             String.init)
-          guard ["ok", "missing-field", "wrong-type"].contains(output["reason"]?.stringValue ?? ""), parts.count == 3,
+          guard ["ok", "missing-field", "wrong-type"].contains(output[Output.reason]?.stringValue ?? ""),
+            parts.count == 3,
             let header = Base64Codec.decodeURL(parts[0]).flatMap({
               reserialized(String(decoding: $0, as: UTF8.self), order: ["alg", "kid"])
             }),
@@ -224,8 +240,8 @@ extension MutantCatalog {
           else { return output }
           let signingInput = CompactJWS.signingInput(header: header, payload: payload)
           guard signingInput != parts[0] + "." + parts[1] else { return output }
-          return output.setting("verdict", "rejected").setting("reason", "bad-signature").setting(
-            "signing_input", .string(signingInput))
+          return output.setting(Output.verdict, "rejected").setting(Output.reason, "bad-signature").setting(
+            Output.signingInput, .string(signingInput))
         default: return output
         }
       }),
@@ -265,11 +281,13 @@ extension MutantCatalog {
   /// The payload of an `aak-impression-signing-input` input, or the decoded payload of a
   /// `verify-aak-impression` input's JWS.
   static func impressionPayload(_ input: JSONValue) -> [String: JSONValue]? {
-    switch input["op"]?.stringValue {
-    case "aak-impression-signing-input":
-      return (input["payload"]?.stringValue).flatMap { try? JSONParser.parse($0) }?.objectValue
-    case "verify-aak-impression":
-      guard let jws = input["jws"]?.stringValue, case .success(let parsed) = CompactJWS.parse(jws) else { return nil }
+    switch input[Input.op]?.stringValue {
+    case Op.aakImpressionSigningInput.rawValue:
+      return (input[Input.payload]?.stringValue).flatMap { try? JSONParser.parse($0) }?.objectValue
+    case Op.verifyAAKImpression.rawValue:
+      guard let jws = input[Input.jws]?.stringValue, case .success(let parsed) = CompactJWS.parse(jws) else {
+        return nil
+      }
       return parsed.payload
     default: return nil
     }
@@ -284,13 +302,13 @@ extension MutantCatalog {
     Mutant(
       id, .signature, summary,
       output: { output, input in
-        guard ["ok", "missing-field", "wrong-type"].contains(output["reason"]?.stringValue ?? ""),
+        guard ["ok", "missing-field", "wrong-type"].contains(output[Output.reason]?.stringValue ?? ""),
           let payload = impressionPayload(input)
         else { return output }
         let rejection = AdAttributionKitSignature.rejection(read(payload), fields)
-        let answer = output.setting("reason", .string(rejection?.reason.rawValue ?? "ok"))
-        guard input["op"] == "verify-aak-impression" else { return answer }
-        return answer.setting("verdict", rejection == nil ? "verified" : "rejected")
+        let answer = output.setting(Output.reason, .string(rejection?.reason.rawValue ?? "ok"))
+        guard input[Input.op] == .string(Op.verifyAAKImpression.rawValue) else { return answer }
+        return answer.setting(Output.verdict, rejection == nil ? "verified" : "rejected")
       })
   }
 
@@ -300,24 +318,25 @@ extension MutantCatalog {
       id, .signature, summary,
       output: { output, input in
         // Only answers of the payload steps (6 and 7) change: the signature has verified.
-        guard let reason = output["reason"]?.stringValue,
+        guard let reason = output[Output.reason]?.stringValue,
           ["ok", "missing-field", "wrong-type", "invalid-value"].contains(reason),
-          output["signing_input"]?.stringValue != nil, let payload = aakPayload(input)
+          output[Output.signingInput]?.stringValue != nil, let payload = aakPayload(input)
         else { return output }
         if let reason = payloadReason(payload, rules) {
-          return output.setting("verdict", "rejected").setting("reason", .string(reason)).setting(
-            "conversion_type", .null)
+          return output.setting(Output.verdict, "rejected").setting(Output.reason, .string(reason)).setting(
+            Output.conversionType, .null)
         }
         let type = payload["conversion-type"]?.stringValue
         let normalized = type.flatMap(PostbackScenario.ConversionType.init(spelling:))?.rawValue ?? type
-        return output.setting("verdict", "verified").setting("reason", "ok").setting(
-          "conversion_type", .optional(normalized))
+        return output.setting(Output.verdict, "verified").setting(Output.reason, "ok").setting(
+          Output.conversionType, .optional(normalized))
       })
   }
 
   /// The decoded payload of a `verify-aak-postback` input's JWS.
   static func aakPayload(_ input: JSONValue) -> [String: JSONValue]? {
-    guard input["op"] == "verify-aak-postback", let jws = input["postback"]?["jws-string"]?.stringValue,
+    guard input[Input.op] == .string(Op.verifyAAKPostback.rawValue),
+      let jws = input[Input.postback]?[AAKPostback.jwsString]?.stringValue,
       case .success(let parsed) = CompactJWS.parse(jws)
     else { return nil }
     return parsed.payload

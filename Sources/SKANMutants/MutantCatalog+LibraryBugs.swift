@@ -2,6 +2,11 @@ import SKANJSON
 import SKANModel
 import SKANSignatures
 import SKANSuites
+import SKANVocabulary
+
+private typealias Input = SignatureSuite.Input
+private typealias Output = SignatureSuite.Output
+private typealias Op = SignatureSuite.Operation
 
 /// Bugs of real SKAdNetwork postback verifiers (issues #11 and #14), each a mutant of the
 /// reference that builds the signed string the way the real library does and verifies it.
@@ -14,7 +19,7 @@ extension MutantCatalog {
       "unknown-minor-version-nearest-layout", .signature,
       "Verifies an unknown minor version (4.1, 3.1, 2.3) with the nearest known layout of its major version, signing its own label (SIG-7).",
       output: { output, input in
-        guard output["reason"] == "unknown-version", let members = postbackMembers(input),
+        guard output[Output.reason] == "unknown-version", let members = postbackMembers(input),
           let layout = members["version"]?.stringValue.flatMap(nearestLayout)
         else { return output }
         return verifyPostback(input, members, layout: layout)
@@ -23,7 +28,7 @@ extension MutantCatalog {
       "unknown-version-4-0-layout", .signature,
       "Verifies any unknown version string with the 4.0 layout, signing its own label (SIG-7).",
       output: { output, input in
-        guard output["reason"] == "unknown-version", let members = postbackMembers(input) else { return output }
+        guard output[Output.reason] == "unknown-version", let members = postbackMembers(input) else { return output }
         return verifyPostback(input, members, layout: .v4_0)
       }),
     bothSourcesMutant("both-source-fields-signed", domainFirst: false),
@@ -32,7 +37,7 @@ extension MutantCatalog {
       "source-app-id-zero-dropped", .signature,
       "Takes source-app-id 0 for absent in 3.0 and 4.0 and drops it from the signed string (vap 1.1.0).",
       output: { output, input in
-        guard output["signed_string"]?.stringValue != nil, let members = postbackMembers(input),
+        guard output[Output.signedString]?.stringValue != nil, let members = postbackMembers(input),
           members["source-app-id"] == 0, let version = members["version"]?.stringValue,
           let layout = PostbackVersion(rawValue: version), layout == .v3_0 || layout == .v4_0
         else { return output }
@@ -44,7 +49,7 @@ extension MutantCatalog {
       "v2-2-signed-as-2-1", .signature,
       "Signs a 2.2 postback with the 2.1 layout, leaving fidelity-type out (vap 1.1.0).",
       output: { output, input in
-        guard output["signed_string"]?.stringValue != nil, let members = postbackMembers(input),
+        guard output[Output.signedString]?.stringValue != nil, let members = postbackMembers(input),
           members["version"] == "2.2"
         else { return output }
         return verifyPostback(input, members, layout: .v2_1)
@@ -53,43 +58,45 @@ extension MutantCatalog {
       "source-app-id-required-below-3", .signature,
       "Rejects a 2.x postback without source-app-id (vap 1.1.0 raises a TypeError).",
       output: { output, input in
-        guard output["signed_string"]?.stringValue != nil, let members = postbackMembers(input),
+        guard output[Output.signedString]?.stringValue != nil, let members = postbackMembers(input),
           members["source-app-id"] == nil, let version = members["version"]?.stringValue, version.hasPrefix("2.")
         else { return output }
-        return ["verdict": "rejected", "reason": "missing-field", "signed_string": .null]
+        return Output.object([.verdict: "rejected", .reason: "missing-field", .signedString: .null])
       }),
     Mutant(
       "source-slot-required-4-0", .signature,
       "Rejects a 4.0 postback with neither source-app-id nor source-domain (a real TypeScript verifier).",
       output: { output, input in
-        guard output["signed_string"]?.stringValue != nil, let members = postbackMembers(input),
+        guard output[Output.signedString]?.stringValue != nil, let members = postbackMembers(input),
           members["version"] == "4.0", members["source-app-id"] == nil, members["source-domain"] == nil
         else { return output }
-        return ["verdict": "rejected", "reason": "missing-field", "signed_string": .null]
+        return Output.object([.verdict: "rejected", .reason: "missing-field", .signedString: .null])
       }),
     Mutant(
       "integral-double-wrong-type", .signature,
       "Takes only numbers written without a fraction as integers, so fidelity-type 1.0 is wrong-type (the kit's rule before numbers by value, SIG-4).",
       output: { output, input in
-        guard output["verdict"] == "verified", let members = postbackMembers(input),
+        guard output[Output.verdict] == "verified", let members = postbackMembers(input),
           members.values.contains(where: { if case .double = $0 { return true } else { return false } })
         else { return output }
-        return ["verdict": "rejected", "reason": "wrong-type", "signed_string": .null]
+        return Output.object([.verdict: "rejected", .reason: "wrong-type", .signedString: .null])
       }),
     Mutant(
       "integral-double-signed-as-written", .signature,
       "Signs an integral number written with a fraction as its text, `1.0` (Python's str, as vap 1.1.0 does), so the signature fails (SIG-4).",
       output: { output, input in
-        guard output["verdict"] == "verified", let members = postbackMembers(input),
+        guard output[Output.verdict] == "verified", let members = postbackMembers(input),
           members.values.contains(where: { if case .double = $0 { return true } else { return false } })
         else { return output }
-        return ["verdict": "rejected", "reason": "bad-signature", "signed_string": output["signed_string"] ?? .null]
+        return Output.object([
+          .verdict: "rejected", .reason: "bad-signature", .signedString: output[Output.signedString] ?? .null,
+        ])
       }),
     Mutant(
       "base64-junk-skipped", .signature,
       "Decodes attribution-signature skipping every character outside the base64 alphabet, as Python's base64.b64decode does without validate=True (vap 1.1.0) (SIG-22).",
       output: { output, input in
-        guard output["reason"] == "malformed-signature", var members = postbackMembers(input),
+        guard output[Output.reason] == "malformed-signature", var members = postbackMembers(input),
           let text = members["attribution-signature"]?.stringValue,
           let layout = members["version"]?.stringValue.flatMap(PostbackVersion.init(rawValue:))
         else { return output }
@@ -108,14 +115,14 @@ extension MutantCatalog {
     return Mutant(
       id, .signature, "Signs both source fields of a 4.0 postback that has both, \(order) (SIG-20).",
       output: { output, input in
-        guard output["reason"] == "ambiguous-source", let members = postbackMembers(input) else { return output }
+        guard output[Output.reason] == "ambiguous-source", let members = postbackMembers(input) else { return output }
         var appOnly = members
         appOnly["source-domain"] = nil
         guard case .success(let signed) = PostbackSignature.signedString(appOnly, version: .v4_0) else {
           return output
         }
         guard let domain = members["source-domain"]?.stringValue else {
-          return ["verdict": "rejected", "reason": "wrong-type", "signed_string": .null]
+          return Output.object([.verdict: "rejected", .reason: "wrong-type", .signedString: .null])
         }
         var parts = signed.split(separator: Character(separator), omittingEmptySubsequences: false).map(String.init)
         let slot = PostbackVersion.sourceSlotPosition
@@ -126,7 +133,7 @@ extension MutantCatalog {
 
   /// The members of a `verify-postback` input's postback, given as an object or as text.
   static func postbackMembers(_ input: JSONValue) -> [String: JSONValue]? {
-    guard input["op"] == "verify-postback", let raw = input["postback"] else { return nil }
+    guard input[Input.op] == .string(Op.verifyPostback.rawValue), let raw = input[Input.postback] else { return nil }
     if let text = raw.stringValue { return (try? JSONParser.parse(text))?.objectValue }
     return raw.objectValue
   }
@@ -152,7 +159,7 @@ extension MutantCatalog {
   static func verifyPostback(_ input: JSONValue, _ members: [String: JSONValue], layout: PostbackVersion) -> JSONValue {
     switch PostbackSignature.signedString(members, version: layout) {
     case .failure(let failure):
-      return ["verdict": "rejected", "reason": .string(failure.reason.rawValue), "signed_string": .null]
+      return Output.object([.verdict: "rejected", .reason: .string(failure.reason.rawValue), .signedString: .null])
     case .success(let signed): return verifyPostback(input, members, signed: signed)
     }
   }
@@ -164,19 +171,19 @@ extension MutantCatalog {
     _ input: JSONValue, _ members: [String: JSONValue], signed: String, appleKey: String? = nil
   ) -> JSONValue {
     guard let signature = members["attribution-signature"] else {
-      return ["verdict": "rejected", "reason": "missing-field", "signed_string": .string(signed)]
+      return Output.object([.verdict: "rejected", .reason: "missing-field", .signedString: .string(signed)])
     }
     guard let text = signature.stringValue else {
-      return ["verdict": "rejected", "reason": "wrong-type", "signed_string": .string(signed)]
+      return Output.object([.verdict: "rejected", .reason: "wrong-type", .signedString: .string(signed)])
     }
     let legacy = members["version"].map { ["1.0", "2.0"].contains($0.stringValue ?? "") } ?? true
     let apple = appleKey ?? (legacy ? AppleKeys.skanP192 : AppleKeys.skanP256)
-    guard let key = try? crypto.postbackPublicKey(spkiBase64: input["public_key"]?.stringValue ?? apple)
-    else { return ["verdict": "unverifiable", "reason": "unknown-version", "signed_string": .null] }
+    guard let key = try? crypto.postbackPublicKey(spkiBase64: input[Input.publicKey]?.stringValue ?? apple)
+    else { return Output.object([.verdict: "unverifiable", .reason: "unknown-version", .signedString: .null]) }
     let verdict = key.verdict(derSignatureBase64: text, message: signed)
-    return [
-      "verdict": .string(verdict.verdict.rawValue), "reason": .string(verdict.reason.rawValue),
-      "signed_string": .string(signed),
-    ]
+    return Output.object([
+      .verdict: .string(verdict.verdict.rawValue), .reason: .string(verdict.reason.rawValue),
+      .signedString: .string(signed),
+    ])
   }
 }

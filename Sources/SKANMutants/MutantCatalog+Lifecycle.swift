@@ -1,16 +1,22 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVocabulary
+
+private typealias Lifecycle = LifecycleSuite
+private typealias Step = LifecycleSuite.Step
+private typealias StepOp = LifecycleSuite.StepOperation
+private typealias StepResult = LifecycleSuite.StepResult
 
 extension MutantCatalog {
   /// A lifecycle input with each step transformed.
   static func steps(_ input: JSONValue, _ transform: (Int, JSONValue) -> JSONValue) -> JSONValue {
-    input.updating("steps") { $0.mapIndexed(transform) }
+    input.updating(Lifecycle.Input.steps) { $0.mapIndexed(transform) }
   }
 
   /// A lifecycle output with each snapshot transformed.
   static func snapshots(_ output: JSONValue, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
-    output.updating("steps") { $0.mapElements { step in step.updating("snapshot", transform) } }
+    output.updating(Lifecycle.Output.steps) { $0.mapElements { step in step.updating(StepResult.snapshot, transform) } }
   }
 
   static let lifecycle: [Mutant] = [
@@ -19,7 +25,7 @@ extension MutantCatalog {
       "Drops an out-of-range coarse code instead of rejecting the response (the snippet's `> 2 && < 0`).",
       input: { input in
         steps(input) { _, step in
-          step.updating("response") { response in
+          step.updating(Step.response) { response in
             guard let code = response["skan_updated_coarse_value"]?.exactInteger, !(0...2).contains(code) else {
               return response
             }
@@ -46,13 +52,13 @@ extension MutantCatalog {
       input: { input in
         var running: [String: Float] = [:]
         return steps(input) { _, step in
-          guard step["op"] == "revenue", let amount = step["amount"]?.numberValue,
-            let currency = step["currency"]?.stringValue
+          guard step[Step.op] == .string(StepOp.revenue.rawValue), let amount = step[Step.amount]?.numberValue,
+            let currency = step[Step.currency]?.stringValue
           else { return step }
           let before = running[currency, default: 0]
           let after = before + Float(amount)
           running[currency] = after
-          return step.setting("amount", .double(Double(after) - Double(before)))
+          return step.setting(Step.amount, .double(Double(after) - Double(before)))
         }
       }),
     Mutant(
@@ -61,9 +67,9 @@ extension MutantCatalog {
       input: { input in
         var registered = false
         return steps(input) { _, step in
-          if step["op"] == "register" { registered = true }
-          guard !registered, step["op"] == "server-response" else { return step }
-          return step.setting("response", ["status": "ok"])
+          if step[Step.op] == .string(StepOp.register.rawValue) { registered = true }
+          guard !registered, step[Step.op] == .string(StepOp.serverResponse.rawValue) else { return step }
+          return step.setting(Step.response, ["status": "ok"])
         }
       }),
     Mutant(
@@ -71,8 +77,8 @@ extension MutantCatalog {
       "Rejects a response whose `status` is not `\"ok\"` with `server-error` even when it carries a `conversion_value` (LIF-2, LIF-3).",
       input: { input in
         steps(input) { _, step in
-          guard step["op"] == "server-response" else { return step }
-          return step.updating("response") { response in
+          guard step[Step.op] == .string(StepOp.serverResponse.rawValue) else { return step }
+          return step.updating(Step.response) { response in
             guard let value = response["conversion_value"], !value.isNull, response["status"] != "ok" else {
               return response
             }
@@ -92,10 +98,10 @@ extension MutantCatalog {
       "any-currency", .lifecycle, "Accepts any currency string.",
       input: { input in
         steps(input) { _, step in
-          guard step["op"] == "revenue", let currency = step["currency"]?.stringValue,
+          guard step[Step.op] == .string(StepOp.revenue.rawValue), let currency = step[Step.currency]?.stringValue,
             !(currency.utf8.count == 3 && currency.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A })
           else { return step }
-          return step.setting("currency", "XXX")
+          return step.setting(Step.currency, "XXX")
         }
       }),
     Mutant(
@@ -103,10 +109,11 @@ extension MutantCatalog {
       "Checks the amount's type before the currency's form, so a bad currency with a string amount is `invalid-amount` (LIF-6 order).",
       input: { input in
         steps(input) { _, step in
-          guard step["op"] == "revenue", let amount = step["amount"], amount.numberValue == nil,
-            step["currency"]?.stringValue != nil
+          guard step[Step.op] == .string(StepOp.revenue.rawValue), let amount = step[Step.amount],
+            amount.numberValue == nil,
+            step[Step.currency]?.stringValue != nil
           else { return step }
-          return step.setting("currency", "USD")
+          return step.setting(Step.currency, "USD")
         }
       }),
     Mutant(
@@ -114,65 +121,80 @@ extension MutantCatalog {
       "Takes a currency that is not a JSON string for a malformed step (`invalid-input` for the whole input) instead of rejecting the step (LIF-6).",
       input: { input in
         steps(input) { _, step in
-          guard step["op"] == "revenue", let currency = step["currency"], currency.stringValue == nil else {
+          guard step[Step.op] == .string(StepOp.revenue.rawValue), let currency = step[Step.currency],
+            currency.stringValue == nil
+          else {
             return step
           }
-          return step.setting("currency", nil)
+          return step.setting(Step.currency, nil)
         }
       }),
     Mutant(
       "numeric-currency-code", .lifecycle, "Reads a number currency as ISO 4217's numeric code (840 is USD).",
       input: { input in
         steps(input) { _, step in
-          guard step["op"] == "revenue", step["currency"]?.exactInteger == 840 else { return step }
-          return step.setting("currency", "USD")
+          guard step[Step.op] == .string(StepOp.revenue.rawValue), step[Step.currency]?.exactInteger == 840 else {
+            return step
+          }
+          return step.setting(Step.currency, "USD")
         }
       }),
     Mutant(
       "lock-not-honoured", .lifecycle, "Applies updates after a lock in the same window.",
       input: { input in
-        steps(input) { _, step in step.updating("response") { $0.setting("skan_updated_lock_window_value", nil) } }
+        steps(input) { _, step in step.updating(Step.response) { $0.setting("skan_updated_lock_window_value", nil) } }
       }),
     Mutant(
       "revenue-window-by-total", .lifecycle, "Puts revenue after the measurement period into window 2.",
       input: { input in
         guard
-          let first = input["steps"]?.arrayValue?.first(where: {
-            $0["op"] == "register" || $0["op"] == "server-response"
+          let first = input[Lifecycle.Input.steps]?.arrayValue?.first(where: {
+            $0[Step.op] == .string(StepOp.register.rawValue) || $0[Step.op] == .string(StepOp.serverResponse.rawValue)
           }),
-          let t0 = time(first["at"])
+          let t0 = time(first[Step.at])
         else { return input }
         return steps(input) { _, step in
-          guard step["op"] == "revenue", let at = time(step["at"]), at - t0 >= edges[2] else { return step }
-          return step.setting("at", .integer(t0 + edges[2] - 1))
+          guard step[Step.op] == .string(StepOp.revenue.rawValue), let at = time(step[Step.at]), at - t0 >= edges[2]
+          else { return step }
+          return step.setting(Step.at, .integer(t0 + edges[2] - 1))
         }
       }),
     Mutant(
       "steps-sorted", .lifecycle, "Sorts the steps by time instead of rejecting them `out-of-order`.",
-      input: { input in input.setting("steps", sortedByTime(input["steps"])) },
-      output: { output, input in output.updating("steps") { unsorted($0, original: input["steps"]) } }),
+      input: { input in input.setting(Lifecycle.Input.steps, sortedByTime(input[Lifecycle.Input.steps])) },
+      output: { output, input in
+        output.updating(Lifecycle.Output.steps) { unsorted($0, original: input[Lifecycle.Input.steps]) }
+      }),
     Mutant(
       "unknown-op-rejected-alone", .lifecycle,
       "Rejects a step with an unknown op on its own (`rejected`, nothing changes) instead of the whole input.",
       input: { input in
-        input.updating("steps") { steps in
+        input.updating(Lifecycle.Input.steps) { steps in
           .array((steps.arrayValue ?? []).filter { !isUnknownStep($0) })
         }
       },
       output: { output, input in
-        guard let steps = input["steps"]?.arrayValue, var results = output["steps"]?.arrayValue else { return output }
-        let unset: JSONValue = .object((results.first?["snapshot"]?.objectValue ?? [:]).mapValues { _ in .null })
-        for (index, step) in steps.enumerated() where isUnknownStep(step) {
-          let snapshot = index > 0 && index <= results.count ? results[index - 1]["snapshot"] ?? unset : unset
-          results.insert(["outcome": "rejected", "error": "invalid-input", "snapshot": snapshot], at: index)
+        guard let steps = input[Lifecycle.Input.steps]?.arrayValue,
+          var results = output[Lifecycle.Output.steps]?.arrayValue
+        else {
+          return output
         }
-        return output.setting("steps", .array(results))
+        let unset: JSONValue = .object(
+          (results.first?[StepResult.snapshot]?.objectValue ?? [:]).mapValues { _ in .null })
+        for (index, step) in steps.enumerated() where isUnknownStep(step) {
+          let snapshot = index > 0 && index <= results.count ? results[index - 1][StepResult.snapshot] ?? unset : unset
+          results.insert(
+            StepResult.object([
+              .outcome: "rejected", .error: .string(ModelError.Code.invalidInput.rawValue), .snapshot: snapshot,
+            ]), at: index)
+        }
+        return output.setting(Lifecycle.Output.steps, .array(results))
       }),
   ]
 
   /// Whether a lifecycle step's op is a string the suite does not know.
   static func isUnknownStep(_ step: JSONValue) -> Bool {
-    guard let op = step["op"]?.stringValue else { return false }
-    return !["register", "server-response", "revenue"].contains(op)
+    guard let op = step[Step.op]?.stringValue else { return false }
+    return StepOp(rawValue: op) == nil
   }
 }

@@ -2,23 +2,29 @@ import Foundation
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVocabulary
+
+private typealias Input = MetadataSuite.Input
+private typealias Output = MetadataSuite.Output
+private typealias Overlay = MetadataSuite.Overlay
+private typealias Call = MetadataSuite.SKANCall
 
 extension MutantCatalog {
   /// The first error of the input with `key` removed, when `condition` holds and that error
   /// differs: how an implementation that checks the keys in another order answers.
   static func firstError(_ input: JSONValue, without key: String, when condition: Bool) -> SuiteResult? {
-    guard condition, let members = input["metadata"]?.objectValue, members[key] != nil else { return nil }
-    let reordered = Suite.metadata.evaluate(input.setting("metadata", .object(members.filter { $0.key != key })))
+    guard condition, let members = input[Input.metadata]?.objectValue, members[key] != nil else { return nil }
+    let reordered = Suite.metadata.evaluate(input.setting(Input.metadata, .object(members.filter { $0.key != key })))
     if case .error = reordered { return reordered }
     return nil
   }
 
   static func metadata(_ input: JSONValue, _ transform: ([String: JSONValue]) -> [String: JSONValue]) -> JSONValue {
-    guard let members = input["metadata"]?.objectValue else { return input }
-    return input.setting("metadata", .object(transform(members)))
+    guard let members = input[Input.metadata]?.objectValue else { return input }
+    return input.setting(Input.metadata, .object(transform(members)))
   }
 
-  static let metadataBooleanKeys = ["skan_lock_window", "skoverlay_dismissible"]
+  static let metadataBooleanKeys = [MetadataContract.lockKey, MetadataContract.overlayDismissibleKey]
 
   /// The keys the contract names (``MetadataContract``).
   static let contractKeys: Set<String> = [
@@ -50,7 +56,7 @@ extension MutantCatalog {
     Mutant(
       "ios-as-decimal", .metadata, "Compares iOS versions as decimals (15.10 as 15.1).",
       input: { input in
-        input.updating("ios_version") { version in
+        input.updating(Input.iosVersion) { version in
           guard let text = version.stringValue, let number = Double(text) else { return version }
           let major = Int(number)
           let minor = Int(((number - Double(major)) * 10).rounded())
@@ -60,19 +66,19 @@ extension MutantCatalog {
     Mutant(
       "ios-16-1-exclusive", .metadata, "Uses the fine/coarse/lock call only above 16.1.",
       input: { input in
-        ["16.1", "16.1.0"].contains(input["ios_version"]?.stringValue ?? "")
-          ? input.setting("ios_version", "16.0.9") : input
+        ["16.1", "16.1.0"].contains(input[Input.iosVersion]?.stringValue ?? "")
+          ? input.setting(Input.iosVersion, "16.0.9") : input
       }),
     Mutant(
       "prose-key-alias", .metadata, "Accepts the contract's prose names overlay_position and overlay_dismissible.",
       input: { input in
         metadata(input) { members in
           var result = members
-          if let value = members["overlay_position"], members["skoverlay_position"] == nil {
-            result["skoverlay_position"] = value
+          if let value = members["overlay_position"], members[MetadataContract.overlayPositionKey] == nil {
+            result[MetadataContract.overlayPositionKey] = value
           }
-          if let value = members["overlay_dismissible"], members["skoverlay_dismissible"] == nil {
-            result["skoverlay_dismissible"] = value
+          if let value = members["overlay_dismissible"], members[MetadataContract.overlayDismissibleKey] == nil {
+            result[MetadataContract.overlayDismissibleKey] = value
           }
           return result
         }
@@ -81,82 +87,95 @@ extension MutantCatalog {
       "empty-fine-absent", .metadata, "Treats an empty fine value as absent.",
       input: { input in
         metadata(input) { members in
-          members["skan_conversion_value"] == "" ? members.filter { $0.key != "skan_conversion_value" } : members
+          members[MetadataContract.fineKey] == "" ? members.filter { $0.key != MetadataContract.fineKey } : members
         }
       }),
     Mutant(
       "dismissible-default-false", .metadata, "Makes overlays non-dismissible by default.",
       output: { output, input in
-        guard input["metadata"]?["skoverlay_dismissible"] == nil else { return output }
-        return output.updating("overlay") { $0.isNull ? $0 : $0.setting("dismissible", false) }
+        guard input[Input.metadata]?[MetadataContract.overlayDismissibleKey] == nil else { return output }
+        return output.updating(Output.overlay) { $0.isNull ? $0 : $0.setting(Overlay.dismissible, false) }
       }),
     Mutant(
       "coarse-below-16-1", .metadata, "Passes the coarse value to the iOS 15.4 fine-only call.",
       output: { output, input in
-        output.updating("skan_call") { call in
-          guard call["api"] == "fine-only", let coarse = input["metadata"]?["skan_coarse_value"] else { return call }
-          return call.setting("coarse", coarse)
+        output.updating(Output.skanCall) { call in
+          guard call[Call.api] == .string(SKANAPI.fineOnly.rawValue),
+            let coarse = input[Input.metadata]?[MetadataContract.coarseKey]
+          else { return call }
+          return call.setting(Call.coarse, coarse)
         }
       }),
     Mutant(
       "medium-is-31", .metadata, "Synthesizes 31 for a coarse-only medium.",
       output: { output, input in
-        guard input["metadata"]?["skan_conversion_value"] == nil, input["metadata"]?["skan_coarse_value"] == "medium"
+        guard input[Input.metadata]?[MetadataContract.fineKey] == nil,
+          input[Input.metadata]?[MetadataContract.coarseKey] == "medium"
         else { return output }
-        return output.updating("skan_call") { $0.isNull ? $0 : $0.setting("fine", 31) }
+        return output.updating(Output.skanCall) { $0.isNull ? $0 : $0.setting(Call.fine, 31) }
       }),
     Mutant(
       "lock-call-without-values", .metadata, "Makes a call with fine 0 when only a lock is given.",
       output: { output, input in
-        guard let members = input["metadata"]?.objectValue, members["skan_conversion_value"] == nil,
-          members["skan_coarse_value"] == nil,
-          members["skan_lock_window"] != nil, output["skan_call"]?.isNull == true
+        guard let members = input[Input.metadata]?.objectValue, members[MetadataContract.fineKey] == nil,
+          members[MetadataContract.coarseKey] == nil,
+          members[MetadataContract.lockKey] != nil, output[Output.skanCall]?.isNull == true
         else { return output }
-        return output.setting("skan_call", ["api": "fine-coarse-lock", "fine": 0, "coarse": nil, "lock": true])
+        return output.setting(
+          Output.skanCall,
+          Call.object([.api: .string(SKANAPI.fineCoarseLock.rawValue), .fine: 0, .coarse: nil, .lock: true]))
       }),
     Mutant(
       "fine-zero-is-no-value", .metadata,
       "Tests the fine value for truth, so 0 (given or synthesized from low) makes no call.",
-      output: { output, _ in output["skan_call"]?["fine"] == 0 ? output.setting("skan_call", .null) : output }),
+      output: { output, _ in output[Output.skanCall]?[Call.fine] == 0 ? output.setting(Output.skanCall, .null) : output
+      }),
     Mutant(
       "high-is-64", .metadata, "Synthesizes a coarse-only value as 32 × its rank, so high is 64.",
       output: { output, input in
-        guard input["metadata"]?["skan_conversion_value"] == nil, input["metadata"]?["skan_coarse_value"] == "high"
+        guard input[Input.metadata]?[MetadataContract.fineKey] == nil,
+          input[Input.metadata]?[MetadataContract.coarseKey] == "high"
         else { return output }
-        return output.updating("skan_call") { $0.isNull ? $0 : $0.setting("fine", 64) }
+        return output.updating(Output.skanCall) { $0.isNull ? $0 : $0.setting(Call.fine, 64) }
       }),
     Mutant(
       "synthesis-overrides-fine", .metadata,
       "Sends the fine value synthesized from the coarse value even when a fine value is given.",
       output: { output, input in
-        guard let coarse = input["metadata"]?["skan_coarse_value"]?.stringValue.flatMap(CoarseValue.init(rawValue:))
+        guard
+          let coarse = input[Input.metadata]?[MetadataContract.coarseKey]?.stringValue.flatMap(
+            CoarseValue.init(rawValue:))
         else { return output }
-        return output.updating("skan_call") {
-          $0.isNull ? $0 : $0.setting("fine", .integer(FineValue.synthesized(from: coarse).rawValue))
+        return output.updating(Output.skanCall) {
+          $0.isNull ? $0 : $0.setting(Call.fine, .integer(FineValue.synthesized(from: coarse).rawValue))
         }
       }),
     Mutant(
       "coarse-dropped-with-fine", .metadata, "Drops the coarse value when a fine value is given.",
       output: { output, input in
-        guard input["metadata"]?["skan_conversion_value"] != nil else { return output }
-        return output.updating("skan_call") { $0.isNull ? $0 : $0.setting("coarse", .null) }
+        guard input[Input.metadata]?[MetadataContract.fineKey] != nil else { return output }
+        return output.updating(Output.skanCall) { $0.isNull ? $0 : $0.setting(Call.coarse, .null) }
       }),
     Mutant(
       "lock-null-when-absent", .metadata,
       "Passes `null` for the lock when skan_lock_window is absent, instead of false.",
       output: { output, input in
-        guard input["metadata"]?["skan_lock_window"] == nil else { return output }
-        return output.updating("skan_call") { $0["api"] == "fine-coarse-lock" ? $0.setting("lock", .null) : $0 }
+        guard input[Input.metadata]?[MetadataContract.lockKey] == nil else { return output }
+        return output.updating(Output.skanCall) {
+          $0[Call.api] == .string(SKANAPI.fineCoarseLock.rawValue) ? $0.setting(Call.lock, .null) : $0
+        }
       }),
     Mutant(
       "fine-defaults-to-zero", .metadata, "Calls with fine 0 when the metadata has neither a fine nor a coarse value.",
       output: { output, input in
-        guard let members = input["metadata"]?.objectValue, members["skan_conversion_value"] == nil,
-          members["skan_coarse_value"] == nil, output["skan_call"] == .null,
-          let version = input["ios_version"]?.stringValue, let parsed = try? IOSVersion(parsing: version),
+        guard let members = input[Input.metadata]?.objectValue, members[MetadataContract.fineKey] == nil,
+          members[MetadataContract.coarseKey] == nil, output[Output.skanCall] == .null,
+          let version = input[Input.iosVersion]?.stringValue, let parsed = try? IOSVersion(parsing: version),
           parsed >= IOSVersion(16, 1)
         else { return output }
-        return output.setting("skan_call", ["api": "fine-coarse-lock", "fine": 0, "coarse": nil, "lock": false])
+        return output.setting(
+          Output.skanCall,
+          Call.object([.api: .string(SKANAPI.fineCoarseLock.rawValue), .fine: 0, .coarse: nil, .lock: false]))
       }),
     Mutant(
       "unknown-keys-rejected", .metadata, "Rejects metadata with a key the contract does not name as `invalid-input`.",
@@ -170,50 +189,50 @@ extension MutantCatalog {
     Mutant(
       "fine-only-from-15-0", .metadata, "Uses the fine-only call from iOS 15.0 instead of 15.4.",
       input: { input in
-        guard let text = input["ios_version"]?.stringValue, let version = try? IOSVersion(parsing: text),
+        guard let text = input[Input.iosVersion]?.stringValue, let version = try? IOSVersion(parsing: text),
           version >= IOSVersion(15, 0), version < IOSVersion(15, 4)
         else { return input }
-        return input.setting("ios_version", "15.4")
+        return input.setting(Input.iosVersion, "15.4")
       }),
     Mutant(
       "legacy-above-14-0", .metadata, "Uses updateConversionValue(_:) only above 14.0, so 14.0 itself gets no call.",
       input: { input in
-        guard let text = input["ios_version"]?.stringValue, let version = try? IOSVersion(parsing: text),
+        guard let text = input[Input.iosVersion]?.stringValue, let version = try? IOSVersion(parsing: text),
           version >= IOSVersion(14, 0), version < IOSVersion(14, 0, 1)
         else { return input }
-        return input.setting("ios_version", "13.9")
+        return input.setting(Input.iosVersion, "13.9")
       }),
     Mutant(
       "legacy-below-14", .metadata, "Calls updateConversionValue(_:) on every version below 15.4, even below 14.0.",
       input: { input in
-        guard let text = input["ios_version"]?.stringValue, let version = try? IOSVersion(parsing: text),
+        guard let text = input[Input.iosVersion]?.stringValue, let version = try? IOSVersion(parsing: text),
           version < IOSVersion(14, 0)
         else { return input }
-        return input.setting("ios_version", "14.0")
+        return input.setting(Input.iosVersion, "14.0")
       }),
     Mutant(
       "ios-compared-as-text", .metadata, "Compares iOS versions as text, so \"9.3\" sorts after \"16.1\".",
       input: { input in
-        guard let text = input["ios_version"]?.stringValue, (try? IOSVersion(parsing: text)) != nil else {
+        guard let text = input[Input.iosVersion]?.stringValue, (try? IOSVersion(parsing: text)) != nil else {
           return input
         }
         let textual = text >= "16.1" ? "17.0" : text >= "15.4" ? "15.4" : text >= "14.0" ? "14.0" : "13.0"
-        return input.setting("ios_version", .string(textual))
+        return input.setting(Input.iosVersion, .string(textual))
       }),
     Mutant(
       "new-call-on-16-only", .metadata,
       "Checks `major == 16 && minor >= 1` for the fine/coarse/lock call, forgetting later majors.",
       input: { input in
-        guard let text = input["ios_version"]?.stringValue, let version = try? IOSVersion(parsing: text),
+        guard let text = input[Input.iosVersion]?.stringValue, let version = try? IOSVersion(parsing: text),
           version.major > 16
         else { return input }
-        return input.setting("ios_version", "16.0")
+        return input.setting(Input.iosVersion, "16.0")
       }),
     Mutant(
       "ios-lenient-prefix", .metadata,
       "Reads the iOS version's leading number groups and ignores the rest (`iOS 16.1` is 16.1, `v16` is 16, no digits is 0).",
       input: { input in
-        input.updating("ios_version") { value in
+        input.updating(Input.iosVersion) { value in
           guard let text = value.stringValue, (try? IOSVersion(parsing: text)) == nil else { return value }
           let groups = text.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).prefix(3).map(String.init)
           return .string(groups.isEmpty ? "0" : groups.map { String($0.prefix(4)) }.joined(separator: "."))
@@ -223,14 +242,14 @@ extension MutantCatalog {
       "ios-checked-last", .metadata, "Checks the iOS version after the metadata values.",
       error: { code, original in
         guard code == ModelError.Code.invalidIOSVersion.rawValue else { return nil }
-        if case .error(let other, let message) = Suite.metadata.evaluate(original.setting("ios_version", "17.0")) {
+        if case .error(let other, let message) = Suite.metadata.evaluate(original.setting(Input.iosVersion, "17.0")) {
           return .error(code: other, message: message)
         }
         return nil
       }),
     Mutant(
       "lock-ignored", .metadata, "Ignores skan_lock_window: the lock is always false.",
-      input: { input in metadata(input) { $0.filter { $0.key != "skan_lock_window" } } }),
+      input: { input in metadata(input) { $0.filter { $0.key != MetadataContract.lockKey } } }),
     Mutant(
       "booleans-truthy-text", .metadata,
       "Reads any non-empty boolean text as true, as JavaScript's `Boolean(\"false\")` does.",
@@ -267,24 +286,24 @@ extension MutantCatalog {
     Mutant(
       "lock-below-16-1", .metadata, "Passes the lock to the older methods too.",
       output: { output, input in
-        output.updating("skan_call") { call in
-          guard call["api"] != "fine-coarse-lock", call.objectValue != nil,
-            let text = input["metadata"]?["skan_lock_window"]?.stringValue,
-            let lock = try? MetadataContract.parseBoolean(text, key: "skan_lock_window")
+        output.updating(Output.skanCall) { call in
+          guard call[Call.api] != .string(SKANAPI.fineCoarseLock.rawValue), call.objectValue != nil,
+            let text = input[Input.metadata]?[MetadataContract.lockKey]?.stringValue,
+            let lock = try? MetadataContract.parseBoolean(text, key: MetadataContract.lockKey)
           else { return call }
-          return call.setting("lock", .bool(lock))
+          return call.setting(Call.lock, .bool(lock))
         }
       }),
     Mutant(
       "fine-clamped", .metadata, "Clamps a fine value outside 0...63 into range instead of refusing it.",
       input: { input in
         metadata(input) { members in
-          guard let text = members["skan_conversion_value"]?.stringValue,
+          guard let text = members[MetadataContract.fineKey]?.stringValue,
             text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) }),
             text.contains(where: \.isNumber)
           else { return members }
           var result = members
-          result["skan_conversion_value"] = .string(
+          result[MetadataContract.fineKey] = .string(
             text.hasPrefix("-") ? "0" : (Int(text).map { String(min($0, 63)) } ?? "63"))
           return result
         }
@@ -293,7 +312,7 @@ extension MutantCatalog {
       "fine-overflow-not-integer", .metadata, "Reports a fine value too large for 64 bits as `fine-not-integer`.",
       error: { code, original in
         guard code == ModelError.Code.fineOutOfRange.rawValue,
-          let text = original["metadata"]?["skan_conversion_value"]?.stringValue, Int(text) == nil
+          let text = original[Input.metadata]?[MetadataContract.fineKey]?.stringValue, Int(text) == nil
         else { return nil }
         return .error(code: ModelError.Code.fineNotInteger.rawValue, message: "not a 64-bit integer")
       }),
@@ -301,20 +320,20 @@ extension MutantCatalog {
       "fine-text-ignored", .metadata, "Ignores a fine value that is not a number instead of refusing it.",
       input: { input in
         metadata(input) { members in
-          guard let text = members["skan_conversion_value"]?.stringValue, Double(text) == nil,
+          guard let text = members[MetadataContract.fineKey]?.stringValue, Double(text) == nil,
             !text.hasPrefix("0x"), !text.isEmpty
           else { return members }
-          return members.filter { $0.key != "skan_conversion_value" }
+          return members.filter { $0.key != MetadataContract.fineKey }
         }
       }),
     Mutant(
       "fine-float-truncated", .metadata, "Parses the fine value as a number and truncates it (`12.0` is 12).",
       input: { input in
         metadata(input) { members in
-          guard let text = members["skan_conversion_value"]?.stringValue, text.contains("."), let number = Double(text)
+          guard let text = members[MetadataContract.fineKey]?.stringValue, text.contains("."), let number = Double(text)
           else { return members }
           var result = members
-          result["skan_conversion_value"] = .string(String(Int(number)))
+          result[MetadataContract.fineKey] = .string(String(Int(number)))
           return result
         }
       }),
@@ -322,9 +341,9 @@ extension MutantCatalog {
       "fine-plus-accepted", .metadata, "Accepts a leading `+`, as Swift's `Int(\"+12\")` does.",
       input: { input in
         metadata(input) { members in
-          guard let text = members["skan_conversion_value"]?.stringValue, text.hasPrefix("+") else { return members }
+          guard let text = members[MetadataContract.fineKey]?.stringValue, text.hasPrefix("+") else { return members }
           var result = members
-          result["skan_conversion_value"] = .string(String(text.dropFirst()))
+          result[MetadataContract.fineKey] = .string(String(text.dropFirst()))
           return result
         }
       }),
@@ -333,12 +352,12 @@ extension MutantCatalog {
       "Parses the fine value with C's strtol in base 0: `0x1F` is hexadecimal, `012` octal.",
       input: { input in
         metadata(input) { members in
-          guard let text = members["skan_conversion_value"]?.stringValue else { return members }
+          guard let text = members[MetadataContract.fineKey]?.stringValue else { return members }
           var result = members
           if text.lowercased().hasPrefix("0x"), let number = Int(text.dropFirst(2), radix: 16) {
-            result["skan_conversion_value"] = .string(String(number))
+            result[MetadataContract.fineKey] = .string(String(number))
           } else if text.count > 1, text.hasPrefix("0"), let number = Int(text.dropFirst(), radix: 8) {
-            result["skan_conversion_value"] = .string(String(number))
+            result[MetadataContract.fineKey] = .string(String(number))
           }
           return result
         }
@@ -347,7 +366,7 @@ extension MutantCatalog {
       "fine-63-exclusive", .metadata, "Accepts fine values below 63 only.",
       input: { input in
         metadata(input) { members in
-          members["skan_conversion_value"] == "63" ? members.merging(["skan_conversion_value": "64"]) { $1 } : members
+          members[MetadataContract.fineKey] == "63" ? members.merging([MetadataContract.fineKey: "64"]) { $1 } : members
         }
       }),
     Mutant(
@@ -355,7 +374,9 @@ extension MutantCatalog {
       input: { input in
         metadata(input) { members in
           members.merging(
-            members["skan_coarse_value"]?.stringValue.map { ["skan_coarse_value": .string($0.lowercased())] } ?? [:]
+            members[MetadataContract.coarseKey]?.stringValue.map {
+              [MetadataContract.coarseKey: .string($0.lowercased())]
+            } ?? [:]
           ) { $1 }
         }
       }),
@@ -363,29 +384,31 @@ extension MutantCatalog {
       "coarse-codes-accepted", .metadata, "Accepts Singular's coarse codes 0, 1, 2 as coarse values.",
       input: { input in
         metadata(input) { members in
-          guard let code = members["skan_coarse_value"]?.stringValue.flatMap({ Int($0) }), (0...2).contains(code)
+          guard let code = members[MetadataContract.coarseKey]?.stringValue.flatMap({ Int($0) }), (0...2).contains(code)
           else { return members }
-          return members.merging(["skan_coarse_value": .string(["low", "medium", "high"][code])]) { $1 }
+          return members.merging([MetadataContract.coarseKey: .string(["low", "medium", "high"][code])]) { $1 }
         }
       }),
     Mutant(
       "coarse-checked-before-fine", .metadata, "Checks the coarse value before the fine value.",
       error: { code, original in
-        firstError(original, without: "skan_conversion_value", when: code.hasPrefix("fine-"))
+        firstError(original, without: MetadataContract.fineKey, when: code.hasPrefix("fine-"))
       }),
     Mutant(
       "lock-checked-before-coarse", .metadata, "Checks the lock before the coarse value.",
       error: { code, original in
-        firstError(original, without: "skan_coarse_value", when: code == ModelError.Code.coarseUnknown.rawValue)
+        firstError(original, without: MetadataContract.coarseKey, when: code == ModelError.Code.coarseUnknown.rawValue)
       }),
     Mutant(
       "values-unchecked-below-14", .metadata, "Skips the value checks where no call is made (below iOS 14).",
       input: { input in
-        guard let text = input["ios_version"]?.stringValue, let version = try? IOSVersion(parsing: text),
+        guard let text = input[Input.iosVersion]?.stringValue, let version = try? IOSVersion(parsing: text),
           version < IOSVersion(14, 0)
         else { return input }
         return metadata(input) { members in
-          members.filter { !["skan_conversion_value", "skan_coarse_value", "skan_lock_window"].contains($0.key) }
+          members.filter {
+            ![MetadataContract.fineKey, MetadataContract.coarseKey, MetadataContract.lockKey].contains($0.key)
+          }
         }
       }),
     Mutant(
@@ -403,50 +426,55 @@ extension MutantCatalog {
       "position-any-case", .metadata, "Matches the overlay position in any letter case.",
       input: { input in
         metadata(input) { members in
-          guard let text = members["skoverlay_position"]?.stringValue,
+          guard let text = members[MetadataContract.overlayPositionKey]?.stringValue,
             let match = OverlayRequest.Position.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
           else { return members }
-          return members.merging(["skoverlay_position": .string(match.rawValue)]) { $1 }
+          return members.merging([MetadataContract.overlayPositionKey: .string(match.rawValue)]) { $1 }
         }
       }),
     Mutant(
       "position-falls-back", .metadata, "Shows the overlay at the bottom when the position is unknown.",
       input: { input in
         metadata(input) { members in
-          guard let text = members["skoverlay_position"]?.stringValue, OverlayRequest.Position(rawValue: text) == nil
+          guard let text = members[MetadataContract.overlayPositionKey]?.stringValue,
+            OverlayRequest.Position(rawValue: text) == nil
           else { return members }
-          return members.filter { $0.key != "skoverlay_position" }
+          return members.filter { $0.key != MetadataContract.overlayPositionKey }
         }
       }),
     Mutant(
       "dismissible-ignored", .metadata, "Ignores skoverlay_dismissible: overlays are always dismissible.",
-      input: { input in metadata(input) { $0.filter { $0.key != "skoverlay_dismissible" } } }),
+      input: { input in metadata(input) { $0.filter { $0.key != MetadataContract.overlayDismissibleKey } } }),
     Mutant(
       "app-id-id-prefix", .metadata, "Strips an `id` prefix from the app ID, as App Store URLs write it (`id123`).",
       input: { input in
         metadata(input) { members in
-          guard let text = members["skoverlay_app_id"]?.stringValue, text.hasPrefix("id") else { return members }
-          return members.merging(["skoverlay_app_id": .string(String(text.dropFirst(2)))]) { $1 }
+          guard let text = members[MetadataContract.overlayAppIDKey]?.stringValue, text.hasPrefix("id") else {
+            return members
+          }
+          return members.merging([MetadataContract.overlayAppIDKey: .string(String(text.dropFirst(2)))]) { $1 }
         }
       }),
     Mutant(
       "app-id-leading-zero", .metadata, "Accepts an app ID with leading zeros.",
       input: { input in
         metadata(input) { members in
-          guard let text = members["skoverlay_app_id"]?.stringValue, text.count > 1, text.hasPrefix("0") else {
+          guard let text = members[MetadataContract.overlayAppIDKey]?.stringValue, text.count > 1, text.hasPrefix("0")
+          else {
             return members
           }
-          return members.merging(["skoverlay_app_id": .string(String(text.drop { $0 == "0" }))]) { $1 }
+          return members.merging([MetadataContract.overlayAppIDKey: .string(String(text.drop { $0 == "0" }))]) { $1 }
         }
       }),
     Mutant(
       "position-checked-without-app", .metadata, "Checks skoverlay_position even without an app ID.",
       input: { input in
         metadata(input) { members in
-          guard members["skoverlay_app_id"] == nil, let text = members["skoverlay_position"]?.stringValue,
+          guard members[MetadataContract.overlayAppIDKey] == nil,
+            let text = members[MetadataContract.overlayPositionKey]?.stringValue,
             OverlayRequest.Position(rawValue: text) == nil
           else { return members }
-          return members.merging(["skoverlay_app_id": "1"]) { $1 }
+          return members.merging([MetadataContract.overlayAppIDKey: "1"]) { $1 }
         }
       }),
   ]

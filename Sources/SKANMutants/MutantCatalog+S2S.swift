@@ -1,26 +1,36 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVocabulary
+
+private typealias Input = S2SSuite.Input
+private typealias Output = S2SSuite.Output
+private typealias Op = S2SSuite.Operation
+private typealias Request = S2SSuite.Request
+private typealias Config = S2SSuite.Config
+private typealias RequestAPI = S2SSuite.RequestAPI
+private typealias ResponseAPI = S2SSuite.ResponseAPI
+private typealias Reason = S2SValidation.Reason
 
 extension MutantCatalog {
   /// The input with one member of its response `body` transformed, if both are present.
   static func bodyMember(_ input: JSONValue, _ key: String, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
-    input.updating("body") { $0.updating(key, transform) }
+    input.updating(Input.body) { $0.updating(key, transform) }
   }
 
   /// A `validate-request` answer: the HTTP status, the reason and the parameter named in it.
-  static func validationAnswer(_ status: Int, _ reason: String, parameter: String? = nil) -> JSONValue {
-    ["parameter": .optional(parameter), "reason": .string(reason), "status": .integer(status)]
+  static func validationAnswer(_ status: Int, _ reason: S2SValidation.Reason, parameter: String? = nil) -> JSONValue {
+    Output.object([.parameter: .optional(parameter), .reason: .string(reason.rawValue), .status: .integer(status)])
   }
 
   /// An S2S input's signing profile: the default when it names none, nil for an unknown one.
   static func s2sProfile(_ input: JSONValue) -> S2SSignatureProfile? {
-    guard let value = input["profile"], !value.isNull else { return .default }
+    guard let value = input[Input.profile], !value.isNull else { return .default }
     return value.stringValue.flatMap(S2SSignatureProfile.init(rawValue:))
   }
 
   /// A header of a `validate-request` input, by its exact name.
-  static func header(_ input: JSONValue, _ name: String) -> JSONValue? { input["request"]?["headers"]?[name] }
+  static func header(_ input: JSONValue, _ name: String) -> JSONValue? { input[Input.request]?[Request.headers]?[name] }
 
   /// What a server that checks only the signature answers: 200 for a known uid, 404 for an
   /// unknown one, 401 when the Authorization header is not the HMAC of `timestamp` (in
@@ -28,18 +38,18 @@ extension MutantCatalog {
   /// reference could not sign (an unknown profile, a dev key or query member that is not a
   /// string) gets 401.
   static func signatureAnswer(_ input: JSONValue, timestamp: String) -> JSONValue {
-    let query = input["request"]?["query"]
+    let query = input[Input.request]?[Request.query]
     var expected: String?
-    if let profile = s2sProfile(input), let devKey = input["dev_key"]?.stringValue,
+    if let profile = s2sProfile(input), let devKey = input[Input.devKey]?.stringValue,
       let appID = (query?["app_id"] ?? "").stringValue, let uid = (query?["uid"] ?? "").stringValue
     {
       expected = profile.sign(timestamp: timestamp, devKey: devKey, appID: appID, uid: uid, crypto: crypto).signature
     }
     let given = header(input, "Authorization")?.stringValue?.lowercased()
-    guard let expected, expected == given else { return validationAnswer(401, "bad-signature") }
-    let known = input["known_uids"]?.arrayValue ?? []
+    guard let expected, expected == given else { return validationAnswer(401, .badSignature) }
+    let known = input[Input.knownUIDs]?.arrayValue ?? []
     return known.contains(query?["uid"] ?? .null)
-      ? validationAnswer(200, "ok") : validationAnswer(404, "unknown-uid")
+      ? validationAnswer(200, .ok) : validationAnswer(404, .unknownUID)
   }
 
   /// Mutants of the `s2s` suite: signing, a server's validation, the requests a client
@@ -49,60 +59,68 @@ extension MutantCatalog {
       "s2s-fine-applies-in-every-window", .s2s,
       "Applies an AppsFlyer response's fine value whatever window its postback_sequence_index names (S2S-15, SKN-1).",
       output: { output, input in
-        guard input["op"] == "parse-response", output["fine_applies"] == false else { return output }
-        return output.setting("fine_applies", true)
+        guard input[Input.op] == .string(Op.parseResponse.rawValue), output[Output.fineApplies] == false else {
+          return output
+        }
+        return output.setting(Output.fineApplies, true)
       }),
     Mutant(
       "s2s-missing-index-is-window-0", .s2s,
       "Reads an absent or null postback_sequence_index as window 0 (S2S-15).",
       output: { output, input in
-        guard input["op"] == "parse-response", input["api"] == "appsflyer-v2", output["window"] == .null else {
+        guard input[Input.op] == .string(Op.parseResponse.rawValue),
+          input[Input.api] == .string(ResponseAPI.appsflyerV2.rawValue), output[Output.window] == .null
+        else {
           return output
         }
-        return output.setting("window", 0).setting("fine_applies", true)
+        return output.setting(Output.window, 0).setting(Output.fineApplies, true)
       }),
     Mutant(
       "hmac-fields-swapped", .s2s, "Signs uid before app_id.",
       input: { input in
-        guard input["op"] == "sign" || input["op"] == "build-request", let app = input["app_id"], let uid = input["uid"]
+        guard input[Input.op] == .string(Op.sign.rawValue) || input[Input.op] == .string(Op.buildRequest.rawValue),
+          let app = input[Input.appID], let uid = input[Input.uid]
         else { return input }
-        return input.setting("app_id", uid).setting("uid", app)
+        return input.setting(Input.appID, uid).setting(Input.uid, app)
       },
       output: { output, input in
-        // Put the request's own query back, so that only the signature differs.
-        guard input["op"] == "build-request" else { return output }
-        return output.updating("query") { query in
-          query.setting("app_id", input["app_id"]).setting("uid", input["uid"])
+        // Put the request's own query back, so that only the signature differs (the query's
+        // `app_id` and `uid` are AppsFlyer's parameter names).
+        guard input[Input.op] == .string(Op.buildRequest.rawValue) else { return output }
+        return output.updating(Output.query) { query in
+          query.setting("app_id", input[Input.appID]).setting("uid", input[Input.uid])
         }
       }),
     Mutant(
       "readme-formula-by-default", .s2s,
       "Uses the README's formula (with the dev key in the message) when no profile is named.",
       input: { input in
-        guard input["op"] == "sign" || input["op"] == "build-request", input["profile"] == nil else { return input }
-        return input.setting("profile", "appsflyer-readme")
+        guard input[Input.op] == .string(Op.sign.rawValue) || input[Input.op] == .string(Op.buildRequest.rawValue),
+          input[Input.profile] == nil
+        else { return input }
+        return input.setting(Input.profile, .string(S2SSignatureProfile.appsflyerReadme.rawValue))
       }),
     Mutant(
       "upper-case-hex", .s2s, "Writes the HMAC in upper-case hex.",
       output: { output, _ in
-        output.updating("signature") { $0.stringValue.map { .string($0.uppercased()) } ?? $0 }
-          .updating("headers") {
+        output.updating(Output.signature) { $0.stringValue.map { .string($0.uppercased()) } ?? $0 }
+          .updating(Output.headers) {
             $0.updating("Authorization") { $0.stringValue.map { .string($0.uppercased()) } ?? $0 }
           }
       }),
     Mutant(
       "signature-not-checked", .s2s, "Accepts any signature.",
       output: { output, input in
-        guard output["status"] == 401 else { return output }
-        let uid = input["request"]?["query"]?["uid"]
-        let known = input["known_uids"]?.arrayValue ?? []
+        guard output[Output.status] == 401 else { return output }
+        let uid = input[Input.request]?[Request.query]?["uid"]
+        let known = input[Input.knownUIDs]?.arrayValue ?? []
         return uid.map { known.contains($0) } == true
-          ? validationAnswer(200, "ok")
-          : validationAnswer(404, "unknown-uid")
+          ? validationAnswer(200, .ok)
+          : validationAnswer(404, .unknownUID)
       }),
     Mutant(
       "unknown-uid-accepted", .s2s, "Answers 200 for a uid it does not know.",
-      output: { output, _ in output["status"] == 404 ? validationAnswer(200, "ok") : output }),
+      output: { output, _ in output[Output.status] == 404 ? validationAnswer(200, .ok) : output }),
     Mutant(
       "truthy-lock", .s2s, "Reads lock \"YES\" and 1 as true, as Objective-C's boolValue does.",
       input: { input in
@@ -110,57 +128,61 @@ extension MutantCatalog {
       }),
     Mutant(
       "value-64-accepted", .s2s, "Accepts a conversion value of 64.",
-      input: { input in input.updating("body") { $0.updating("value") { $0 == 64 ? 63 : $0 } } },
-      output: { output, input in input["body"]?["value"] == 64 ? output.setting("fine", 64) : output }),
+      input: { input in input.updating(Input.body) { $0.updating("value") { $0 == 64 ? 63 : $0 } } },
+      output: { output, input in input[Input.body]?["value"] == 64 ? output.setting(Output.fine, 64) : output }),
     Mutant(
       "empty-dev-key-default", .s2s, "Signs with an empty dev key when dev_key is missing.",
       input: { input in
-        guard input["op"] == "sign", input["dev_key"] == nil else { return input }
-        return input.setting("dev_key", "")
+        guard input[Input.op] == .string(Op.sign.rawValue), input[Input.devKey] == nil else { return input }
+        return input.setting(Input.devKey, "")
       }),
     Mutant(
       "numeric-timestamp-signed", .s2s, "Accepts a timestamp given as a JSON number and signs its decimal text.",
       input: { input in
-        guard input["op"] == "sign", let number = input["timestamp"]?.exactInteger else { return input }
-        return input.setting("timestamp", .string(String(number)))
+        guard input[Input.op] == .string(Op.sign.rawValue), let number = input[Input.timestamp]?.exactInteger else {
+          return input
+        }
+        return input.setting(Input.timestamp, .string(String(number)))
       }),
     Mutant(
       "unknown-profile-default", .s2s, "Falls back to the default signing profile for an unknown one.",
       input: { input in
-        guard let profile = input["profile"]?.stringValue, S2SSignatureProfile(rawValue: profile) == nil else {
+        guard let profile = input[Input.profile]?.stringValue, S2SSignatureProfile(rawValue: profile) == nil else {
           return input
         }
-        return input.setting("profile", nil)
+        return input.setting(Input.profile, nil)
       }),
     Mutant(
       "validate-readme-by-default", .s2s,
       "Validates with the README's formula when no profile is named, so the shipped client's requests get 401.",
       input: { input in
-        guard input["op"] == "validate-request", input["profile"] == nil else { return input }
-        return input.setting("profile", "appsflyer-readme")
+        guard input[Input.op] == .string(Op.validateRequest.rawValue), input[Input.profile] == nil else { return input }
+        return input.setting(Input.profile, .string(S2SSignatureProfile.appsflyerReadme.rawValue))
       }),
     Mutant(
       "validate-profile-ignored", .s2s, "Ignores the profile when validating: always the client's formula.",
-      input: { input in input["op"] == "validate-request" ? input.setting("profile", nil) : input }),
+      input: { input in
+        input[Input.op] == .string(Op.validateRequest.rawValue) ? input.setting(Input.profile, nil) : input
+      }),
     Mutant(
       "signature-compared-as-text", .s2s,
       "Compares the signature as text: upper-case hex and malformed signatures get 401 `bad-signature`.",
       output: { output, input in
-        guard input["op"] == "validate-request" else { return output }
+        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return output }
         let signature = header(input, "Authorization")?.stringValue ?? ""
-        if output["reason"] == "malformed-signature"
-          || (output["status"] == 200 && signature.contains(where: { "ABCDEF".contains($0) }))
+        if output[Output.reason] == .string(Reason.malformedSignature.rawValue)
+          || (output[Output.status] == 200 && signature.contains(where: { "ABCDEF".contains($0) }))
         {
-          return validationAnswer(401, "bad-signature")
+          return validationAnswer(401, .badSignature)
         }
         return output
       }),
     Mutant(
       "headers-case-sensitive", .s2s, "Looks header names up case-sensitively: `af-timestamp` is not `Af-Timestamp`.",
       input: { input in
-        guard input["op"] == "validate-request" else { return input }
-        return input.updating("request") { request in
-          request.updating("headers") { headers in
+        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return input }
+        return input.updating(Input.request) { request in
+          request.updating(Request.headers) { headers in
             .object((headers.objectValue ?? [:]).filter { ["Af-Timestamp", "Authorization"].contains($0.key) })
           }
         }
@@ -168,41 +190,43 @@ extension MutantCatalog {
     Mutant(
       "sdk-version-required", .s2s, "Requires `sdk_version` in the query.",
       output: { output, input in
-        guard input["op"] == "validate-request", output["status"] == 200,
-          input["request"]?["query"]?["sdk_version"] == nil
+        guard input[Input.op] == .string(Op.validateRequest.rawValue), output[Output.status] == 200,
+          input[Input.request]?[Request.query]?["sdk_version"] == nil
         else { return output }
-        return validationAnswer(400, "missing-parameter", parameter: "sdk_version")
+        return validationAnswer(400, .missingParameter, parameter: "sdk_version")
       }),
     Mutant(
       "missing-uid-looked-up", .s2s, "Looks a missing or empty uid up like any other and answers 404.",
       output: { output, _ in
-        output["reason"] == "missing-parameter" && output["parameter"] == "uid"
-          ? validationAnswer(404, "unknown-uid") : output
+        output[Output.reason] == .string(Reason.missingParameter.rawValue) && output[Output.parameter] == "uid"
+          ? validationAnswer(404, .unknownUID) : output
       }),
     Mutant(
       "empty-uid-present", .s2s, "Counts an empty uid as present, so it is looked up (404).",
       output: { output, input in
-        output["reason"] == "missing-parameter" && input["request"]?["query"]?["uid"] == ""
-          ? validationAnswer(404, "unknown-uid") : output
+        output[Output.reason] == .string(Reason.missingParameter.rawValue)
+          && input[Input.request]?[Request.query]?["uid"] == ""
+          ? validationAnswer(404, .unknownUID) : output
       }),
     Mutant(
       "app-id-not-required", .s2s, "Does not require app_id: the signature check answers instead.",
       output: { output, _ in
-        output["reason"] == "missing-parameter" && output["parameter"] == "app_id"
-          ? validationAnswer(401, "bad-signature") : output
+        output[Output.reason] == .string(Reason.missingParameter.rawValue) && output[Output.parameter] == "app_id"
+          ? validationAnswer(401, .badSignature) : output
       }),
     Mutant(
       "missing-header-is-401", .s2s,
       "Answers 401 for a missing Af-Timestamp or Authorization header, as a failed signature.",
       output: { output, _ in
-        output["reason"] == "missing-parameter"
-          && (output["parameter"] == "Af-Timestamp" || output["parameter"] == "Authorization")
-          ? validationAnswer(401, "bad-signature") : output
+        output[Output.reason] == .string(Reason.missingParameter.rawValue)
+          && (output[Output.parameter] == "Af-Timestamp" || output[Output.parameter] == "Authorization")
+          ? validationAnswer(401, .badSignature) : output
       }),
     Mutant(
       "timestamp-any-digits", .s2s, "Accepts a timestamp of any number of digits (seconds, microseconds).",
       output: { output, input in
-        guard output["reason"] == "malformed-timestamp", let text = header(input, "Af-Timestamp")?.stringValue,
+        guard output[Output.reason] == .string(Reason.malformedTimestamp.rawValue),
+          let text = header(input, "Af-Timestamp")?.stringValue,
           !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
         else { return output }
         return signatureAnswer(input, timestamp: text)
@@ -210,18 +234,21 @@ extension MutantCatalog {
     Mutant(
       "timestamp-parsed-as-number", .s2s, "Parses the timestamp as a number, so `1700000000123.0` is accepted.",
       output: { output, input in
-        guard output["reason"] == "malformed-timestamp", let text = header(input, "Af-Timestamp")?.stringValue,
+        guard output[Output.reason] == .string(Reason.malformedTimestamp.rawValue),
+          let text = header(input, "Af-Timestamp")?.stringValue,
           let number = Double(text), number >= 1e12, number < 1e13
         else { return output }
         return signatureAnswer(input, timestamp: text)
       }),
     Mutant(
       "busy-ignored", .s2s, "Ignores the busy flag.",
-      input: { input in input["op"] == "validate-request" ? input.setting("busy", nil) : input }),
+      input: { input in input[Input.op] == .string(Op.validateRequest.rawValue) ? input.setting(Input.busy, nil) : input
+      }),
     Mutant(
       "signature-before-parameters", .s2s, "Checks the signature before the query parameters.",
       output: { output, input in
-        guard output["reason"] == "missing-parameter", output["parameter"] == "app_id" || output["parameter"] == "uid",
+        guard output[Output.reason] == .string(Reason.missingParameter.rawValue),
+          output[Output.parameter] == "app_id" || output[Output.parameter] == "uid",
           let timestamp = header(input, "Af-Timestamp")?.stringValue
         else { return output }
         return signatureAnswer(input, timestamp: timestamp)
@@ -229,9 +256,9 @@ extension MutantCatalog {
     Mutant(
       "header-number-as-text", .s2s, "Reads a header given as a JSON number as its text.",
       input: { input in
-        guard input["op"] == "validate-request" else { return input }
-        return input.updating("request") { request in
-          request.updating("headers") { headers in
+        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return input }
+        return input.updating(Input.request) { request in
+          request.updating(Request.headers) { headers in
             .object((headers.objectValue ?? [:]).mapValues { $0.exactInteger.map { .string(String($0)) } ?? $0 })
           }
         }
@@ -239,9 +266,9 @@ extension MutantCatalog {
     Mutant(
       "duplicate-header-first-wins", .s2s, "Takes the first of two headers that differ only in letter case.",
       input: { input in
-        guard input["op"] == "validate-request" else { return input }
-        return input.updating("request") { request in
-          request.updating("headers") { headers in
+        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return input }
+        return input.updating(Input.request) { request in
+          request.updating(Request.headers) { headers in
             var seen: Set<String> = []
             var kept: [String: JSONValue] = [:]
             for key in (headers.objectValue ?? [:]).keys.sorted() where seen.insert(key.lowercased()).inserted {
@@ -254,50 +281,56 @@ extension MutantCatalog {
     Mutant(
       "negative-time-accepted", .s2s, "Accepts a negative request time, writing it as 0.",
       input: { input in
-        guard input["op"] == "build-request", let time = input["timestamp"]?.exactInteger, time < 0 else {
+        guard input[Input.op] == .string(Op.buildRequest.rawValue), let time = input[Input.timestamp]?.exactInteger,
+          time < 0
+        else {
           return input
         }
-        return input.setting("timestamp", 0)
+        return input.setting(Input.timestamp, 0)
       }),
     Mutant(
       "missing-config-empty", .s2s,
       "Fills a missing Singular config member with an empty string (and zeros for the IDFA).",
       input: { input in
-        guard input["op"] == "build-request", input["api"] == "singular", let config = input["config"]?.objectValue
+        guard input[Input.op] == .string(Op.buildRequest.rawValue),
+          input[Input.api] == .string(RequestAPI.singular.rawValue), let config = input[Input.config]?.objectValue
         else { return input }
         var filled = config
-        for key in ["api_key", "os_version", "bundle_id", "app_version", "idfv"] where filled[key] == nil {
-          filled[key] = ""
+        for key in [Config.apiKey, .osVersion, .bundleID, .appVersion, .idfv] where filled[key.rawValue] == nil {
+          filled[key.rawValue] = ""
         }
-        if filled["idfa"] == nil { filled["idfa"] = .string(AdvertisingIdentifier.zero) }
-        return input.setting("config", .object(filled))
+        if filled[Config.idfa.rawValue] == nil { filled[Config.idfa.rawValue] = .string(AdvertisingIdentifier.zero) }
+        return input.setting(Input.config, .object(filled))
       }),
     Mutant(
       "unknown-api-is-appsflyer", .s2s, "Builds an AppsFlyer request for any api it does not know.",
       input: { input in
-        guard input["op"] == "build-request", let api = input["api"]?.stringValue,
-          !["appsflyer", "singular"].contains(api)
+        guard input[Input.op] == .string(Op.buildRequest.rawValue), let api = input[Input.api]?.stringValue,
+          RequestAPI(rawValue: api) == nil
         else { return input }
-        return input.setting("api", "appsflyer")
+        return input.setting(Input.api, .string(RequestAPI.appsflyer.rawValue))
       }),
     Mutant(
       "unknown-op-signs", .s2s, "Signs when the op is unknown.",
       input: { input in
-        guard let op = input["op"]?.stringValue,
-          !["sign", "validate-request", "build-request", "parse-response"].contains(op)
+        guard let op = input[Input.op]?.stringValue,
+          Op(rawValue: op) == nil
         else { return input }
-        return input.setting("op", "sign")
+        return input.setting(Input.op, .string(Op.sign.rawValue))
       }),
     Mutant(
       "v1-read-as-v2", .s2s, "Reads an AppsFlyer v1 response with the v2 rules.",
-      input: { input in input["api"] == "appsflyer-v1" ? input.setting("api", "appsflyer-v2") : input }),
+      input: { input in
+        input[Input.api] == .string(ResponseAPI.appsflyerV1.rawValue)
+          ? input.setting(Input.api, .string(ResponseAPI.appsflyerV2.rawValue)) : input
+      }),
     Mutant(
       "unknown-parse-api-is-v1", .s2s, "Reads a response of an unknown api as AppsFlyer v1.",
       input: { input in
-        guard input["op"] == "parse-response", let api = input["api"]?.stringValue,
-          !["appsflyer-v1", "appsflyer-v2", "singular"].contains(api)
+        guard input[Input.op] == .string(Op.parseResponse.rawValue), let api = input[Input.api]?.stringValue,
+          ResponseAPI(rawValue: api) == nil
         else { return input }
-        return input.setting("api", "appsflyer-v1")
+        return input.setting(Input.api, .string(ResponseAPI.appsflyerV1.rawValue))
       }),
     Mutant(
       "value-clamped", .s2s, "Clamps an AppsFlyer value outside 0...63 into range.",
@@ -320,11 +353,12 @@ extension MutantCatalog {
     Mutant(
       "value-absent-zero", .s2s, "Reads an absent AppsFlyer value as 0.",
       input: { input in
-        guard input["api"] == "appsflyer-v2", let body = input["body"], body.objectValue != nil, body["value"] == nil
+        guard input[Input.api] == .string(ResponseAPI.appsflyerV2.rawValue), let body = input[Input.body],
+          body.objectValue != nil, body["value"] == nil
         else {
           return input
         }
-        return input.setting("body", body.setting("value", 0))
+        return input.setting(Input.body, body.setting("value", 0))
       }),
     Mutant(
       "coarse-name-any-case", .s2s, "Matches AppsFlyer's coarse_value in any letter case.",
@@ -352,10 +386,11 @@ extension MutantCatalog {
       }),
     Mutant(
       "zero-window-time-absent", .s2s, "Tests next_w_time for truth, so 0 reads as absent.",
-      output: { output, _ in output["next_w_time"] == 0 ? output.setting("next_w_time", .null) : output }),
+      output: { output, _ in output[Output.nextWindowTime] == 0 ? output.setting(Output.nextWindowTime, .null) : output
+      }),
     Mutant(
       "fine-ignored-with-index", .s2s, "Ignores the fine value whenever a postback_sequence_index is given.",
-      output: { output, _ in output["fine_applies"] == true ? output.setting("fine_applies", false) : output }),
+      output: { output, _ in output[Output.fineApplies] == true ? output.setting(Output.fineApplies, false) : output }),
     Mutant(
       "window-time-unchecked", .s2s,
       "Accepts any next_w_time number, truncating a fraction and clamping a negative to 0.",
@@ -368,19 +403,21 @@ extension MutantCatalog {
     Mutant(
       "non-object-body-empty", .s2s, "Reads a body that is not an object as an empty object.",
       input: { input in
-        guard input["op"] == "parse-response", let body = input["body"], body.objectValue == nil else { return input }
-        return input.setting("body", [:])
+        guard input[Input.op] == .string(Op.parseResponse.rawValue), let body = input[Input.body],
+          body.objectValue == nil
+        else { return input }
+        return input.setting(Input.body, [:])
       }),
     Mutant(
       "singular-lock-ignored", .s2s, "Ignores Singular's skan_updated_lock_window_value.",
       input: { input in
-        guard input["api"] == "singular" else { return input }
-        return input.updating("body") { $0.setting("skan_updated_lock_window_value", nil) }
+        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
+        return input.updating(Input.body) { $0.setting("skan_updated_lock_window_value", nil) }
       }),
     Mutant(
       "singular-lock-boolean-only", .s2s, "Accepts only a JSON boolean as Singular's lock, refusing 1.",
       input: { input in
-        guard input["api"] == "singular" else { return input }
+        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
         return bodyMember(input, "skan_updated_lock_window_value") {
           $0.boolValue == nil && $0.exactInteger != nil ? "1" : $0
         }
@@ -388,19 +425,23 @@ extension MutantCatalog {
     Mutant(
       "singular-no-value-zero", .s2s, "Applies fine 0 when a Singular response has no conversion_value.",
       output: { output, input in
-        guard input["api"] == "singular", output["apply"] == false else { return output }
-        return output.setting("apply", true).setting("fine", 0)
+        guard input[Input.api] == .string(ResponseAPI.singular.rawValue), output[Output.apply] == false else {
+          return output
+        }
+        return output.setting(Output.apply, true).setting(Output.fine, 0)
       }),
     Mutant(
       "singular-status-ignored", .s2s, "Ignores Singular's status: an error response is an update without a value.",
       input: { input in
-        guard input["api"] == "singular", input["body"]?.objectValue != nil else { return input }
-        return input.updating("body") { $0.setting("status", "ok") }
+        guard input[Input.api] == .string(ResponseAPI.singular.rawValue), input[Input.body]?.objectValue != nil else {
+          return input
+        }
+        return input.updating(Input.body) { $0.setting("status", "ok") }
       }),
     Mutant(
       "singular-coarse-3-dropped", .s2s, "Checks the coarse code as the snippet does: 3 slips through and is dropped.",
       input: { input in
-        guard input["api"] == "singular" else { return input }
+        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
         return bodyMember(input, "skan_updated_coarse_value") { value in
           value.exactInteger.map { (0...2).contains($0) ? value : .null } ?? value
         }
@@ -408,7 +449,7 @@ extension MutantCatalog {
     Mutant(
       "singular-coarse-truncated", .s2s, "Truncates a fractional Singular coarse code.",
       input: { input in
-        guard input["api"] == "singular" else { return input }
+        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
         return bodyMember(input, "skan_updated_coarse_value") { value in
           guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
           return .integer(Int(number))
@@ -417,19 +458,21 @@ extension MutantCatalog {
     Mutant(
       "singular-value-64-accepted", .s2s, "Accepts a Singular conversion_value of 64.",
       input: { input in
-        guard input["api"] == "singular" else { return input }
-        return input.updating("body") { $0.updating("conversion_value") { $0 == 64 ? 63 : $0 } }
+        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
+        return input.updating(Input.body) { $0.updating("conversion_value") { $0 == 64 ? 63 : $0 } }
       },
       output: { output, input in
-        input["api"] == "singular" && input["body"]?["conversion_value"] == 64 ? output.setting("fine", 64) : output
+        input[Input.api] == .string(ResponseAPI.singular.rawValue) && input[Input.body]?["conversion_value"] == 64
+          ? output.setting(Output.fine, 64) : output
       }),
     Mutant(
       "missing-body-malformed", .s2s, "Reads a missing body as null: `malformed-response` instead of `invalid-input`.",
       error: { code, original in
-        guard original["op"] == "parse-response", original["body"] == nil, code == "invalid-input",
-          original["api"]?.stringValue.map({ ["appsflyer-v1", "appsflyer-v2", "singular"].contains($0) }) == true
+        guard original[Input.op] == .string(Op.parseResponse.rawValue), original[Input.body] == nil,
+          code == ModelError.Code.invalidInput.rawValue,
+          original[Input.api]?.stringValue.map({ ResponseAPI(rawValue: $0) != nil }) == true
         else { return nil }
-        return .error(code: "malformed-response", message: "body is null")
+        return .error(code: ModelError.Code.malformedResponse.rawValue, message: "body is null")
       }),
   ]
 

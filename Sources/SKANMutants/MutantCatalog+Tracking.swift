@@ -1,36 +1,47 @@
 import SKANJSON
 import SKANModel
 import SKANSuites
+import SKANVocabulary
+
+private typealias Metadata = MetadataSuite
+private typealias S2S = S2SSuite
 
 extension MutantCatalog {
   /// The input's ATT state with one change, for the `metadata` suite and the `s2s` suite's
   /// Singular `build-request`; other inputs are unchanged.
   static func att(_ input: JSONValue, _ transform: (JSONValue?) -> JSONValue?) -> JSONValue {
     guard carriesTracking(input) else { return input }
-    let state: JSONValue? = input["att"] == .null ? Optional.none : input["att"]
-    return input.setting("att", transform(state))
+    // `att` is spelt the same in both suites (`S2SSuite.Input.att`); its `status` and
+    // `consent` have no vocabulary enum yet.
+    let state: JSONValue? = input[Metadata.Input.att] == .null ? Optional.none : input[Metadata.Input.att]
+    return input.setting(Metadata.Input.att, transform(state))
   }
 
   /// Whether the input is one the ATT gate applies to.
   static func carriesTracking(_ input: JSONValue) -> Bool {
-    input["metadata"] != nil || (input["op"] == "build-request" && input["api"] == "singular")
+    input[Metadata.Input.metadata] != nil
+      || (input[S2S.Input.op] == .string(S2S.Operation.buildRequest.rawValue)
+        && input[S2S.Input.api] == .string(S2S.RequestAPI.singular.rawValue))
   }
 
   /// Where the input keeps the IDFA: `idfa` for metadata, `config.idfa` for S2S.
   static func idfa(of input: JSONValue) -> JSONValue? {
-    input["metadata"] != nil ? input["idfa"] : input["config"]?["idfa"]
+    input[Metadata.Input.metadata] != nil ? input[Metadata.Input.idfa] : input[S2S.Input.config]?[S2S.Config.idfa]
   }
 
   /// The input with its IDFA transformed (`nil` removes it).
   static func settingIDFA(_ input: JSONValue, _ transform: (JSONValue?) -> JSONValue?) -> JSONValue {
     guard carriesTracking(input) else { return input }
-    if input["metadata"] != nil { return input.setting("idfa", transform(input["idfa"])) }
-    return input.updating("config") { $0.setting("idfa", transform($0["idfa"])) }
+    if input[Metadata.Input.metadata] != nil {
+      return input.setting(Metadata.Input.idfa, transform(input[Metadata.Input.idfa]))
+    }
+    return input.updating(S2S.Input.config) { $0.setting(S2S.Config.idfa, transform($0[S2S.Config.idfa])) }
   }
 
   /// Whether the input's ATT state is well formed and lets the IDFA through.
   static func allowsIDFA(_ input: JSONValue) -> Bool {
-    input["att"]?["status"] == "authorized" && input["att"]?["consent"] == true
+    input[Metadata.Input.att]?["status"] == .string(TrackingAuthorization.authorized.rawValue)
+      && input[Metadata.Input.att]?["consent"] == true
   }
 
   /// Every mutant of the ATT gate (ATT-1 to ATT-7): in the metadata suite and in the
@@ -48,17 +59,24 @@ extension MutantCatalog {
               state["status"]?.stringValue.flatMap(TrackingAuthorization.init)
                 != nil
             else { return state }
-            return state.setting("status", "authorized")
+            return state.setting("status", .string(TrackingAuthorization.authorized.rawValue))
           }
         }),
       Mutant(
         "att-consent-ignored", suite, "Forwards the IDFA when ATT is authorized, whatever the consent flag (ATT-1).",
         input: { input in
-          att(input) { state in state?["status"] == "authorized" ? state?.setting("consent", true) : state }
+          att(input) { state in
+            state?["status"] == .string(TrackingAuthorization.authorized.rawValue)
+              ? state?.setting("consent", true) : state
+          }
         }),
       Mutant(
         "att-unknown-state-forwards", suite, "Forwards the IDFA when no ATT state is known (ATT-5).",
-        input: { input in att(input) { state in state ?? ["status": "authorized", "consent": true] } }),
+        input: { input in
+          att(input) { state in
+            state ?? ["status": .string(TrackingAuthorization.authorized.rawValue), "consent": true]
+          }
+        }),
       Mutant(
         "att-never-forwards", suite, "Never forwards the IDFA, even when authorized with consent (ATT-1).",
         input: { input in att(input) { state in state.map { $0.setting("consent", false) } } }),
@@ -77,7 +95,7 @@ extension MutantCatalog {
           att(input) { state in
             guard let state, let status = state["status"], status.stringValue.flatMap(TrackingAuthorization.init) == nil
             else { return state }
-            return state.setting("status", "denied")
+            return state.setting("status", .string(TrackingAuthorization.denied.rawValue))
           }
         }),
     ]
@@ -88,27 +106,35 @@ extension MutantCatalog {
     Mutant(
       "att-zero-idfa-forwarded", .metadata, "Forwards the all-zero UUID like any other identifier (ATT-3).",
       output: { output, input in
-        guard allowsIDFA(input), input["idfa"]?.stringValue == AdvertisingIdentifier.zero, output["idfa"] == .null
+        guard allowsIDFA(input), input[Metadata.Input.idfa]?.stringValue == AdvertisingIdentifier.zero,
+          output[Metadata.Output.idfa] == .null
         else { return output }
-        return output.setting("idfa", input["idfa"])
+        return output.setting(Metadata.Output.idfa, input[Metadata.Input.idfa])
       }),
     Mutant(
       "att-missing-idfa-as-zeros", .metadata, "Forwards the zero UUID when no IDFA was read (ATT-3).",
       output: { output, input in
-        guard allowsIDFA(input), input["idfa"] == nil || input["idfa"] == .null, output["skan_call"] != nil else {
+        guard allowsIDFA(input), input[Metadata.Input.idfa] == nil || input[Metadata.Input.idfa] == .null,
+          output[Metadata.Output.skanCall] != nil
+        else {
           return output
         }
-        return output.setting("idfa", .string(AdvertisingIdentifier.zero))
+        return output.setting(Metadata.Output.idfa, .string(AdvertisingIdentifier.zero))
       }),
     Mutant(
       "att-idfa-upper-cased", .metadata, "Upper-cases the IDFA before forwarding it (ATT-4).",
-      output: { output, _ in output.updating("idfa") { $0.stringValue.map { .string($0.uppercased()) } ?? $0 } }),
+      output: { output, _ in
+        output.updating(Metadata.Output.idfa) { $0.stringValue.map { .string($0.uppercased()) } ?? $0 }
+      }),
     Mutant(
       "att-gates-skan-call", .metadata,
       "Makes no conversion-value call unless ATT is authorized with consent (ATT-6).",
       output: { output, input in
-        guard input["att"]?.objectValue != nil, !allowsIDFA(input), output["skan_call"] != nil else { return output }
-        return output.setting("skan_call", .null)
+        guard input[Metadata.Input.att]?.objectValue != nil, !allowsIDFA(input), output[Metadata.Output.skanCall] != nil
+        else {
+          return output
+        }
+        return output.setting(Metadata.Output.skanCall, .null)
       }),
     Mutant(
       "att-status-raw-value", .metadata, "Accepts the status's raw values, 0 to 3 (3 is authorized) (ATT-2).",
@@ -151,13 +177,13 @@ extension MutantCatalog {
     Mutant(
       "att-idfa-number-as-text", .metadata, "Reads a number given as the IDFA as its text (IN-1).",
       input: { input in
-        input.updating("idfa") { value in value.exactInteger.map { .string(String($0)) } ?? value }
+        input.updating(Metadata.Input.idfa) { value in value.exactInteger.map { .string(String($0)) } ?? value }
       }),
     Mutant(
       "att-idfa-lenient-uuid", .metadata,
       "Reads the IDFA as lenient UUID parsers do: braces stripped, dashes optional (ATT-4).",
       input: { input in
-        input.updating("idfa") { value in
+        input.updating(Metadata.Input.idfa) { value in
           guard var text = value.stringValue else { return value }
           if text.hasPrefix("{") && text.hasSuffix("}") { text = String(text.dropFirst().dropLast()) }
           if text.utf8.count == 32 {
@@ -169,27 +195,30 @@ extension MutantCatalog {
       }),
     Mutant(
       "att-empty-idfa-is-none", .metadata, "Treats an empty IDFA as no identifier (ATT-4).",
-      input: { input in input["idfa"] == "" ? input.setting("idfa", nil) : input }),
+      input: { input in input[Metadata.Input.idfa] == "" ? input.setting(Metadata.Input.idfa, nil) : input }),
     Mutant(
       "att-idfa-checked-first", .metadata, "Checks the IDFA before the metadata values (META-9, ATT-4).",
       input: { input in
-        guard let text = input["idfa"]?.stringValue, !UUIDText.isValid(text) else { return input }
-        return input.setting("metadata", [:])
+        guard let text = input[Metadata.Input.idfa]?.stringValue, !UUIDText.isValid(text) else { return input }
+        return input.setting(Metadata.Input.metadata, [:])
       }),
     Mutant(
       "att-zero-idfa-sent", .s2s, "Sends the zero UUID as `idfa` when the IDFA is withheld (ATT-7).",
       output: { output, input in
-        guard carriesTracking(input), let query = output["query"], query["idfa"] == nil else { return output }
-        return output.setting("query", query.setting("idfa", .string(AdvertisingIdentifier.zero)))
+        // `idfa` here is the request's query parameter (Singular's name), not a suite member.
+        guard carriesTracking(input), let query = output[S2S.Output.query], query["idfa"] == nil else { return output }
+        return output.setting(S2S.Output.query, query.setting("idfa", .string(AdvertisingIdentifier.zero)))
       }),
     Mutant(
       "att-configured-idfa-always-sent", .s2s,
       "Sends the configured IDFA whatever the ATT state, as the Singular snippet does (ATT-7).",
       output: { output, input in
-        guard carriesTracking(input), let query = output["query"], let configured = input["config"]?["idfa"] else {
+        guard carriesTracking(input), let query = output[S2S.Output.query],
+          let configured = input[S2S.Input.config]?[S2S.Config.idfa]
+        else {
           return output
         }
-        return output.setting("query", query.setting("idfa", configured))
+        return output.setting(S2S.Output.query, query.setting("idfa", configured))
       }),
   ]
 }
