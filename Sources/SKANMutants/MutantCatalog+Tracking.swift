@@ -5,14 +5,15 @@ import SKANVocabulary
 
 private typealias Metadata = MetadataSuite
 private typealias S2S = S2SSuite
+private typealias ATT = MetadataSuite.ATT
 
 extension MutantCatalog {
   /// The input's ATT state with one change, for the `metadata` suite and the `s2s` suite's
   /// Singular `build-request`; other inputs are unchanged.
   static func att(_ input: JSONValue, _ transform: (JSONValue?) -> JSONValue?) -> JSONValue {
     guard carriesTracking(input) else { return input }
-    // `att` is spelt the same in both suites (`S2SSuite.Input.att`); its `status` and
-    // `consent` have no vocabulary enum yet.
+    // `att` is spelt the same in both suites (`S2SSuite.Input.att`), its members
+    // (`MetadataSuite.ATT`) too.
     let state: JSONValue? = input[Metadata.Input.att] == .null ? Optional.none : input[Metadata.Input.att]
     return input.setting(Metadata.Input.att, transform(state))
   }
@@ -40,14 +41,16 @@ extension MutantCatalog {
 
   /// Whether the input's ATT state is well formed and lets the IDFA through.
   static func allowsIDFA(_ input: JSONValue) -> Bool {
-    input[Metadata.Input.att]?["status"] == .string(TrackingAuthorization.authorized.rawValue)
-      && input[Metadata.Input.att]?["consent"] == true
+    input[Metadata.Input.att]?[ATT.status] == .string(TrackingAuthorization.authorized.rawValue)
+      && input[Metadata.Input.att]?[ATT.consent] == true
   }
 
-  /// Every mutant of the ATT gate (ATT-1 to ATT-7): in the metadata suite and in the
-  /// Singular S2S request, the plausible ways an SDK leaks the IDFA, withholds it, or
-  /// reads the state loosely.
-  static let tracking: [Mutant] = [.metadata, .s2s].flatMap { trackingMutants($0) } + singleSuiteTracking
+  /// The mutants of the ATT gate (ATT-1 to ATT-7) in `suite`, the metadata suite or the
+  /// Singular S2S request: the plausible ways an SDK leaks the IDFA, withholds it, or reads
+  /// the state loosely. Each of the two suites lists its own (`<Name>Suite+Mutants.swift`).
+  static func tracking(in suite: Suite) -> [Mutant] {
+    trackingMutants(suite) + singleSuiteTracking.filter { $0.suite == suite }
+  }
 
   private static func trackingMutants(_ suite: Suite) -> [Mutant] {
     [
@@ -55,31 +58,31 @@ extension MutantCatalog {
         "att-status-ignored", suite, "Forwards the IDFA whenever consent is given, whatever the ATT status (ATT-2).",
         input: { input in
           att(input) { state in
-            guard let state, state["consent"] == true,
-              state["status"]?.stringValue.flatMap(TrackingAuthorization.init)
+            guard let state, state[ATT.consent] == true,
+              state[ATT.status]?.stringValue.flatMap(TrackingAuthorization.init)
                 != nil
             else { return state }
-            return state.setting("status", .string(TrackingAuthorization.authorized.rawValue))
+            return state.setting(ATT.status, .string(TrackingAuthorization.authorized.rawValue))
           }
         }),
       Mutant(
         "att-consent-ignored", suite, "Forwards the IDFA when ATT is authorized, whatever the consent flag (ATT-1).",
         input: { input in
           att(input) { state in
-            state?["status"] == .string(TrackingAuthorization.authorized.rawValue)
-              ? state?.setting("consent", true) : state
+            state?[ATT.status] == .string(TrackingAuthorization.authorized.rawValue)
+              ? state?.setting(ATT.consent, true) : state
           }
         }),
       Mutant(
         "att-unknown-state-forwards", suite, "Forwards the IDFA when no ATT state is known (ATT-5).",
         input: { input in
           att(input) { state in
-            state ?? ["status": .string(TrackingAuthorization.authorized.rawValue), "consent": true]
+            state ?? ATT.object([.status: .string(TrackingAuthorization.authorized.rawValue), .consent: true])
           }
         }),
       Mutant(
         "att-never-forwards", suite, "Never forwards the IDFA, even when authorized with consent (ATT-1).",
-        input: { input in att(input) { state in state.map { $0.setting("consent", false) } } }),
+        input: { input in att(input) { state in state.map { $0.setting(ATT.consent, false) } } }),
       Mutant(
         "att-idfa-checked-only-when-sent", suite,
         "Checks the IDFA's form only when it is forwarded: a malformed one passes while denied (ATT-4).",
@@ -93,9 +96,10 @@ extension MutantCatalog {
         "att-unknown-status-is-denied", suite, "Reads an unknown ATT status as denied instead of refusing it (IN-1).",
         input: { input in
           att(input) { state in
-            guard let state, let status = state["status"], status.stringValue.flatMap(TrackingAuthorization.init) == nil
+            guard let state, let status = state[ATT.status],
+              status.stringValue.flatMap(TrackingAuthorization.init) == nil
             else { return state }
-            return state.setting("status", .string(TrackingAuthorization.denied.rawValue))
+            return state.setting(ATT.status, .string(TrackingAuthorization.denied.rawValue))
           }
         }),
     ]
@@ -140,39 +144,39 @@ extension MutantCatalog {
       "att-status-raw-value", .metadata, "Accepts the status's raw values, 0 to 3 (3 is authorized) (ATT-2).",
       input: { input in
         att(input) { state in
-          guard let raw = state?["status"]?.exactInteger, (0..<4).contains(raw) else { return state }
-          return state?.setting("status", .string(TrackingAuthorization.allCases[raw].rawValue))
+          guard let raw = state?[ATT.status]?.exactInteger, (0..<4).contains(raw) else { return state }
+          return state?.setting(ATT.status, .string(TrackingAuthorization.allCases[raw].rawValue))
         }
       }),
     Mutant(
       "att-status-any-case", .metadata, "Matches the ATT status name in any letter case (ATT-2).",
       input: { input in
         att(input) { state in
-          guard let text = state?["status"]?.stringValue,
+          guard let text = state?[ATT.status]?.stringValue,
             let match = TrackingAuthorization.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
           else { return state }
-          return state?.setting("status", .string(match.rawValue))
+          return state?.setting(ATT.status, .string(match.rawValue))
         }
       }),
     Mutant(
       "att-consent-assumed", .metadata, "Assumes consent when `consent` is missing (IN-1).",
       input: { input in
         att(input) { state in
-          state?.objectValue != nil && state?["consent"] == nil ? state?.setting("consent", true) : state
+          state?.objectValue != nil && state?[ATT.consent] == nil ? state?.setting(ATT.consent, true) : state
         }
       }),
     Mutant(
       "att-consent-string", .metadata, "Reads the strings \"true\" and \"false\" as the consent flag (IN-1).",
       input: { input in
         att(input) { state in
-          guard let text = state?["consent"]?.stringValue, let flag = Bool(text) else { return state }
-          return state?.setting("consent", .bool(flag))
+          guard let text = state?[ATT.consent]?.stringValue, let flag = Bool(text) else { return state }
+          return state?.setting(ATT.consent, .bool(flag))
         }
       }),
     Mutant(
       "att-bare-status", .metadata, "Accepts `att` as a bare status string, with consent assumed (IN-1).",
       input: { input in
-        att(input) { state in state?.stringValue.map { ["status": .string($0), "consent": true] } ?? state }
+        att(input) { state in state?.stringValue.map { ATT.object([.status: .string($0), .consent: true]) } ?? state }
       }),
     Mutant(
       "att-idfa-number-as-text", .metadata, "Reads a number given as the IDFA as its text (IN-1).",

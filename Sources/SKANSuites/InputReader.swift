@@ -79,8 +79,8 @@ struct InputReader {
   func tracking(_ key: String) throws(ModelError) -> TrackingState? {
     guard let value = optional(key) else { return nil }
     let reader = try JSONFields(value, at: fields.path.appending(key), fail: Self.word)
-    let authorization = try reader.choice("status", TrackingAuthorization.self)
-    let consent = try reader.bool("consent")
+    let authorization = try reader.choice(MetadataSuite.ATT.status.rawValue, TrackingAuthorization.self)
+    let consent = try reader.bool(MetadataSuite.ATT.consent.rawValue)
     return TrackingState(authorization: authorization, consent: consent)
   }
 

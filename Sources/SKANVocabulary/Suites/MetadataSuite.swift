@@ -24,6 +24,10 @@ public enum MetadataSuite: SuiteVocabulary {
     case metadata, att, idfa
   }
 
+  /// The members of the input's `att`, the user's tracking choices (also the s2s suite's
+  /// `build-request` `config.att`).
+  public enum ATT: String, MemberName { case status, consent }
+
   /// The members of the output.
   public enum Output: String, MemberName {
     case skanCall = "skan_call"
