@@ -65,7 +65,9 @@ enum ValuesScenarios: SuiteScenarios {
     b.add("fine-object", "An object is not an integer.", ["VAL-2"], op(.fine, ["value": 12]))
 
     // Coarse strings.
-    for (name, code) in [("low", 0), ("medium", 1), ("high", 2)] {
+    for (name, code) in [
+      (CoarseValue.low.rawValue, 0), (CoarseValue.medium.rawValue, 1), (CoarseValue.high.rawValue, 2),
+    ] {
       b.add(
         "coarse-\(name)", "\"\(name)\" is a coarse value with Singular code \(code); catches a swapped code table.",
         ["VAL-3", "VAL-4"], op(.coarse, .string(name)))
@@ -95,7 +97,9 @@ enum ValuesScenarios: SuiteScenarios {
       ["VAL-3"], op(.coarse, "SKAdNetworkCoarseConversionValueHigh"))
 
     // Singular coarse codes.
-    for (code, name) in [(0, "low"), (1, "medium"), (2, "high")] {
+    for (code, name) in [
+      (0, CoarseValue.low.rawValue), (1, CoarseValue.medium.rawValue), (2, CoarseValue.high.rawValue),
+    ] {
       b.add(
         "code-\(code)", "Singular coarse code \(code) is \(name); catches an off-by-one code table.", ["VAL-4"],
         op(.coarseCode, .integer(code)))
@@ -122,10 +126,12 @@ enum ValuesScenarios: SuiteScenarios {
       "code-true", "true is not an integer code; catches booleans coerced to 1.", ["VAL-5"], op(.coarseCode, true))
 
     // Synthesized fine values.
-    for (name, fine) in [("low", 0), ("medium", 32), ("high", 63)] {
+    for (name, fine) in [
+      (CoarseValue.low.rawValue, 0), (CoarseValue.medium.rawValue, 32), (CoarseValue.high.rawValue, 63),
+    ] {
       b.add(
         "synthesize-\(name)",
-        "A coarse-only \"\(name)\" synthesizes fine \(fine); catches \(name == "medium" ? "31 or a proportional 21" : "an off-by-one mapping").",
+        "A coarse-only \"\(name)\" synthesizes fine \(fine); catches \(name == CoarseValue.medium.rawValue ? "31 or a proportional 21" : "an off-by-one mapping").",
         ["VAL-6"],
         ValuesSuite.Input.object([.op: .string(ValuesSuite.Operation.synthesizeFine.rawValue), .coarse: .string(name)]))
     }
