@@ -1,6 +1,7 @@
 public import SKANJSON
 public import SKANModel
 import SKANSuites
+import SKANVocabulary
 
 /// Random inputs for each suite, biased toward the places where implementations differ:
 /// window edges, locks, tiers, boundary values.
@@ -46,7 +47,9 @@ public enum ScenarioGenerator {
   static func updates(_ random: inout SeededRandom, t0: Int, developer: Bool, count: ClosedRange<Int>) -> [JSONValue] {
     let times = (0..<random.int(count)).map { _ in t0 + offset(&random, developer: developer) }.sorted()
     return times.map { time in
-      ["at": .integer(time), "fine": fine(&random), "coarse": coarse(&random), "lock": .bool(random.chance(0.2))]
+      ValuesSuite.Update.object([
+        .at: .integer(time), .fine: fine(&random), .coarse: coarse(&random), .lock: .bool(random.chance(0.2)),
+      ])
     }
   }
 
@@ -56,23 +59,32 @@ public enum ScenarioGenerator {
     let developer = random.chance(0.25)
     let start = t0(&random)
     let at = random.chance(0.05) ? start - random.int(1...100_000) : start + offset(&random, developer: developer)
-    return ["profile": developer ? "aak-developer" : "production", "t0": .integer(start), "at": .integer(at)]
+    return WindowSuite.Input.object([
+      .profile: .string(developer ? WindowProfile.aakDeveloper.rawValue : WindowProfile.production.rawValue),
+      .t0: .integer(start), .at: .integer(at),
+    ])
   }
 
   static func values(_ random: inout SeededRandom) -> JSONValue {
+    func op(_ operation: ValuesSuite.Operation) -> JSONValue { .string(operation.rawValue) }
     switch random.int(0...5) {
-    case 0: return ["op": "fine", "value": fine(&random)]
-    case 1: return ["op": "coarse", "value": coarse(&random)]
-    case 2: return ["op": "coarse-code", "value": random.pick([0, 1, 2, 3, -1, .double(1.0), .double(1.5), "2"])]
-    case 3: return ["op": "synthesize-fine", "coarse": coarse(&random)]
-    case 4: return ["op": "lock", "value": random.pick([true, false, "false", 1, .null])]
+    case 0: return ValuesSuite.Input.object([.op: op(.fine), .value: fine(&random)])
+    case 1: return ValuesSuite.Input.object([.op: op(.coarse), .value: coarse(&random)])
+    case 2:
+      return ValuesSuite.Input.object([
+        .op: op(.coarseCode), .value: random.pick([0, 1, 2, 3, -1, .double(1.0), .double(1.5), "2"]),
+      ])
+    case 3: return ValuesSuite.Input.object([.op: op(.synthesizeFine), .coarse: coarse(&random)])
+    case 4: return ValuesSuite.Input.object([.op: op(.lock), .value: random.pick([true, false, "false", 1, .null])])
     default:
       let developer = random.chance(0.2)
       let start = t0(&random)
-      return [
-        "op": "timeline", "profile": developer ? "aak-developer" : "production", "t0": .integer(start),
-        "updates": .array(updates(&random, t0: start, developer: developer, count: 0...6)),
-      ]
+      return ValuesSuite.Input.object([
+        .op: op(.timeline),
+        .profile: .string(developer ? WindowProfile.aakDeveloper.rawValue : WindowProfile.production.rawValue),
+        .t0: .integer(start),
+        .updates: .array(updates(&random, t0: start, developer: developer, count: 0...6)),
+      ])
     }
   }
 
@@ -83,23 +95,32 @@ public enum ScenarioGenerator {
     for index in 0..<random.int(1...7) {
       if index > 0 { time += random.pick([0, 1000, hour, 47 * hour, 48 * hour, 120 * hour, 700 * hour]) }
       switch random.int(0...5) {
-      case 0: steps.append(["at": .integer(time), "op": "register"])
+      case 0:
+        steps.append(
+          LifecycleSuite.Step.object([
+            .at: .integer(time), .op: .string(LifecycleSuite.StepOperation.register.rawValue),
+          ]))
       case 1, 2, 3:
         var response: [String: JSONValue] = ["status": "ok"]
         if random.chance(0.85) { response["conversion_value"] = fine(&random) }
         if random.chance(0.6) { response["skan_updated_coarse_value"] = random.pick([0, 1, 2, 3]) }
         if random.chance(0.3) { response["skan_updated_lock_window_value"] = random.pick([true, false, 1, "true"]) }
         if random.chance(0.05) { response = ["status": "error", "reason": "x"] }
-        steps.append(["at": .integer(time), "op": "server-response", "response": .object(response)])
+        steps.append(
+          LifecycleSuite.Step.object([
+            .at: .integer(time), .op: .string(LifecycleSuite.StepOperation.serverResponse.rawValue),
+            .response: .object(response),
+          ]))
       default:
-        steps.append([
-          "at": .integer(time), "op": "revenue",
-          "amount": random.pick([.double(0.1), .double(1.5), 0, .double(-2.0), .double(12345.67)]),
-          "currency": random.pick(["USD", "EUR", "usd"]), "admon": .bool(random.chance(0.3)),
-        ])
+        steps.append(
+          LifecycleSuite.Step.object([
+            .at: .integer(time), .op: .string(LifecycleSuite.StepOperation.revenue.rawValue),
+            .amount: random.pick([.double(0.1), .double(1.5), 0, .double(-2.0), .double(12345.67)]),
+            .currency: random.pick(["USD", "EUR", "usd"]), .admon: .bool(random.chance(0.3)),
+          ]))
       }
     }
-    return ["steps": .array(steps)]
+    return LifecycleSuite.Input.object([.steps: .array(steps)])
   }
 
   static func metadata(_ random: inout SeededRandom) -> JSONValue {
@@ -117,7 +138,7 @@ public enum ScenarioGenerator {
     if random.chance(0.3) { members["skoverlay_position"] = .string(random.pick(["bottom", "bottomRaised", "top"])) }
     if random.chance(0.3) { members["skoverlay_dismissible"] = .string(random.pick(["true", "false", "NO", "maybe"])) }
     let ios = random.pick(["13.7", "14.0", "15.3.1", "15.4", "15.10", "16.0.9", "16.1", "17.2", "26.0", "9.3", "16."])
-    return ["metadata": .object(members), "ios_version": .string(ios)]
+    return MetadataSuite.Input.object([.metadata: .object(members), .iosVersion: .string(ios)])
   }
 
   static func postback(_ random: inout SeededRandom) -> JSONValue {
@@ -127,20 +148,24 @@ public enum ScenarioGenerator {
     func tier() -> JSONValue {
       random.chance(0.8)
         ? .integer(random.int(0...3))
-        : ["2": .integer(random.int(0...3)), "3": .integer(random.int(0...3)), "4": .integer(random.int(0...3))]
+        : PostbackSuite.TierDigits.object([
+          .two: .integer(random.int(0...3)), .three: .integer(random.int(0...3)), .four: .integer(random.int(0...3)),
+        ])
     }
     // PB-17: Developer Mode shortens a development ad's postbacks (source app 0) only.
     let sourceApp: JSONValue =
       random.chance(0.8) ? (developer && random.chance(0.8) ? 0 : 1_234_567_891) : .null
-    var input: [String: JSONValue] = [
-      "framework": .string(framework), "did_win": .bool(random.chance(0.75)),
-      "interaction": .string(random.pick(["click", "view"])),
-      "conversion_type": .string(
+    var input = PostbackSuite.Input.object([
+      .framework: .string(framework), .didWin: .bool(random.chance(0.75)),
+      .interaction: .string(random.pick(["click", "view"])),
+      .conversionType: .string(
         framework == "adattributionkit"
           ? random.pick(["download", "redownload", "re-engagement"]) : random.pick(["download", "redownload"])),
-      "profile": developer ? "aak-developer" : "production", "t0": .integer(start),
-      "updates": .array(
+      .profile: .string(developer ? WindowProfile.aakDeveloper.rawValue : WindowProfile.production.rawValue),
+      .t0: .integer(start),
+      .updates: .array(
         updates(&random, t0: start, developer: developer, count: 0...5).map { update in
+          // PostbackSuite has no enum for an update's members yet; they are the values suite's.
           update.objectValue.map { members in
             var fixed = members
             fixed["fine"] = .integer(random.int(0...63))
@@ -150,25 +175,31 @@ public enum ScenarioGenerator {
             return .object(fixed)
           } ?? update
         }),
-      "tiers": [tier(), tier(), tier()],
-      "ad": [
-        "ad_network_id": "net.skadnetwork", "source_identifier": .integer(random.pick([5239, 42, 7, 0, 9999, 1000])),
-        "advertised_app_id": 525_463_029, "source_app_id": sourceApp,
-        "source_domain": .null, "country_code": random.chance(0.5) ? "US" : .null,
-        "marketplace_id": framework == "adattributionkit" && random.chance(0.7) ? "com.apple.AppStore" : .null,
-      ],
-      "postback_ids": ["a", "b", "c"],
-    ]
+      .tiers: [tier(), tier(), tier()],
+      .ad: PostbackSuite.Ad.object([
+        .adNetworkID: "net.skadnetwork", .sourceIdentifier: .integer(random.pick([5239, 42, 7, 0, 9999, 1000])),
+        .advertisedAppID: 525_463_029, .sourceAppID: sourceApp,
+        .sourceDomain: .null, .countryCode: random.chance(0.5) ? "US" : .null,
+        .marketplaceID: framework == "adattributionkit" && random.chance(0.7) ? "com.apple.AppStore" : .null,
+      ]),
+      .postbackIDs: ["a", "b", "c"],
+    ])
     if framework == "skadnetwork" {
       let version = random.chance(0.8) ? "4.0" : random.pick(["3.0", "2.2", "2.1"])
-      input["ad_version"] = .string(version)
+      input = input.setting(PostbackSuite.Input.adVersion, .string(version))
       if version != "4.0" {
-        input["ad"] = (input["ad"] ?? .null).setting("source_identifier", .integer(random.int(1...100)))
+        let ad = (input[PostbackSuite.Input.ad] ?? .null)
+          .setting(PostbackSuite.Ad.sourceIdentifier, .integer(random.int(1...100)))
+        input = input.setting(PostbackSuite.Input.ad, ad)
       }
     }
-    if input["conversion_type"] == "re-engagement" { input["interaction"] = "click" }
-    if input["ad_version"] == "2.1" { input["interaction"] = "click" }  // PB-1: views from 2.2 on
-    return .object(input)
+    if input[PostbackSuite.Input.conversionType] == "re-engagement" {
+      input = input.setting(PostbackSuite.Input.interaction, "click")
+    }
+    if input[PostbackSuite.Input.adVersion] == "2.1" {
+      input = input.setting(PostbackSuite.Input.interaction, "click")  // PB-1: views from 2.2 on
+    }
+    return input
   }
 
   static func attribution(_ random: inout SeededRandom) -> JSONValue {
@@ -179,25 +210,32 @@ public enum ScenarioGenerator {
       let age = random.pick([
         0, 1000, 23 * hour, 24 * hour, 24 * hour - 1, 2 * day, 29 * day, 30 * day, random.int(0...(31 * day)),
       ])
-      return [
-        "id": .string("i\(index)"), "framework": .string(random.pick(["skadnetwork", "adattributionkit"])),
-        "ad_network_id": .string("net-\(random.int(0...4))"), "interaction": .string(random.pick(["click", "view"])),
-        "at": .integer(event - age), "source_app_id": .integer(random.pick([1, 1, 2])),
-        "eligible_for_reengagement": .bool(random.chance(0.6)),
-        "environment": .string(random.chance(0.85) ? "production" : "development"),
-      ]
+      return AttributionSuite.Impression.object([
+        .id: .string("i\(index)"), .framework: .string(random.pick(["skadnetwork", "adattributionkit"])),
+        .adNetworkID: .string("net-\(random.int(0...4))"), .interaction: .string(random.pick(["click", "view"])),
+        .at: .integer(event - age), .sourceAppID: .integer(random.pick([1, 1, 2])),
+        .eligibleForReengagement: .bool(random.chance(0.6)),
+        .environment: .string(random.chance(0.85) ? "production" : "development"),
+      ])
     }
-    var configuration: [String: JSONValue] = [:]
+    typealias Configuration = AttributionSuite.Configuration
+    var configuration: JSONValue = [:]
     if random.chance(0.3) {
-      configuration["attribution_windows"] = [
-        "global": ["view": .integer(random.int(1...7))],
-        "net-1": [
-          "click": .integer(random.int(1...30)), "ignore_interaction_type": random.chance(0.5) ? "view" : .null,
-        ],
-      ]
+      configuration = configuration.setting(
+        Configuration.attributionWindows,
+        [
+          "global": AttributionSuite.AttributionWindow.object([.view: .integer(random.int(1...7))]),
+          "net-1": AttributionSuite.AttributionWindow.object([
+            .click: .integer(random.int(1...30)), .ignoreInteractionType: random.chance(0.5) ? "view" : .null,
+          ]),
+        ])
     }
-    if random.chance(0.2) { configuration["install_cooldown_hours"] = .integer(random.int(0...48)) }
-    if random.chance(0.2) { configuration["re_engagement_cooldown_hours"] = .integer(random.int(0...48)) }
+    if random.chance(0.2) {
+      configuration = configuration.setting(Configuration.installCooldownHours, .integer(random.int(0...48)))
+    }
+    if random.chance(0.2) {
+      configuration = configuration.setting(Configuration.reengagementCooldownHours, .integer(random.int(0...48)))
+    }
     let firstUpdate: JSONValue =
       random.chance(0.9) ? .integer(event + random.pick([hour, 2 * day - 1, 2 * day, 59 * day])) : .null
     var lastConversion: JSONValue = .null
@@ -206,13 +244,13 @@ public enum ScenarioGenerator {
       lastConversion = .integer(event - random.pick([24 * hour, 24 * hour - 1, random.int(0...(48 * hour))]))
       lastKind = .string(random.pick(["install", "re-engagement"]))
     }
-    return [
-      "event": [
-        "kind": .string(kind), "at": .integer(event), "first_update_at": firstUpdate,
-        "last_conversion_at": lastConversion, "last_conversion_kind": lastKind,
-      ],
-      "impressions": .array(impressions),
-      "configuration": .object(configuration),
-    ]
+    return AttributionSuite.Input.object([
+      .event: AttributionSuite.Event.object([
+        .kind: .string(kind), .at: .integer(event), .firstUpdateAt: firstUpdate,
+        .lastConversionAt: lastConversion, .lastConversionKind: lastKind,
+      ]),
+      .impressions: .array(impressions),
+      .configuration: configuration,
+    ])
   }
 }

@@ -2,6 +2,7 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 import SKANVectors
+import SKANVocabulary
 
 /// Scenarios of the `attribution` suite.
 enum AttributionScenarios: SuiteScenarios {
@@ -9,7 +10,10 @@ enum AttributionScenarios: SuiteScenarios {
 
   /// AT-17, for a routing case with overlapping conversions enabled: nothing is closed.
   static func derivedRequirements(input: JSONValue, expected: SuiteResult) -> [String] {
-    guard case .output = expected, input["op"] == "route", input["overlapping"] == true else { return [] }
+    guard case .output = expected,
+      input[AttributionSuite.Input.op] == .string(AttributionSuite.Operation.route.rawValue),
+      input[AttributionSuite.Input.overlapping] == true
+    else { return [] }
     return ["AT-17"]
   }
 
@@ -23,11 +27,11 @@ enum AttributionScenarios: SuiteScenarios {
     _ id: String, _ framework: String = "adattributionkit", network: String = "net-a", _ interaction: String = "click",
     age: Int, sourceApp: Int? = 111, reengage: Bool = false, environment: String = "production"
   ) -> JSONValue {
-    [
-      "id": .string(id), "framework": .string(framework), "ad_network_id": .string(network),
-      "interaction": .string(interaction), "at": .integer(install - age), "source_app_id": .optional(sourceApp),
-      "eligible_for_reengagement": .bool(reengage), "environment": .string(environment),
-    ]
+    AttributionSuite.Impression.object([
+      .id: .string(id), .framework: .string(framework), .adNetworkID: .string(network),
+      .interaction: .string(interaction), .at: .integer(install - age), .sourceAppID: .optional(sourceApp),
+      .eligibleForReengagement: .bool(reengage), .environment: .string(environment),
+    ])
   }
 
   /// An event at `install`. `lastConversion` is how long before it the previous conversion
@@ -37,21 +41,21 @@ enum AttributionScenarios: SuiteScenarios {
     _ kind: String = "install", firstUpdate: Int? = hour, lastConversion: Int? = nil, lastKind: String? = nil,
     installed: Bool? = nil
   ) -> JSONValue {
-    var members: [String: JSONValue] = [
-      "kind": .string(kind), "at": .integer(install), "first_update_at": .optional(firstUpdate.map { install + $0 }),
-      "last_conversion_at": .optional(lastConversion.map { install - $0 }),
-    ]
-    if let lastKind { members["last_conversion_kind"] = .string(lastKind) }
-    if let installed { members["app_installed"] = .bool(installed) }
-    return .object(members)
+    var members = AttributionSuite.Event.object([
+      .kind: .string(kind), .at: .integer(install), .firstUpdateAt: .optional(firstUpdate.map { install + $0 }),
+      .lastConversionAt: .optional(lastConversion.map { install - $0 }),
+    ])
+    if let lastKind { members = members.setting(AttributionSuite.Event.lastConversionKind, .string(lastKind)) }
+    if let installed { members = members.setting(AttributionSuite.Event.appInstalled, .bool(installed)) }
+    return members
   }
 
   static func input(_ impressions: [JSONValue], event: JSONValue = event(), configuration: JSONValue? = nil)
     -> JSONValue
   {
-    var members: [String: JSONValue] = ["event": event, "impressions": .array(impressions)]
-    if let configuration { members["configuration"] = configuration }
-    return .object(members)
+    let members = AttributionSuite.Input.object([.event: event, .impressions: .array(impressions)])
+    guard let configuration else { return members }
+    return members.setting(AttributionSuite.Input.configuration, configuration)
   }
 
   /// `count` views from source app `app`, a minute apart, their IDs `prefix` and an index,
@@ -64,12 +68,17 @@ enum AttributionScenarios: SuiteScenarios {
     }
   }
 
+  /// One entry of `attribution_windows`: a network's (or `global`'s) windows and ignore setting.
+  static func attributionWindow(_ members: KeyValuePairs<AttributionSuite.AttributionWindow, JSONValue>) -> JSONValue {
+    AttributionSuite.AttributionWindow.object(members)
+  }
+
   /// An attribution configuration: windows by network (or `global`) and the cooldowns.
   static func config(_ windows: [String: JSONValue], install: Int? = nil, reengage: Int? = nil) -> JSONValue {
-    [
-      "attribution_windows": .object(windows), "install_cooldown_hours": .optional(install),
-      "re_engagement_cooldown_hours": .optional(reengage),
-    ]
+    AttributionSuite.Configuration.object([
+      .attributionWindows: .object(windows), .installCooldownHours: .optional(install),
+      .reengagementCooldownHours: .optional(reengage),
+    ])
   }
 
   static func all() -> [Scenario] {
@@ -255,13 +264,17 @@ enum AttributionScenarios: SuiteScenarios {
     b.add(
       "global-view-7-days", "Global view window 7 days: a view 6 days old wins; catches the 24 h default kept.",
       ["AT-2"],
-      input([impression("v", "adattributionkit", "view", age: 6 * day)], configuration: config(["global": ["view": 7]]))
+      input(
+        [impression("v", "adattributionkit", "view", age: 6 * day)],
+        configuration: config(["global": attributionWindow([.view: 7])]))
     )
     b.add(
       "global-view-7-days-exact",
       "Global view window 7 days: a view exactly 7 days old has expired (kit-defined edge).", ["AT-2", "AT-11"],
       tags: ["edge-exact"],
-      input([impression("v", "adattributionkit", "view", age: 7 * day)], configuration: config(["global": ["view": 7]]))
+      input(
+        [impression("v", "adattributionkit", "view", age: 7 * day)],
+        configuration: config(["global": attributionWindow([.view: 7])]))
     )
     b.add(
       "network-beats-global",
@@ -269,31 +282,32 @@ enum AttributionScenarios: SuiteScenarios {
       ["AT-2"],
       input(
         [impression("v", "adattributionkit", network: "net-a", "view", age: 3 * day)],
-        configuration: config(["global": ["view": 7], "net-a": ["view": 2]])))
+        configuration: config(["global": attributionWindow([.view: 7]), "net-a": attributionWindow([.view: 2])])))
     b.add(
       "global-applies-to-other-networks",
       "A network entry for net-a does not change net-b, which uses the global 7 days.", ["AT-2"],
       input(
         [impression("v", "adattributionkit", network: "net-b", "view", age: 3 * day)],
-        configuration: config(["global": ["view": 7], "net-a": ["view": 2]])))
+        configuration: config(["global": attributionWindow([.view: 7]), "net-a": attributionWindow([.view: 2])])))
     b.add(
       "global-click-1-day",
       "Global click window 1 day: a click 25 hours old has expired; catches the 30-day default kept.", ["AT-2"],
       input(
-        [impression("c", "adattributionkit", "click", age: 25 * hour)], configuration: config(["global": ["click": 1]]))
+        [impression("c", "adattributionkit", "click", age: 25 * hour)],
+        configuration: config(["global": attributionWindow([.click: 1])]))
     )
     b.add(
       "network-click-only", "A network entry with only a click window keeps the global view window.", ["AT-2"],
       input(
         [impression("v", "adattributionkit", network: "net-a", "view", age: 2 * day)],
-        configuration: config(["global": ["view": 3], "net-a": ["click": 10]])))
+        configuration: config(["global": attributionWindow([.view: 3]), "net-a": attributionWindow([.click: 10])])))
     b.add(
       "reengagement-default-click-window",
       "A re-engagement keeps the default click window: under a global click window of 1 day an eligible click 2 days old re-engages; catches the install windows applied to re-engagements.",
       ["AT-2", "AT-9"],
       input(
         [impression("c", age: 2 * day, reengage: true)], event: event("re-engagement"),
-        configuration: config(["global": ["click": 1]])))
+        configuration: config(["global": attributionWindow([.click: 1])])))
     b.add(
       "reengagement-default-click-window-edges",
       "net-a's click window of 1 day does not time a re-engagement: its click 30 days less a second old re-engages, one exactly 30 days old has expired (the default, half-open).",
@@ -302,12 +316,14 @@ enum AttributionScenarios: SuiteScenarios {
         [
           impression("inside", network: "net-a", "click", age: 30 * day - second, reengage: true),
           impression("outside", network: "net-a", "click", age: 30 * day, reengage: true),
-        ], event: event("re-engagement"), configuration: config(["net-a": ["click": 1]])))
+        ], event: event("re-engagement"), configuration: config(["net-a": attributionWindow([.click: 1])])))
     b.add(
       "config-not-for-skadnetwork",
       "A global view window of 7 days does not extend SKAdNetwork views: a SKAdNetwork view 2 days old has expired (kit-defined).",
       ["AT-12", "AT-1"],
-      input([impression("v", "skadnetwork", "view", age: 2 * day)], configuration: config(["global": ["view": 7]])))
+      input(
+        [impression("v", "skadnetwork", "view", age: 2 * day)],
+        configuration: config(["global": attributionWindow([.view: 7])])))
     b.add(
       "ignore-views-per-network",
       "net-a ignores views: its newer view is `ignored-interaction` and net-b's click wins.", ["AT-3"],
@@ -316,7 +332,7 @@ enum AttributionScenarios: SuiteScenarios {
           impression("a", "adattributionkit", network: "net-a", "view", age: hour),
           impression("b", "adattributionkit", network: "net-b", "click", age: 5 * day),
         ],
-        configuration: config(["net-a": ["ignore_interaction_type": "view"]])))
+        configuration: config(["net-a": attributionWindow([.ignoreInteractionType: "view"])])))
     b.add(
       "ignore-clicks-per-network", "net-a ignores clicks: its click is ignored, its view still counts.", ["AT-3"],
       input(
@@ -324,23 +340,24 @@ enum AttributionScenarios: SuiteScenarios {
           impression("a1", "adattributionkit", network: "net-a", "click", age: hour),
           impression("a2", "adattributionkit", network: "net-a", "view", age: 2 * hour),
         ],
-        configuration: config(["net-a": ["ignore_interaction_type": "click"]])))
+        configuration: config(["net-a": attributionWindow([.ignoreInteractionType: "click"])])))
     b.add(
       "ignore-in-global-not-recognized",
       "`ignore_interaction_type` in global is not recognized: the view still wins; catches applying it globally.",
       ["AT-3"],
       input(
         [impression("a", "adattributionkit", "view", age: hour)],
-        configuration: config(["global": ["ignore_interaction_type": "view"]])))
+        configuration: config(["global": attributionWindow([.ignoreInteractionType: "view"])])))
     b.add(
       "ignore-not-for-skadnetwork",
       "A network's ignore setting does not touch its SKAdNetwork impressions (kit-defined).", ["AT-3", "AT-12"],
       input(
         [impression("a", "skadnetwork", network: "net-a", "view", age: hour)],
-        configuration: config(["net-a": ["ignore_interaction_type": "view"]])))
+        configuration: config(["net-a": attributionWindow([.ignoreInteractionType: "view"])])))
     let invalidWindows: [(String, [String: JSONValue])] = [
-      ("invalid-view-8-days", ["global": ["view": 8]]), ("invalid-click-0-days", ["net-a": ["click": 0]]),
-      ("invalid-click-31-days", ["global": ["click": 31]]),
+      ("invalid-view-8-days", ["global": attributionWindow([.view: 8])]),
+      ("invalid-click-0-days", ["net-a": attributionWindow([.click: 0])]),
+      ("invalid-click-31-days", ["global": attributionWindow([.click: 31])]),
     ]
     for (slug, windows) in invalidWindows {
       b.add(
@@ -359,7 +376,7 @@ enum AttributionScenarios: SuiteScenarios {
             impression("inside", "adattributionkit", network: "net-a", "view", age: days * day - second),
             impression("outside", "adattributionkit", network: "net-b", "view", age: days * day),
           ],
-          configuration: config(["global": ["view": .integer(days)]])))
+          configuration: config(["global": attributionWindow([.view: .integer(days)])])))
     }
     for days in [1, 7, 15, 29, 30] {
       b.add(
@@ -371,7 +388,7 @@ enum AttributionScenarios: SuiteScenarios {
             impression("inside", "adattributionkit", network: "net-a", "click", age: days * day - second),
             impression("outside", "adattributionkit", network: "net-a", "click", age: days * day),
           ],
-          configuration: config(["net-a": ["click": .integer(days)]])))
+          configuration: config(["net-a": attributionWindow([.click: .integer(days)])])))
     }
     for (prodInteraction, devInteraction) in [
       ("view", "view"), ("view", "click"), ("click", "view"), ("click", "click"),
@@ -587,7 +604,11 @@ enum AttributionScenarios: SuiteScenarios {
       input([impression("x", age: hour), impression("x", network: "net-b", age: 2 * hour)]))
     b.add(
       "unknown-framework", "An unknown framework: `invalid-input`.", ["IN-1"], tags: ["bad-input"],
-      input([["id": "x", "framework": "pcm", "ad_network_id": "n", "interaction": "click", "at": .integer(install)]]))
+      input([
+        AttributionSuite.Impression.object([
+          .id: "x", .framework: "pcm", .adNetworkID: "n", .interaction: "click", .at: .integer(install),
+        ])
+      ]))
     b.add(
       "null-windows-entry",
       "`attribution_windows` `{\"net-a\": null}`: an entry must be an object, so `invalid-input`; catches a reader that takes a null entry for no entry.",
@@ -599,7 +620,7 @@ enum AttributionScenarios: SuiteScenarios {
       ["IN-1", "AT-9"], tags: ["bad-input"],
       input(
         [impression("c", age: hour)],
-        event: event().setting("app_installed", "yes")))
+        event: event().setting(AttributionSuite.Event.appInstalled, "yes")))
     b.add(
       "view-limit-source-app-0",
       "Sixteen views from source app 0 (a development app): the oldest is `over-view-limit`; catches a reader that takes 0 for no source app.",
@@ -619,22 +640,24 @@ enum AttributionScenarios: SuiteScenarios {
     let t0 = ScenarioTime.t0
     let at = ScenarioTime.at
     func conversion(_ id: String, _ kind: String, _ start: Int, tag: String? = nil) -> JSONValue {
-      ["id": .string(id), "kind": .string(kind), "at": .integer(start), "tag": .optional(tag)]
+      AttributionSuite.Conversion.object([
+        .id: .string(id), .kind: .string(kind), .at: .integer(start), .tag: .optional(tag),
+      ])
     }
     func update(
       _ time: Int, _ fine: Int, _ coarse: String?, types: [String]? = nil, tag: String? = nil, lock: Bool = false
     ) -> JSONValue {
-      [
-        "at": .integer(time), "fine": .integer(fine), "coarse": .optional(coarse), "lock": .bool(lock),
-        "conversion_types": types.map { .array($0.map(JSONValue.string)) } ?? .null, "conversion_tag": .optional(tag),
-      ]
+      AttributionSuite.RoutedUpdate.object([
+        .at: .integer(time), .fine: .integer(fine), .coarse: .optional(coarse), .lock: .bool(lock),
+        .conversionTypes: types.map { .array($0.map(JSONValue.string)) } ?? .null, .conversionTag: .optional(tag),
+      ])
     }
     func route(_ conversions: [JSONValue], _ updates: [JSONValue], overlapping: Bool = false) -> JSONValue {
       // AT-17 decides what an overlapping scenario closes, so those cases list it (the generator adds it).
-      [
-        "op": "route", "profile": "production", "overlapping": .bool(overlapping), "conversions": .array(conversions),
-        "updates": .array(updates),
-      ]
+      AttributionSuite.Input.object([
+        .op: .string(AttributionSuite.Operation.route.rawValue), .profile: .string(WindowProfile.production.rawValue),
+        .overlapping: .bool(overlapping), .conversions: .array(conversions), .updates: .array(updates),
+      ])
     }
     let installOnly = [conversion("install", "install", t0)]
     let withReengagement = [

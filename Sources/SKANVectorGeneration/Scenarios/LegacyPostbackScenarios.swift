@@ -2,6 +2,7 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 import SKANVectors
+import SKANVocabulary
 
 /// Scenarios of the `postback` suite for ads signed before 4.0: the increase-only value and
 /// the rolling 24-hour timer Apple gives for "version 3 ads and earlier" (PB-14, PB-15,
@@ -15,8 +16,8 @@ enum LegacyPostbackScenarios {
   /// PB-15); an implementation that applies SKAdNetwork 4's windows instead, the
   /// alternative of PB-16, fails it.
   static func derivedRequirements(input: JSONValue, output: JSONValue) -> [String] {
-    guard input["framework"] == "skadnetwork", let version = input["ad_version"], versions.contains(version),
-      output["postbacks"]?.arrayValue?.isEmpty == false
+    guard input[PostbackSuite.Input.framework] == "skadnetwork", let version = input[PostbackSuite.Input.adVersion],
+      versions.contains(version), output[PostbackSuite.Output.postbacks]?.arrayValue?.isEmpty == false
     else { return [] }
     return ["PB-10", "PB-14", "PB-15", "PB-16"]
   }

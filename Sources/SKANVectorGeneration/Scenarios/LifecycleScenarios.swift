@@ -2,6 +2,7 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 import SKANVectors
+import SKANVocabulary
 
 /// Scenarios of the `lifecycle` suite (the Singular S2S client).
 enum LifecycleScenarios: SuiteScenarios {
@@ -18,9 +19,13 @@ enum LifecycleScenarios: SuiteScenarios {
     var b = ScenarioBuilder(.lifecycle)
     let at = ScenarioTime.at
     let t0 = ScenarioTime.t0
-    func register(_ time: Int) -> JSONValue { ["at": .integer(time), "op": "register"] }
+    func register(_ time: Int) -> JSONValue {
+      LifecycleSuite.Step.object([.at: .integer(time), .op: .string(LifecycleSuite.StepOperation.register.rawValue)])
+    }
     func response(_ time: Int, _ body: JSONValue) -> JSONValue {
-      ["at": .integer(time), "op": "server-response", "response": body]
+      LifecycleSuite.Step.object([
+        .at: .integer(time), .op: .string(LifecycleSuite.StepOperation.serverResponse.rawValue), .response: body,
+      ])
     }
     func value(_ time: Int, _ fine: JSONValue, coarse: JSONValue? = nil, lock: JSONValue? = nil) -> JSONValue {
       var body: [String: JSONValue] = ["conversion_value": fine, "status": "ok"]
@@ -29,9 +34,12 @@ enum LifecycleScenarios: SuiteScenarios {
       return response(time, .object(body))
     }
     func revenue(_ time: Int, _ amount: JSONValue, _ currency: JSONValue, admon: Bool = false) -> JSONValue {
-      ["at": .integer(time), "op": "revenue", "amount": amount, "currency": currency, "admon": .bool(admon)]
+      LifecycleSuite.Step.object([
+        .at: .integer(time), .op: .string(LifecycleSuite.StepOperation.revenue.rawValue), .amount: amount,
+        .currency: currency, .admon: .bool(admon),
+      ])
     }
-    func steps(_ list: [JSONValue]) -> JSONValue { ["steps": .array(list)] }
+    func steps(_ list: [JSONValue]) -> JSONValue { LifecycleSuite.Input.object([.steps: .array(list)]) }
 
     b.add(
       "register-only",
@@ -204,7 +212,11 @@ enum LifecycleScenarios: SuiteScenarios {
       steps([register(at(2, 0, 0, 0)), value(at(1, 0, 0, 0), 3)]))
     b.add(
       "unknown-op", "An unknown step op is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
-      steps([register(t0), ["at": .integer(at(1, 0, 0, 0)), "op": "session"]]))
+      steps([
+        register(t0),
+        // an unknown op: a value under test
+        LifecycleSuite.Step.object([.at: .integer(at(1, 0, 0, 0)), .op: "session"]),
+      ]))
     b.add(
       "valid-after-rejected",
       "A rejected response (coarse code 3) and then a valid one: the valid one applies. The snippet returns without unlocking its lock on the rejection path, so its next update would hang.",
@@ -229,13 +241,13 @@ enum LifecycleScenarios: SuiteScenarios {
       "developer-profile",
       "With the AdAttributionKit developer profile, an update at 2 min is window 0 and one at 3 min window 1.",
       ["WIN-5", "LIF-2", "WIN-3"],
-      [
-        "profile": "aak-developer",
-        "steps": .array([
+      LifecycleSuite.Input.object([
+        .profile: .string(WindowProfile.aakDeveloper.rawValue),
+        .steps: .array([
           register(t0), value(t0 + 2 * ScenarioTime.minute, 4, coarse: 0),
           value(t0 + 3 * ScenarioTime.minute, 5, coarse: 2),
         ]),
-      ])
+      ]))
     return b.scenarios
   }
 }

@@ -3,6 +3,7 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 import SKANVectors
+import SKANVocabulary
 
 /// Scenarios of the `metadata` suite.
 enum MetadataScenarios: SuiteScenarios {
@@ -18,7 +19,7 @@ enum MetadataScenarios: SuiteScenarios {
   static func all() -> [Scenario] {
     var b = ScenarioBuilder(.metadata)
     func meta(_ metadata: [String: JSONValue], ios: String = "17.0") -> JSONValue {
-      ["metadata": .object(metadata), "ios_version": .string(ios)]
+      MetadataSuite.Input.object([.metadata: .object(metadata), .iosVersion: .string(ios)])
     }
     let fine = "skan_conversion_value"
     let coarse = "skan_coarse_value"
@@ -214,14 +215,14 @@ enum MetadataScenarios: SuiteScenarios {
       _ status: JSONValue?, consent: JSONValue? = true, idfa: JSONValue? = nil,
       metadata: [String: JSONValue] = values
     ) -> JSONValue {
-      var input: [String: JSONValue] = ["metadata": .object(metadata), "ios_version": "17.0"]
+      var input = MetadataSuite.Input.object([.metadata: .object(metadata), .iosVersion: "17.0"])
       if let status {
         var state: [String: JSONValue] = ["status": status]
         if let consent { state["consent"] = consent }
-        input["att"] = .object(state)
+        input = input.setting(MetadataSuite.Input.att, .object(state))
       }
-      if let idfa { input["idfa"] = idfa }
-      return .object(input)
+      if let idfa { input = input.setting(MetadataSuite.Input.idfa, idfa) }
+      return input
     }
     let real = JSONValue.string(idfa)
 
@@ -258,7 +259,7 @@ enum MetadataScenarios: SuiteScenarios {
       tags: ["privacy"], att(nil, idfa: real))
     b.add(
       "att-null-idfa-given", "`att` null counts as absent: nothing is forwarded.", ["ATT-5"], tags: ["privacy"],
-      att(nil, idfa: real).setting("att", JSONValue.null))
+      att(nil, idfa: real).setting(MetadataSuite.Input.att, JSONValue.null))
     b.add(
       "att-authorized-no-idfa", "Authorized with consent but no identifier read: `idfa` is null.", ["ATT-1"],
       att("authorized"))
@@ -291,7 +292,7 @@ enum MetadataScenarios: SuiteScenarios {
       tags: ["bad-input"], att("authorized", consent: nil, idfa: real))
     b.add(
       "att-not-object", "`att` as the bare string \"authorized\" is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
-      att(nil, idfa: real).setting("att", "authorized"))
+      att(nil, idfa: real).setting(MetadataSuite.Input.att, "authorized"))
     b.add(
       "idfa-not-string", "An IDFA that is not a string is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
       att("authorized", idfa: 12345))

@@ -2,6 +2,7 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 import SKANVectors
+import SKANVocabulary
 
 /// Scenarios of the `postback` suite.
 enum PostbackScenarios: SuiteScenarios {
@@ -12,22 +13,29 @@ enum PostbackScenarios: SuiteScenarios {
   static func derivedRequirements(input: JSONValue, expected: SuiteResult) -> [String] {
     guard case .output(let output) = expected else { return [] }
     var derived: [String] = []
-    let version = input["ad_version"] ?? .string(PostbackScenario.defaultAdVersion)
-    let modern = input["framework"] == "adattributionkit" || version == .string(PostbackScenario.skadnetwork4Version)
-    let tiers = input["tiers"]?.arrayValue ?? []
-    let sent = Set((output["postbacks"]?.arrayValue ?? []).compactMap { $0["sequence_index"]?.exactInteger })
+    let version = input[PostbackSuite.Input.adVersion] ?? .string(PostbackScenario.defaultAdVersion)
+    let modern =
+      input[PostbackSuite.Input.framework] == "adattributionkit"
+      || version == .string(PostbackScenario.skadnetwork4Version)
+    let tiers = input[PostbackSuite.Input.tiers]?.arrayValue ?? []
+    let sent = Set(
+      (output[PostbackSuite.Output.postbacks]?.arrayValue ?? []).compactMap {
+        $0[PostbackSuite.Postback.sequenceIndex]?.exactInteger
+      })
     let withheld = (1..<3).contains { index in
       index < tiers.count && (tiers[index].exactInteger ?? 1) >= 1 && !sent.contains(index)
     }
-    if input["did_win"] != false, modern, withheld, !sent.isEmpty {
+    if input[PostbackSuite.Input.didWin] != false, modern, withheld, !sent.isEmpty {
       derived.append("PB-6")
     }
     // PB-18: a SKAdNetwork postback with `country-code`; PB-19: a SKAdNetwork development ad
     // (source app 0) whose postback carries a non-zero fine value.
-    if input["framework"] != "adattributionkit" {
-      let written = (output["postbacks"]?.arrayValue ?? []).compactMap { $0["postback"] }
+    if input[PostbackSuite.Input.framework] != "adattributionkit" {
+      let written = (output[PostbackSuite.Output.postbacks]?.arrayValue ?? []).compactMap {
+        $0[PostbackSuite.Postback.postback]
+      }
       if written.contains(where: { $0["country-code"] != nil }) { derived.append("PB-18") }
-      if input["ad"]?["source_app_id"]?.exactInteger == 0,
+      if input[PostbackSuite.Input.ad]?[PostbackSuite.Ad.sourceAppID]?.exactInteger == 0,
         written.contains(where: { ($0["conversion-value"]?.exactInteger ?? 0) != 0 })
       {
         derived.append("PB-19")
@@ -60,26 +68,27 @@ enum PostbackScenarios: SuiteScenarios {
     var ids = PostbackScenarios.postbackIDs
 
     var json: JSONValue {
-      var ad: [String: JSONValue] = [
-        "ad_network_id": .string(adNetwork), "source_identifier": .integer(sourceIdentifier),
-        "advertised_app_id": .integer(advertisedApp), "source_app_id": .optional(sourceApp),
-        "source_domain": .optional(sourceDomain), "country_code": .optional(country),
-      ]
-      if framework == "adattributionkit" { ad["marketplace_id"] = .optional(marketplace) }
-      var input: [String: JSONValue] = [
-        "framework": .string(framework), "did_win": .bool(didWin), "interaction": .string(interaction),
-        "conversion_type": .string(conversionType), "profile": .string(profile), "t0": .integer(t0),
-        "updates": .array(
+      var ad = PostbackSuite.Ad.object([
+        .adNetworkID: .string(adNetwork), .sourceIdentifier: .integer(sourceIdentifier),
+        .advertisedAppID: .integer(advertisedApp), .sourceAppID: .optional(sourceApp),
+        .sourceDomain: .optional(sourceDomain), .countryCode: .optional(country),
+      ])
+      if framework == "adattributionkit" { ad = ad.setting(PostbackSuite.Ad.marketplaceID, .optional(marketplace)) }
+      var input = PostbackSuite.Input.object([
+        .framework: .string(framework), .didWin: .bool(didWin), .interaction: .string(interaction),
+        .conversionType: .string(conversionType), .profile: .string(profile), .t0: .integer(t0),
+        .updates: .array(
           updates.map { update in
+            // PostbackSuite has no enum for an update's members yet.
             [
               "at": .integer(update.at), "fine": .integer(update.fine), "coarse": .optional(update.coarse),
               "lock": .bool(update.lock),
             ]
           }),
-        "tiers": .array(tiers), "ad": .object(ad), "postback_ids": .array(ids.map(JSONValue.string)),
-      ]
-      if framework == "skadnetwork" { input["ad_version"] = .string(version) }
-      return .object(input)
+        .tiers: .array(tiers), .ad: ad, .postbackIDs: .array(ids.map(JSONValue.string)),
+      ])
+      if framework == "skadnetwork" { input = input.setting(PostbackSuite.Input.adVersion, .string(version)) }
+      return input
     }
   }
 

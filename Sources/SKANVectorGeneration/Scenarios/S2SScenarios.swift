@@ -3,6 +3,7 @@ import SKANModel
 import SKANSignatures
 import SKANSuites
 import SKANVectors
+import SKANVocabulary
 
 /// Scenarios of the `s2s` suite: HMAC signing, request validation, request building and
 /// response parsing.
@@ -27,22 +28,25 @@ enum S2SScenarios: SuiteScenarios {
       "unknown-op",
       "An unknown op with everything `sign` needs is `invalid-input`; catches a harness that falls back to signing.",
       ["IN-1"], tags: ["bad-input"],
-      [
-        "op": "verify", "dev_key": .string(devKey), "app_id": .string(appID), "uid": .string(uid),
-        "timestamp": "1603034622000",
-      ])
+      S2SSuite.Input.object([
+        .op: "verify",  // an unknown op: a value under test
+        .devKey: .string(devKey), .appID: .string(appID), .uid: .string(uid), .timestamp: "1603034622000",
+      ]))
     return b.scenarios
   }
+
+  /// The `op` member naming `operation`.
+  static func operation(_ operation: S2SSuite.Operation) -> JSONValue { .string(operation.rawValue) }
 
   static func sign(
     _ timestamp: String, key: String = devKey, app: String = appID, uid: String = uid, profile: String? = nil
   ) -> JSONValue {
-    var input: [String: JSONValue] = [
-      "op": "sign", "timestamp": .string(timestamp), "dev_key": .string(key), "app_id": .string(app),
-      "uid": .string(uid),
-    ]
-    if let profile { input["profile"] = .string(profile) }
-    return .object(input)
+    let input = S2SSuite.Input.object([
+      .op: operation(.sign), .timestamp: .string(timestamp), .devKey: .string(key), .appID: .string(app),
+      .uid: .string(uid),
+    ])
+    guard let profile else { return input }
+    return input.setting(S2SSuite.Input.profile, .string(profile))
   }
 
   /// The signature the model gives, used to build inputs (never expected answers); a profile
@@ -114,15 +118,17 @@ enum S2SScenarios: SuiteScenarios {
     b.add(
       "sign-missing-key", "An input without dev_key is `invalid-input`; catches signing with an empty key by default.",
       ["IN-1"], tags: ["bad-input"],
-      ["op": "sign", "timestamp": .string(milliseconds), "app_id": .string(appID), "uid": .string(uid)])
+      S2SSuite.Input.object([
+        .op: operation(.sign), .timestamp: .string(milliseconds), .appID: .string(appID), .uid: .string(uid),
+      ]))
     b.add(
       "sign-timestamp-number",
       "A timestamp given as a JSON number is `invalid-input`: the signed text is the header's text, so the input gives it as a string.",
       ["IN-1"], tags: ["bad-input"],
-      [
-        "op": "sign", "timestamp": 1_603_034_622_000, "dev_key": .string(devKey), "app_id": .string(appID),
-        "uid": .string(uid),
-      ])
+      S2SSuite.Input.object([
+        .op: operation(.sign), .timestamp: 1_603_034_622_000, .devKey: .string(devKey), .appID: .string(appID),
+        .uid: .string(uid),
+      ]))
     b.add(
       "sign-unknown-profile", "An unknown profile is `invalid-input`; catches a fall-back to the default.", ["IN-1"],
       tags: ["bad-input"], sign(milliseconds, profile: "appsflyer"))
@@ -135,6 +141,7 @@ enum S2SScenarios: SuiteScenarios {
     app: String? = appID, uid: String? = uid, timestamp: String? = timestamp, signature: String?,
     sdkVersion: Bool = true, timestampHeader: String = "Af-Timestamp", signatureHeader: String = "Authorization"
   ) -> JSONValue {
+    // The query's members are AppsFlyer's query parameters, not the suite's members.
     var query: [String: JSONValue] = [:]
     if let app { query["app_id"] = .string(app) }
     if let uid { query["uid"] = .string(uid) }
@@ -142,19 +149,19 @@ enum S2SScenarios: SuiteScenarios {
     var headers: [String: JSONValue] = [:]
     if let timestamp { headers[timestampHeader] = .string(timestamp) }
     if let signature { headers[signatureHeader] = .string(signature) }
-    return ["query": .object(query), "headers": .object(headers)]
+    return S2SSuite.Request.object([.query: .object(query), .headers: .object(headers)])
   }
 
   static func validate(_ request: JSONValue, profile: String? = nil, busy: Bool = false, known: [String] = [uid])
     -> JSONValue
   {
-    var input: [String: JSONValue] = [
-      "op": "validate-request", "dev_key": .string(serverKey), "known_uids": .array(known.map { .string($0) }),
-      "request": request,
-    ]
-    if let profile { input["profile"] = .string(profile) }
-    if busy { input["busy"] = true }
-    return .object(input)
+    var input = S2SSuite.Input.object([
+      .op: operation(.validateRequest), .devKey: .string(serverKey), .knownUIDs: .array(known.map { .string($0) }),
+      .request: request,
+    ])
+    if let profile { input = input.setting(S2SSuite.Input.profile, .string(profile)) }
+    if busy { input = input.setting(S2SSuite.Input.busy, true) }
+    return input
   }
 
   static func good(_ timestamp: String = timestamp, uid: String = uid, profile: String? = nil) -> String {
@@ -216,11 +223,12 @@ enum S2SScenarios: SuiteScenarios {
     b.add(
       "validate-readme-query-form",
       "The README's form, af_timestamp and af_sig in the query, has no headers: 400 naming `Af-Timestamp`.", ["S2S-8"],
-      validate([
-        "query": [
-          "app_id": .string(appID), "uid": .string(uid), "af_timestamp": .string(timestamp), "af_sig": .string(sig),
-        ], "headers": [:],
-      ]))
+      validate(
+        S2SSuite.Request.object([
+          .query: [
+            "app_id": .string(appID), "uid": .string(uid), "af_timestamp": .string(timestamp), "af_sig": .string(sig),
+          ], .headers: [:],
+        ])))
     let secondsTimestamp = "1700000000"
     b.add(
       "validate-seconds-timestamp",
@@ -261,37 +269,50 @@ enum S2SScenarios: SuiteScenarios {
     b.add(
       "validate-header-not-string", "A header value that is not a string is `invalid-input`.", ["IN-1"],
       tags: ["bad-input"],
-      validate([
-        "query": ["app_id": .string(appID), "uid": .string(uid)],
-        "headers": ["Af-Timestamp": 1_700_000_000_123, "Authorization": .string(sig)],
-      ]))
+      validate(
+        S2SSuite.Request.object([
+          .query: ["app_id": .string(appID), "uid": .string(uid)],
+          .headers: ["Af-Timestamp": 1_700_000_000_123, "Authorization": .string(sig)],
+        ])))
     b.add(
       "validate-header-twice",
       "The same header named twice in different letter case: 400 `duplicate-header`; catches a server that picks one of two conflicting timestamps.",
       ["S2S-7", "S2S-8"], tags: ["case"],
-      validate([
-        "query": ["app_id": .string(appID), "uid": .string(uid)],
-        "headers": [
-          "Af-Timestamp": .string(timestamp), "af-timestamp": .string(timestamp), "Authorization": .string(sig),
-        ],
-      ]))
+      validate(
+        S2SSuite.Request.object([
+          .query: ["app_id": .string(appID), "uid": .string(uid)],
+          .headers: [
+            "Af-Timestamp": .string(timestamp), "af-timestamp": .string(timestamp), "Authorization": .string(sig),
+          ],
+        ])))
   }
 
   private static func building(_ b: inout ScenarioBuilder) {
     func appsFlyer(_ time: JSONValue, profile: String? = nil) -> JSONValue {
-      var input: [String: JSONValue] = [
-        "op": "build-request", "api": "appsflyer", "dev_key": .string(serverKey), "app_id": .string(appID),
-        "uid": .string(uid), "timestamp": time,
-      ]
-      if let profile { input["profile"] = .string(profile) }
-      return .object(input)
+      let input = S2SSuite.Input.object([
+        .op: operation(.buildRequest), .api: .string(S2SSuite.RequestAPI.appsflyer.rawValue),
+        .devKey: .string(serverKey), .appID: .string(appID), .uid: .string(uid), .timestamp: time,
+      ])
+      guard let profile else { return input }
+      return input.setting(S2SSuite.Input.profile, .string(profile))
     }
-    let config: JSONValue = [
-      "api_key": "kit_api_key", "os_version": "17.4", "bundle_id": "com.example.app", "app_version": "2.3.1",
-      "idfv": "6F9619FF-8B86-D011-B42D-00C04FC964FF", "idfa": "00000000-0000-0000-0000-000000000000",
-    ]
+    let config = S2SSuite.Config.object([
+      .apiKey: "kit_api_key", .osVersion: "17.4", .bundleID: "com.example.app", .appVersion: "2.3.1",
+      .idfv: "6F9619FF-8B86-D011-B42D-00C04FC964FF", .idfa: "00000000-0000-0000-0000-000000000000",
+    ])
     func singular(_ event: String, _ steps: [JSONValue]) -> JSONValue {
-      ["op": "build-request", "api": "singular", "config": config, "event": .string(event), "steps": .array(steps)]
+      S2SSuite.Input.object([
+        .op: operation(.buildRequest), .api: .string(S2SSuite.RequestAPI.singular.rawValue), .config: config,
+        .event: .string(event), .steps: .array(steps),
+      ])
+    }
+    // The steps are the lifecycle suite's (Spec/s2s.md).
+    func step(
+      _ stepOperation: LifecycleSuite.StepOperation, _ time: Int,
+      _ members: KeyValuePairs<LifecycleSuite.Step, JSONValue> = [:]
+    ) -> JSONValue {
+      LifecycleSuite.Step.object(members).setting(LifecycleSuite.Step.at, .integer(time))
+        .setting(LifecycleSuite.Step.op, .string(stepOperation.rawValue))
     }
     let t0 = ScenarioTime.t0
     b.add(
@@ -319,11 +340,10 @@ enum S2SScenarios: SuiteScenarios {
       singular(
         "purchase",
         [
-          ["at": .integer(t0), "op": "register"],
-          [
-            "at": .integer(ScenarioTime.at(hours: 1)), "op": "server-response",
-            "response": ["conversion_value": 5, "skan_updated_coarse_value": 1, "status": "ok"],
-          ],
+          step(.register, t0),
+          step(
+            .serverResponse, ScenarioTime.at(hours: 1),
+            [.response: ["conversion_value": 5, "skan_updated_coarse_value": 1, "status": "ok"]]),
         ]))
     b.add(
       "build-singular-revenue",
@@ -332,21 +352,23 @@ enum S2SScenarios: SuiteScenarios {
       singular(
         "__SESSION__",
         [
-          ["at": .integer(t0), "op": "register"],
-          ["at": .integer(ScenarioTime.at(hours: 1)), "op": "revenue", "amount": 4.99, "currency": "USD"],
-          ["at": .integer(ScenarioTime.at(hours: 2)), "op": "revenue", "amount": 1200, "currency": "KRW"],
-          [
-            "at": .integer(ScenarioTime.at(hours: 3)), "op": "revenue", "amount": 0.5, "currency": "EUR", "admon": true,
-          ],
+          step(.register, t0),
+          step(.revenue, ScenarioTime.at(hours: 1), [.amount: 4.99, .currency: "USD"]),
+          step(.revenue, ScenarioTime.at(hours: 2), [.amount: 1200, .currency: "KRW"]),
+          step(.revenue, ScenarioTime.at(hours: 3), [.amount: 0.5, .currency: "EUR", .admon: true]),
         ]))
     tracking(&b, config: config)
     b.add(
       "build-singular-missing-config", "A config without idfa is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
-      ["op": "build-request", "api": "singular", "config": ["api_key": "k"], "event": "__SESSION__", "steps": []])
+      S2SSuite.Input.object([
+        .op: operation(.buildRequest), .api: .string(S2SSuite.RequestAPI.singular.rawValue),
+        .config: S2SSuite.Config.object([.apiKey: "k"]), .event: "__SESSION__", .steps: [],
+      ]))
     b.add(
       "build-unknown-api",
       "An unknown api with everything an AppsFlyer request needs is `invalid-input`; catches a fall-back to AppsFlyer.",
-      ["IN-1"], tags: ["bad-input"], appsFlyer(.integer(t0)).setting("api", "adjust"))
+      // an unknown api: a value under test
+      ["IN-1"], tags: ["bad-input"], appsFlyer(.integer(t0)).setting(S2SSuite.Input.api, "adjust"))
   }
 
   /// ATT-7: the Singular request's `idfa` follows the ATT gate (metadata.md, "App Tracking
@@ -354,12 +376,13 @@ enum S2SScenarios: SuiteScenarios {
   private static func tracking(_ b: inout ScenarioBuilder, config: JSONValue) {
     let idfa = "6D92078A-8246-4BA4-AE5B-76104861E7DC"
     func singular(_ status: String?, consent: Bool = true, idfa: String = idfa) -> JSONValue {
-      var input: [String: JSONValue] = [
-        "op": "build-request", "api": "singular", "config": config.setting("idfa", .string(idfa)),
-        "event": "__SESSION__", "steps": [],
-      ]
-      if let status { input["att"] = ["status": .string(status), "consent": .bool(consent)] }
-      return .object(input)
+      let input = S2SSuite.Input.object([
+        .op: operation(.buildRequest), .api: .string(S2SSuite.RequestAPI.singular.rawValue),
+        .config: config.setting(S2SSuite.Config.idfa, .string(idfa)), .event: "__SESSION__", .steps: [],
+      ])
+      guard let status else { return input }
+      // The ATT state's members are the metadata suite's `att` (no enum names them yet).
+      return input.setting(S2SSuite.Input.att, ["status": .string(status), "consent": .bool(consent)])
     }
     b.add(
       "build-singular-att-authorized",
@@ -389,7 +412,7 @@ enum S2SScenarios: SuiteScenarios {
 
   private static func parsing(_ b: inout ScenarioBuilder) {
     func parse(_ api: String, _ body: JSONValue) -> JSONValue {
-      ["op": "parse-response", "api": .string(api), "body": body]
+      S2SSuite.Input.object([.op: operation(.parseResponse), .api: .string(api), .body: body])
     }
     func v2(_ members: [String: JSONValue]) -> JSONValue {
       var body: [String: JSONValue] = [
@@ -521,7 +544,7 @@ enum S2SScenarios: SuiteScenarios {
       parse("singular", nil))
     b.add(
       "parse-missing-body", "An input without `body` is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
-      ["op": "parse-response", "api": "singular"])
+      S2SSuite.Input.object([.op: operation(.parseResponse), .api: .string(S2SSuite.ResponseAPI.singular.rawValue)]))
     b.add(
       "parse-unknown-api", "An unknown api is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
       parse("appsflyer-v3", ["value": 1]))

@@ -2,6 +2,7 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 import SKANVectors
+import SKANVocabulary
 
 /// Vectors for bugs found in real verifiers (issues #11 and #14), each signed with the kit's
 /// test key so that the bug shows in the verdict: a verifier with the bug answers `verified`
@@ -104,14 +105,14 @@ extension SignatureScenarios {
 
   /// A `verify-aak-postback` input for one JWS, with the outer fields Apple sends.
   static func aakInput(_ jws: String, keys: JSONValue?) -> JSONValue {
-    var input: [String: JSONValue] = [
-      "op": "verify-aak-postback",
-      "postback": [
+    let input = SignatureSuite.Input.object([
+      .op: operation(.verifyAAKPostback),
+      .postback: [
         "jws-string": .string(jws), "conversion-value": 12, "ad-interaction-type": "view", "country-code": "DE",
       ],
-    ]
-    if let keys { input["keys"] = keys }
-    return .object(input)
+    ])
+    guard let keys else { return input }
+    return input.setting(SignatureSuite.Input.keys, keys)
   }
 
   /// `jws` with the signature part of `donor`: a well-formed signature that does not verify.

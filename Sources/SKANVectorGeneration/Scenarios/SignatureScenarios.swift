@@ -4,6 +4,7 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 import SKANVectors
+import SKANVocabulary
 
 /// Scenarios of the `signature` suite: SKAdNetwork postback verification, SKAdNetwork 4
 /// impression signing, AdAttributionKit JWS.
@@ -22,7 +23,9 @@ enum SignatureScenarios: SuiteScenarios {
     b.add(
       "unknown-op",
       "An unknown op carrying a valid Apple postback is `invalid-input`; catches a dispatcher that falls back to verifying postbacks.",
-      ["IN-1"], tags: ["bad-input"], verify(sample("apple_doc_v4_0_web_tier_high_fine")).setting("op", "verify"))
+      ["IN-1"], tags: ["bad-input"],
+      // an unknown op: a value under test
+      verify(sample("apple_doc_v4_0_web_tier_high_fine")).setting(SignatureSuite.Input.op, "verify"))
     return b.scenarios
   }
 
@@ -41,22 +44,28 @@ enum SignatureScenarios: SuiteScenarios {
 
   static func derivedTags(input: JSONValue, expected: SuiteResult) -> [String] {
     guard expected.outputValue != nil else { return [] }
-    switch input["op"]?.stringValue {
-    case "verify-postback":
-      guard let key = input["public_key"], key != .null, key != .string(AppleKeys.skanP256) else { return [] }
+    switch input[SignatureSuite.Input.op]?.stringValue.flatMap(SignatureSuite.Operation.init(rawValue:)) {
+    case .verifyPostback?:
+      guard let key = input[SignatureSuite.Input.publicKey], key != .null, key != .string(AppleKeys.skanP256) else {
+        return []
+      }
       return [ownKeyTag]
-    case "verify-aak-postback":
-      guard let keys = input["keys"], keys != .null, keys != .object(AppleKeys.aakByKID.mapValues { .string($0) })
+    case .verifyAAKPostback?:
+      guard let keys = input[SignatureSuite.Input.keys], keys != .null,
+        keys != .object(AppleKeys.aakByKID.mapValues { .string($0) })
       else { return [] }
       return [ownKeyTag]
     default: return []
     }
   }
 
+  /// The `op` member naming `operation`.
+  static func operation(_ operation: SignatureSuite.Operation) -> JSONValue { .string(operation.rawValue) }
+
   static func verify(_ postback: JSONValue, key: String? = nil) -> JSONValue {
-    var input: [String: JSONValue] = ["op": "verify-postback", "postback": postback]
-    if let key { input["public_key"] = .string(key) }
-    return .object(input)
+    let input = SignatureSuite.Input.object([.op: operation(.verifyPostback), .postback: postback])
+    guard let key else { return input }
+    return input.setting(SignatureSuite.Input.publicKey, .string(key))
   }
 
   static func sample(_ id: String) -> JSONValue { ScenarioData.required(AppleSamples.postbacks, id, "Apple sample") }
@@ -157,7 +166,7 @@ enum SignatureScenarios: SuiteScenarios {
       tags: ["bad-input"], verify(sample("apple_doc_v2_2"), key: "not a key"))
     b.add(
       "missing-postback", "An input without `postback` is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
-      ["op": "verify-postback"])
+      SignatureSuite.Input.object([.op: operation(.verifyPostback)]))
   }
 
   /// The real 1.0 and 2.0 postbacks (Apple's P-192 key, SIG-6) changed by one byte, and the
@@ -361,15 +370,15 @@ enum SignatureScenarios: SuiteScenarios {
 
   private static func impressions(_ b: inout ScenarioBuilder) {
     func signedString(_ kind: String, _ fields: JSONValue) -> JSONValue {
-      ["op": "impression-signed-string", "kind": .string(kind), "impression": fields]
+      SignatureSuite.Input.object([.op: operation(.impressionSignedString), .kind: .string(kind), .impression: fields])
     }
     func verifyImpression(
       _ kind: String, _ fields: JSONValue, _ signature: String, key: String = SignatureTestKey.publicKey
     ) -> JSONValue {
-      [
-        "op": "verify-impression", "kind": .string(kind), "impression": fields, "signature": .string(signature),
-        "public_key": .string(key),
-      ]
+      SignatureSuite.Input.object([
+        .op: operation(.verifyImpression), .kind: .string(kind), .impression: fields, .signature: .string(signature),
+        .publicKey: .string(key),
+      ])
     }
     let storeKit = ScenarioData.required(SignatureTestKey.impressions, "storekit-rendered", "test-key impression")
     let viewThrough = ScenarioData.required(SignatureTestKey.impressions, "view-through", "test-key impression")
@@ -455,19 +464,19 @@ enum SignatureScenarios: SuiteScenarios {
 
   static func verifyImpressionDouble() -> JSONValue {
     let storeKit = ScenarioData.required(SignatureTestKey.impressions, "storekit-rendered", "test-key impression")
-    return [
-      "op": "verify-impression", "kind": "storekit-rendered",
-      "impression": with(storeKit.fields, "itunes-item-id", .double(1_234_567_890)),
-      "signature": .string(storeKit.signature), "public_key": .string(SignatureTestKey.publicKey),
-    ]
+    return SignatureSuite.Input.object([
+      .op: operation(.verifyImpression), .kind: "storekit-rendered",
+      .impression: with(storeKit.fields, "itunes-item-id", .double(1_234_567_890)),
+      .signature: .string(storeKit.signature), .publicKey: .string(SignatureTestKey.publicKey),
+    ])
   }
 
   private static func jws(_ b: inout ScenarioBuilder) {
     let testKeys = productionTestKeys
     func aak(_ postback: JSONValue, keys: JSONValue? = nil) -> JSONValue {
-      var input: [String: JSONValue] = ["op": "verify-aak-postback", "postback": postback]
-      if let keys { input["keys"] = keys }
-      return .object(input)
+      let input = SignatureSuite.Input.object([.op: operation(.verifyAAKPostback), .postback: postback])
+      guard let keys else { return input }
+      return input.setting(SignatureSuite.Input.keys, keys)
     }
     func testJWS(_ name: String) -> String { ScenarioData.required(SignatureTestKey.jws, name, "test-key JWS") }
     func outer(_ jws: String) -> JSONValue {
@@ -590,10 +599,12 @@ enum SignatureScenarios: SuiteScenarios {
       aak(["conversion-value": 1]))
     b.add("aak-jws-string-number", "jws-string as a number: `wrong-type`.", ["SIG-16"], aak(["jws-string": 1]))
     func impression(_ jws: String, key: String = SignatureTestKey.publicKey) -> JSONValue {
-      ["op": "verify-aak-impression", "jws": .string(jws), "public_key": .string(key)]
+      SignatureSuite.Input.object([.op: operation(.verifyAAKImpression), .jws: .string(jws), .publicKey: .string(key)])
     }
     func signingInput(_ header: String, _ payload: String) -> JSONValue {
-      ["op": "aak-impression-signing-input", "header": .string(header), "payload": .string(payload)]
+      SignatureSuite.Input.object([
+        .op: operation(.aakImpressionSigningInput), .header: .string(header), .payload: .string(payload),
+      ])
     }
     let appleHeader = #"{"kid":"example.adattributionkit","alg":"ES256"}"#
     let applePayload =

@@ -2,6 +2,7 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 import SKANVectors
+import SKANVocabulary
 
 /// Scenarios of the `values` suite's `timeline` operation: updates over time with locks.
 enum TimelineScenarios {
@@ -9,10 +10,13 @@ enum TimelineScenarios {
     var b = ScenarioBuilder(.values)
     let at = ScenarioTime.at
     func update(_ time: Int, _ fine: JSONValue, _ coarse: JSONValue = nil, lock: JSONValue = false) -> JSONValue {
-      ["at": .integer(time), "fine": fine, "coarse": coarse, "lock": lock]
+      ValuesSuite.Update.object([.at: .integer(time), .fine: fine, .coarse: coarse, .lock: lock])
     }
-    func timeline(_ updates: [JSONValue], profile: String = "production") -> JSONValue {
-      ["op": "timeline", "profile": .string(profile), "t0": .integer(ScenarioTime.t0), "updates": .array(updates)]
+    func timeline(_ updates: [JSONValue], profile: String = WindowProfile.production.rawValue) -> JSONValue {
+      ValuesSuite.Input.object([
+        .op: .string(ValuesSuite.Operation.timeline.rawValue), .profile: .string(profile),
+        .t0: .integer(ScenarioTime.t0), .updates: .array(updates),
+      ])
     }
 
     b.add(
@@ -125,7 +129,7 @@ enum TimelineScenarios {
     b.add(
       "timeline-missing-fine",
       "An update without a fine value is rejected (`fine-not-integer`); Apple's methods always take one.",
-      ["TML-5", "VAL-2"], timeline([["at": .integer(at(1, 0, 0, 0)), "coarse": "high"]]))
+      ["TML-5", "VAL-2"], timeline([ValuesSuite.Update.object([.at: .integer(at(1, 0, 0, 0)), .coarse: "high"])]))
     b.add(
       "timeline-out-of-order",
       "An update earlier than the one before makes the whole input `out-of-order`; catches silent sorting.", ["TML-6"],
@@ -139,13 +143,13 @@ enum TimelineScenarios {
       ["WIN-5", "TML-1", "SKN-3", "WIN-3", "WIN-7"], tags: ["edge-exact"],
       timeline(
         [update(at(0, 2, 59, 999), 9, "low"), update(at(0, 3, 0, 0), 0, "high"), update(at(0, 9, 0, 0), 0, "medium")],
-        profile: "aak-developer"))
+        profile: WindowProfile.aakDeveloper.rawValue))
     b.add(
       "timeline-developer-lock", "Developer mode: a lock at 1 min holds until 3 min; window 1 opens at 3 min.",
       ["WIN-5", "LCK-1", "LCK-2", "WIN-3"],
       timeline(
         [update(at(0, 1, 0, 0), 7, "medium", lock: true), update(at(0, 2, 0, 0), 8), update(at(0, 3, 0, 0), 0, "low")],
-        profile: "aak-developer"))
+        profile: WindowProfile.aakDeveloper.rawValue))
     b.add(
       "timeline-every-window-updated",
       "Several updates in every window, no locks: each window reports its last update and its count.",
@@ -161,7 +165,9 @@ enum TimelineScenarios {
     b.add(
       "timeline-integral-double-time", "An update time written as an integral double is accepted like the integer.",
       ["WIN-7", "TML-1"],
-      timeline([["at": .double(Double(at(2, 0, 0, 0))), "fine": 3, "coarse": "low", "lock": false]]))
+      timeline([
+        ValuesSuite.Update.object([.at: .double(Double(at(2, 0, 0, 0))), .fine: 3, .coarse: "low", .lock: false])
+      ]))
     return b.scenarios
   }
 }

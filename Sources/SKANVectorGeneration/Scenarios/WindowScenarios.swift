@@ -2,6 +2,7 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 import SKANVectors
+import SKANVocabulary
 
 /// Scenarios of the `window` suite.
 enum WindowScenarios: SuiteScenarios {
@@ -10,8 +11,8 @@ enum WindowScenarios: SuiteScenarios {
   static func all() -> [Scenario] {
     var b = ScenarioBuilder(.window)
     let t0 = ScenarioTime.t0
-    func input(_ at: Int, profile: String = "production", t0: Int = ScenarioTime.t0) -> JSONValue {
-      ["profile": .string(profile), "t0": .integer(t0), "at": .integer(at)]
+    func input(_ at: Int, profile: String = WindowProfile.production.rawValue, t0: Int = ScenarioTime.t0) -> JSONValue {
+      WindowSuite.Input.object([.profile: .string(profile), .t0: .integer(t0), .at: .integer(at)])
     }
     let at = ScenarioTime.at
 
@@ -102,10 +103,10 @@ enum WindowScenarios: SuiteScenarios {
       ["WIN-1", "WIN-4"], input(1_700_092_740_000 + 47 * ScenarioTime.hour, t0: 1_700_092_740_000))
     b.add(
       "profile-default-production", "Without `profile` the production windows apply: 3 minutes is window 0.", ["WIN-1"],
-      ["t0": .integer(t0), "at": .integer(at(0, 3, 0, 0))])
+      WindowSuite.Input.object([.t0: .integer(t0), .at: .integer(at(0, 3, 0, 0))]))
 
     // AdAttributionKit developer mode.
-    let dev = "aak-developer"
+    let dev = WindowProfile.aakDeveloper.rawValue
     b.add(
       "dev-t0-itself", "Developer mode: T0 is window 0, bounds T0 and T0+3 min.", ["WIN-5"], tags: ["edge-exact"],
       input(t0, profile: dev))
@@ -139,19 +140,20 @@ enum WindowScenarios: SuiteScenarios {
     // Inputs that break the shape.
     b.add(
       "invalid-profile", "An unknown profile is `invalid-input`, not a silent fall-back to production.", ["IN-1"],
-      tags: ["bad-input"], input(at(1, 0, 0, 0), profile: "skan3"))
+      tags: ["bad-input"], input(at(1, 0, 0, 0), profile: "skan3"))  // an unknown profile: a value under test
     b.add(
       "invalid-t0-string", "T0 as a string is `invalid-input`; times are integers.", ["IN-1", "WIN-7"],
-      tags: ["bad-input"], ["t0": .string(String(t0)), "at": .integer(at(1, 0, 0, 0))])
+      tags: ["bad-input"], WindowSuite.Input.object([.t0: .string(String(t0)), .at: .integer(at(1, 0, 0, 0))]))
     b.add(
       "invalid-at-fraction", "A fractional time is `invalid-input`; times are whole milliseconds.", ["IN-1", "WIN-7"],
-      tags: ["bad-input"], ["t0": .integer(t0), "at": .double(1_700_000_000_123.5)])
+      tags: ["bad-input"], WindowSuite.Input.object([.t0: .integer(t0), .at: .double(1_700_000_000_123.5)]))
     b.add(
-      "invalid-missing-at", "A missing `at` is `invalid-input`.", ["IN-1"], tags: ["bad-input"], ["t0": .integer(t0)])
+      "invalid-missing-at", "A missing `at` is `invalid-input`.", ["IN-1"], tags: ["bad-input"],
+      WindowSuite.Input.object([.t0: .integer(t0)]))
     b.add(
       "at-integral-double",
       "A time written as an integral double (1.700003600123e12) is the same time; catches rejecting what JavaScript cannot tell from an integer.",
-      ["WIN-7"], ["t0": .integer(t0), "at": .double(Double(at(1, 0, 0, 0)))])
+      ["WIN-7"], WindowSuite.Input.object([.t0: .integer(t0), .at: .double(Double(at(1, 0, 0, 0)))]))
     b.add(
       "t0-far-past",
       "T0 at -(2^53 - 1) ms (far before 1970) and a time 1 h later: window 0; catches unsigned times and overflow in the arithmetic.",
