@@ -165,14 +165,12 @@ public enum ScenarioGenerator {
       .t0: .integer(start),
       .updates: .array(
         updates(&random, t0: start, developer: developer, count: 0...5).map { update in
-          // PostbackSuite has no enum for an update's members yet; they are the values suite's.
           update.objectValue.map { members in
-            var fixed = members
-            fixed["fine"] = .integer(random.int(0...63))
-            if let coarse = fixed["coarse"]?.stringValue, !["low", "medium", "high"].contains(coarse) {
-              fixed["coarse"] = .null
+            var fixed = JSONValue.object(members).setting(PostbackSuite.Update.fine, .integer(random.int(0...63)))
+            if let coarse = fixed[PostbackSuite.Update.coarse]?.stringValue, CoarseValue(rawValue: coarse) == nil {
+              fixed = fixed.setting(PostbackSuite.Update.coarse, .null)
             }
-            return .object(fixed)
+            return fixed
           } ?? update
         }),
       .tiers: [tier(), tier(), tier()],

@@ -217,9 +217,9 @@ enum MetadataScenarios: SuiteScenarios {
     ) -> JSONValue {
       var input = MetadataSuite.Input.object([.metadata: .object(metadata), .iosVersion: "17.0"])
       if let status {
-        var state: [String: JSONValue] = ["status": status]
-        if let consent { state["consent"] = consent }
-        input = input.setting(MetadataSuite.Input.att, .object(state))
+        var state = MetadataSuite.ATT.object([.status: status])
+        if let consent { state = state.setting(MetadataSuite.ATT.consent, consent) }
+        input = input.setting(MetadataSuite.Input.att, state)
       }
       if let idfa { input = input.setting(MetadataSuite.Input.idfa, idfa) }
       return input

@@ -79,11 +79,10 @@ enum PostbackScenarios: SuiteScenarios {
         .conversionType: .string(conversionType), .profile: .string(profile), .t0: .integer(t0),
         .updates: .array(
           updates.map { update in
-            // PostbackSuite has no enum for an update's members yet.
-            [
-              "at": .integer(update.at), "fine": .integer(update.fine), "coarse": .optional(update.coarse),
-              "lock": .bool(update.lock),
-            ]
+            PostbackSuite.Update.object([
+              .at: .integer(update.at), .fine: .integer(update.fine), .coarse: .optional(update.coarse),
+              .lock: .bool(update.lock),
+            ])
           }),
         .tiers: .array(tiers), .ad: ad, .postbackIDs: .array(ids.map(JSONValue.string)),
       ])
@@ -118,6 +117,13 @@ enum PostbackScenarios: SuiteScenarios {
   }
 
   /// Tiers × frameworks × winning, with updates in every window.
+  /// A tier object: the crowd anonymity tier of the 2-, 3- and 4-digit source identifiers.
+  private static func tierObject(_ tiers: (two: Int, three: Int, four: Int)) -> JSONValue {
+    PostbackSuite.TierDigits.object([
+      .two: .integer(tiers.two), .three: .integer(tiers.three), .four: .integer(tiers.four),
+    ])
+  }
+
   private static func tiersByFramework(_ b: inout ScenarioBuilder) {
     let tierMistakes = [
       "a second or third postback at tier 0, or any value at tier 0",
@@ -173,34 +179,34 @@ enum PostbackScenarios: SuiteScenarios {
 
   /// Digit selection (PB-4) and truncation (PB-5).
   private static func digits(_ b: inout ScenarioBuilder) {
-    let digitCases: [(slug: String, tiers: [String: Int], what: String)] = [
+    let digitCases: [(slug: String, tiers: (Int, Int, Int), what: String)] = [
       (
-        "digits-2-best-tier3", ["2": 3, "3": 1, "4": 0],
+        "digits-2-best-tier3", (3, 1, 0),
         "only the 2-digit crowd reaches tier 3: a tier-3 postback with 2 digits (\"39\") and the source app; catches deriving digits from the tier"
       ),
       (
-        "digits-3-best", ["2": 2, "3": 2, "4": 1],
+        "digits-3-best", (2, 2, 1),
         "the 3-digit identifier ties the 2-digit one at tier 2: 3 digits win the tie; catches picking the shortest"
       ),
-      ("digits-4-tie", ["2": 2, "3": 2, "4": 2], "all lengths at tier 2: 4 digits; catches fewer digits on a tie"),
+      ("digits-4-tie", (2, 2, 2), "all lengths at tier 2: 4 digits; catches fewer digits on a tie"),
       (
-        "digits-4-over-lower", ["2": 0, "3": 2, "4": 2],
+        "digits-4-over-lower", (0, 2, 2),
         "the 2-digit crowd is tier 0 but 3 and 4 digits reach tier 2: 4 digits at tier 2; catches taking the 2-digit tier as the postback's"
       ),
       (
-        "digits-best-tier1", ["2": 1, "3": 1, "4": 1],
+        "digits-best-tier1", (1, 1, 1),
         "best tier 1: always 2 digits; catches 4 digits on a tie at a low tier"
       ),
-      ("digits-best-tier0", ["2": 0, "3": 0, "4": 0], "best tier 0: 2 digits and nothing else"),
+      ("digits-best-tier0", (0, 0, 0), "best tier 0: 2 digits and nothing else"),
       (
-        "digits-3-at-tier3", ["2": 2, "3": 3, "4": 2],
+        "digits-3-at-tier3", (2, 3, 2),
         "only the 3-digit crowd reaches tier 3: 3 digits with the source app; catches 4 digits by default at tier 3"
       ),
-      ("digits-4-tier3-2-tier2", ["2": 2, "3": 2, "4": 3], "4 digits at tier 3 over 2 and 3 digits at tier 2"),
+      ("digits-4-tier3-2-tier2", (2, 2, 3), "4 digits at tier 3 over 2 and 3 digits at tier 2"),
     ]
     for (slug, tiers, what) in digitCases {
       var scenario = Case()
-      scenario.tiers = [.object(tiers.mapValues { .integer($0) }), 1, 1]
+      scenario.tiers = [tierObject(tiers), 1, 1]
       b.add(slug, "First postback: \(what).", ["PB-4", "PB-3"], scenario)
     }
     for (identifier, digits, mistake) in [
@@ -212,9 +218,9 @@ enum PostbackScenarios: SuiteScenarios {
     ] {
       var scenario = Case()
       scenario.sourceIdentifier = identifier
-      let tiers: [String: Int] =
-        digits == 4 ? ["2": 2, "3": 2, "4": 2] : digits == 3 ? ["2": 2, "3": 2, "4": 1] : ["2": 1, "3": 0, "4": 0]
-      scenario.tiers = [.object(tiers.mapValues { .integer($0) }), 1, 1]
+      let tiers: (Int, Int, Int) =
+        digits == 4 ? (2, 2, 2) : digits == 3 ? (2, 2, 1) : (1, 0, 0)
+      scenario.tiers = [tierObject(tiers), 1, 1]
       b.add(
         "truncate-\(identifier)-to-\(digits)",
         "Source identifier \(identifier) cut to \(digits) digits keeps the rightmost digits of its four-digit form; catches \(mistake).",
@@ -410,8 +416,8 @@ enum PostbackScenarios: SuiteScenarios {
     for (identifier, digits) in [(1000, 3), (10, 3), (99, 2)] {
       var scenario = Case()
       scenario.sourceIdentifier = identifier
-      let tiers: [String: Int] = digits == 3 ? ["2": 2, "3": 2, "4": 1] : ["2": 1, "3": 0, "4": 0]
-      scenario.tiers = [.object(tiers.mapValues { .integer($0) }), 1, 1]
+      let tiers: (Int, Int, Int) = digits == 3 ? (2, 2, 1) : (1, 0, 0)
+      scenario.tiers = [tierObject(tiers), 1, 1]
       b.add(
         "truncate-\(identifier)-to-\(digits)",
         "Source identifier \(identifier) cut to \(digits) digits of its four-digit form.", ["PB-5"], scenario)

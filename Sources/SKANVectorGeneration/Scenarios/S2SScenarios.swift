@@ -381,8 +381,9 @@ enum S2SScenarios: SuiteScenarios {
         .config: config.setting(S2SSuite.Config.idfa, .string(idfa)), .event: "__SESSION__", .steps: [],
       ])
       guard let status else { return input }
-      // The ATT state's members are the metadata suite's `att` (no enum names them yet).
-      return input.setting(S2SSuite.Input.att, ["status": .string(status), "consent": .bool(consent)])
+      // The ATT state is the metadata suite's `att`.
+      return input.setting(
+        S2SSuite.Input.att, MetadataSuite.ATT.object([.status: .string(status), .consent: .bool(consent)]))
     }
     b.add(
       "build-singular-att-authorized",

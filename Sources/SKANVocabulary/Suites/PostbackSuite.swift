@@ -42,6 +42,9 @@ public enum PostbackSuite: SuiteVocabulary {
     case four = "4"
   }
 
+  /// The members of one element of the input's `updates`.
+  public enum Update: String, MemberName { case at, fine, coarse, lock }
+
   /// The members of the input's `ad`.
   public enum Ad: String, MemberName {
     case adNetworkID = "ad_network_id"
