@@ -252,7 +252,9 @@ let package = Package(
     ),
     .testTarget(
       name: "SKANVectorsTests",
-      dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANTestSupport"],
+      dependencies: [
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANVocabulary", "SKANTestSupport",
+      ],
       swiftSettings: strictSettings
     ),
   ]

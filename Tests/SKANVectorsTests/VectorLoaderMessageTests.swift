@@ -1,5 +1,6 @@
 import Foundation
 import SKANVectors
+import SKANVocabulary
 import Testing
 
 /// Pins the exact errors of a vector file's decoder, so that reading it through another
@@ -35,8 +36,9 @@ struct VectorLoaderMessageTests {
       original: #""suite": "window""#, replacement: #""suite": 1"#, message: "w.json: field suite: must be a string"),
     Damage(
       original: #""suite": "window""#, replacement: #""suite": "windows""#,
-      message:
-        #"w.json: field suite: "windows" is not one of window, values, lifecycle, metadata, postback, attribution, s2s, signature"#
+      // The registered suites in registry order, comma-separated (not "a, b or c").
+      message: #"w.json: field suite: "windows" is not one of "#
+        + SuiteID.allCases.map(\.rawValue).joined(separator: ", ")
     ),
     Damage(
       original: #""number_of_cases": 2"#, replacement: #""number_of_cases": 2.5"#,
