@@ -2,10 +2,30 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 
+private typealias In = AttributionSuite.Input
+private typealias Op = AttributionSuite.Operation
+private typealias Kind = AttributionSuite.Kind
+private typealias Event = AttributionSuite.Event
+private typealias ImpressionIn = AttributionSuite.Impression
+private typealias Config = AttributionSuite.Configuration
+private typealias WindowEntry = AttributionSuite.AttributionWindow
+private typealias ConversionIn = AttributionSuite.Conversion
+private typealias Update = AttributionSuite.RoutedUpdate
+private typealias Out = AttributionSuite.Output
+private typealias Verdict = AttributionSuite.ImpressionVerdict
+private typealias Framework = PostbackScenario.Framework
+private typealias Interaction = PostbackScenario.Interaction
+private typealias Decision = AttributionDecision.Conversion
+private typealias Status = AttributionDecision.Status
+private typealias Reason = AttributionDecision.Reason
+
+/// A model value as the JSON string the suite reads or writes.
+private func json<Value: RawRepresentable<String>>(_ value: Value) -> JSONValue { .string(value.rawValue) }
+
 extension MutantCatalog {
   static func impressions(_ input: JSONValue, _ transform: ([JSONValue]) -> [JSONValue]) -> JSONValue {
-    guard let list = input["impressions"]?.arrayValue else { return input }
-    return input.setting("impressions", .array(transform(list)))
+    guard let list = input[In.impressions]?.arrayValue else { return input }
+    return input.setting(In.impressions, .array(transform(list)))
   }
 
   /// The mutants of the `attribution` suite.
@@ -17,25 +37,29 @@ extension MutantCatalog {
       "inclusive-time-limits", .attribution,
       "Counts a view exactly 24 h old (a click exactly 30 days old) as eligible.",
       input: { input in
-        guard let event = time(input["event"]?["at"]) else { return input }
+        guard let event = time(input[In.event]?[Event.at]) else { return input }
         return impressions(input) { list in
           list.map { impression in
-            guard let at = time(impression["at"]) else { return impression }
+            guard let at = time(impression[ImpressionIn.at]) else { return impression }
             let age = event - at
-            return age > 0 && age % (24 * hour) == 0 ? impression.setting("at", .integer(at + 1)) : impression
+            return age > 0 && age % (24 * hour) == 0
+              ? impression.setting(ImpressionIn.at, .integer(at + 1)) : impression
           }
         }
       }),
     Mutant(
       "recency-before-fidelity", .attribution, "Ranks by recency alone: views can beat older clicks.",
       input: { input in
-        guard let event = time(input["event"]?["at"]) else { return input }
+        guard let event = time(input[In.event]?[Event.at]) else { return input }
         return impressions(input) { list in
           list.map { impression in
-            guard impression["interaction"] == "view", let at = time(impression["at"]), event - at < 24 * hour else {
+            guard impression[ImpressionIn.interaction] == json(Interaction.view),
+              let at = time(impression[ImpressionIn.at]),
+              event - at < 24 * hour
+            else {
               return impression
             }
-            return impression.setting("interaction", "click")
+            return impression.setting(ImpressionIn.interaction, json(Interaction.click))
           }
         }
       }),
@@ -43,7 +67,7 @@ extension MutantCatalog {
       "no-view-limit", .attribution, "Keeps every view-through impression.",
       input: { input in
         impressions(input) { list in
-          list.enumerated().map { $0.element.setting("source_app_id", .integer(900_000 + $0.offset)) }
+          list.enumerated().map { $0.element.setting(ImpressionIn.sourceAppID, .integer(900_000 + $0.offset)) }
         }
       }),
     Mutant(
@@ -51,97 +75,117 @@ extension MutantCatalog {
       "Counts the views of both frameworks of a source app in one pool of 15.",
       input: { input in
         impressions(input) { list in
-          let views = list.filter { $0["interaction"] == "view" && $0["source_app_id"]?.exactInteger != nil }
-          let mixed = Dictionary(grouping: views) { $0["source_app_id"]?.exactInteger ?? 0 }.filter { _, group in
-            group.count > 15 && Set(group.compactMap { $0["framework"]?.stringValue }).count > 1
+          let views = list.filter {
+            $0[ImpressionIn.interaction] == json(Interaction.view) && $0[ImpressionIn.sourceAppID]?.exactInteger != nil
+          }
+          let mixed = Dictionary(grouping: views) { $0[ImpressionIn.sourceAppID]?.exactInteger ?? 0 }.filter {
+            _, group in
+            group.count > 15 && Set(group.compactMap { $0[ImpressionIn.framework]?.stringValue }).count > 1
           }
           return list.map { impression in
-            guard impression["interaction"] == "view", let app = impression["source_app_id"]?.exactInteger,
+            guard impression[ImpressionIn.interaction] == json(Interaction.view),
+              let app = impression[ImpressionIn.sourceAppID]?.exactInteger,
               mixed[app] != nil
             else { return impression }
-            return impression.setting("framework", "adattributionkit")
+            return impression.setting(ImpressionIn.framework, json(Framework.adattributionkit))
           }
         }
       }),
     Mutant(
       "loser-per-impression", .attribution, "Gives every considered impression a losing postback.",
       output: { output, input in
-        guard output["conversion"] == "created", input["event"]?["kind"] == "install" else { return output }
-        let extra = (output["impressions"]?.arrayValue ?? []).filter { $0["status"] == "not-chosen" }.compactMap(
-          \.["id"])
+        guard output[Out.conversion] == json(Decision.created), input[In.event]?[Event.kind] == json(Kind.install)
+        else { return output }
+        let extra = (output[Out.impressions]?.arrayValue ?? [])
+          .filter { $0[Verdict.status] == json(Status.notChosen) }.compactMap { $0[Verdict.id] }
         guard !extra.isEmpty else { return output }
-        return output.updating("losing_postbacks") { .array(($0.arrayValue ?? []) + extra) }
+        return output.updating(Out.losingPostbacks) { .array(($0.arrayValue ?? []) + extra) }
       }),
     Mutant(
       "reengagement-losers", .attribution, "Gives losing networks a postback for re-engagements.",
       output: { output, input in
-        guard output["conversion"] == "created", input["event"]?["kind"] != "install" else { return output }
-        let extra = (output["impressions"]?.arrayValue ?? []).filter { $0["status"] == "not-chosen" }.compactMap(
-          \.["id"])
-        return extra.isEmpty ? output : output.setting("losing_postbacks", .array(extra))
+        guard output[Out.conversion] == json(Decision.created), input[In.event]?[Event.kind] != json(Kind.install)
+        else { return output }
+        let extra = (output[Out.impressions]?.arrayValue ?? [])
+          .filter { $0[Verdict.status] == json(Status.notChosen) }.compactMap { $0[Verdict.id] }
+        return extra.isEmpty ? output : output.setting(Out.losingPostbacks, .array(extra))
       }),
     Mutant(
       "environment-ignored", .attribution, "Ranks development impressions like production ones.",
-      input: { input in impressions(input) { $0.map { $0.setting("environment", "production") } } }),
+      input: { input in
+        impressions(input) { $0.map { $0.setting(ImpressionIn.environment, json(Impression.Environment.production)) } }
+      }),
     Mutant(
       "configuration-for-skadnetwork", .attribution, "Applies AdAttributionKit windows to SKAdNetwork impressions.",
       input: { input in
-        guard input["configuration"] != nil else { return input }
+        guard input[In.configuration] != nil else { return input }
         return impressions(input) {
-          $0.map { $0["framework"] == "skadnetwork" ? $0.setting("framework", "adattributionkit") : $0 }
+          $0.map {
+            $0[ImpressionIn.framework] == json(Framework.skadnetwork)
+              ? $0.setting(ImpressionIn.framework, json(Framework.adattributionkit)) : $0
+          }
         }
       }),
     Mutant(
       "configuration-for-reengagement", .attribution,
       "Applies the configured (install) windows to re-engagements too.",
       input: { input in
-        guard input["event"]?["kind"] != "install", let event = time(input["event"]?["at"]) else { return input }
+        guard input[In.event]?[Event.kind] != json(Kind.install),
+          let event = time(input[In.event]?[Event.at])
+        else { return input }
         return impressions(input) {
           $0.map { impression in
-            guard let days = configuredDays(input, impression), let at = time(impression["at"]),
+            guard let days = configuredDays(input, impression), let at = time(impression[ImpressionIn.at]),
               event - at >= days * Milliseconds.day
             else { return impression }
             let window =
-              impression["interaction"] == "view" ? Attributor.defaultViewWindow : Attributor.defaultClickWindow
-            return impression.setting("at", .integer(min(at, event - window)))
+              impression[ImpressionIn.interaction] == json(Interaction.view)
+              ? Attributor.defaultViewWindow : Attributor.defaultClickWindow
+            return impression.setting(ImpressionIn.at, .integer(min(at, event - window)))
           }
         }
       }),
     Mutant(
       "view-reengagement", .attribution, "Lets views re-engage.",
       input: { input in
-        guard input["event"]?["kind"] != "install" else { return input }
-        return impressions(input) { $0.map { $0["interaction"] == "view" ? $0.setting("interaction", "click") : $0 } }
+        guard input[In.event]?[Event.kind] != json(Kind.install) else { return input }
+        return impressions(input) {
+          $0.map {
+            $0[ImpressionIn.interaction] == json(Interaction.view)
+              ? $0.setting(ImpressionIn.interaction, json(Interaction.click)) : $0
+          }
+        }
       }),
     Mutant(
       "cooldown-ignored", .attribution, "Ignores cooldowns.",
       input: { input in
-        input.updating("event") { event in
-          guard time(event["last_conversion_at"]) != nil else { return event }
-          return event.setting("last_conversion_at", nil).setting("last_conversion_kind", nil)
+        input.updating(In.event) { event in
+          guard time(event[Event.lastConversionAt]) != nil else { return event }
+          return event.setting(Event.lastConversionAt, nil).setting(Event.lastConversionKind, nil)
         }
       }),
     Mutant(
       "no-update-deadline", .attribution, "Accepts a first update at any time after the event.",
       input: { input in
-        guard let event = time(input["event"]?["at"]) else { return input }
-        return input.updating("event") { $0.setting("first_update_at", .integer(event + 1)) }
+        guard let event = time(input[In.event]?[Event.at]) else { return input }
+        return input.updating(In.event) { $0.setting(Event.firstUpdateAt, .integer(event + 1)) }
       }),
     Mutant(
       "tag-ignored", .attribution, "Ignores conversion tags when routing updates.",
-      input: { input in input.updating("updates") { $0.mapElements { $0.setting("conversion_tag", nil) } } }),
+      input: { input in input.updating(In.updates) { $0.mapElements { $0.setting(Update.conversionTag, nil) } } }),
     Mutant(
       "reengagement-closes-nothing", .attribution, "Never closes earlier conversions on a new re-engagement.",
-      input: { input in input["op"] == "route" ? input.setting("overlapping", true) : input }),
+      input: { input in input[In.op] == json(Op.route) ? input.setting(In.overlapping, true) : input }),
     Mutant(
       "earlier-wins-ties", .attribution, "Lets the earlier registered impression win a tie.",
       input: { input in
-        guard let event = time(input["event"]?["at"]) else { return input }
+        guard let event = time(input[In.event]?[Event.at]) else { return input }
         return impressions(input) { list in
           list.enumerated().map { offset, impression in
-            guard let at = time(impression["at"]), list.contains(where: { $0 != impression && time($0["at"]) == at })
+            guard let at = time(impression[ImpressionIn.at]),
+              list.contains(where: { $0 != impression && time($0[ImpressionIn.at]) == at })
             else { return impression }
-            return impression.setting("at", .integer(min(event, at + (list.count - offset))))
+            return impression.setting(ImpressionIn.at, .integer(min(event, at + (list.count - offset))))
           }
         }
       }),
@@ -166,15 +210,17 @@ extension MutantCatalog {
 
   /// The impressions of an `attribute` input, or `nil` when one cannot be read.
   static func rankedImpressions(_ input: JSONValue) -> [RankedImpression]? {
-    guard let list = input["impressions"]?.arrayValue else { return nil }
+    guard let list = input[In.impressions]?.arrayValue else { return nil }
     var result: [RankedImpression] = []
     for (index, impression) in list.enumerated() {
-      guard let at = time(impression["at"]) else { return nil }
-      let environment = impression["environment"]?.stringValue ?? "production"
+      guard let at = time(impression[ImpressionIn.at]) else { return nil }
+      let environment = impression[ImpressionIn.environment]?.stringValue ?? Impression.Environment.production.rawValue
       result.append(
         RankedImpression(
-          index: index, network: impression["ad_network_id"], click: impression["interaction"] == "click", at: at,
-          skadnetwork: impression["framework"] == "skadnetwork", production: environment == "production"))
+          index: index, network: impression[ImpressionIn.adNetworkID],
+          click: impression[ImpressionIn.interaction] == json(Interaction.click), at: at,
+          skadnetwork: impression[ImpressionIn.framework] == json(Framework.skadnetwork),
+          production: environment == Impression.Environment.production.rawValue))
     }
     return result
   }
@@ -186,49 +232,54 @@ extension MutantCatalog {
     losers loserLimit: Int = Attributor.losingNetworkLimit,
     by before: (RankedImpression, RankedImpression) -> Bool = RankedImpression.ranks
   ) -> JSONValue {
-    guard let conversion = output["conversion"]?.stringValue,
-      conversion == "created" || conversion == "no-timely-update",
-      var results = output["impressions"]?.arrayValue, let impressions = rankedImpressions(input),
+    guard let conversion = output[Out.conversion]?.stringValue,
+      conversion == Decision.created.rawValue || conversion == Decision.noTimelyUpdate.rawValue,
+      var results = output[Out.impressions]?.arrayValue, let impressions = rankedImpressions(input),
       impressions.count == results.count
     else { return output }
     let pool = impressions.filter {
-      results[$0.index]["status"] != "ineligible" || results[$0.index]["reason"] == "beyond-six"
+      results[$0.index][Verdict.status] != json(Status.ineligible)
+        || results[$0.index][Verdict.reason] == json(Reason.beyondSix)
     }
     let ranked = pool.sorted(by: before)
     for impression in ranked.dropFirst(limit) {
-      results[impression.index] = results[impression.index].setting("status", "ineligible").setting(
-        "reason", "beyond-six")
+      results[impression.index] = results[impression.index].setting(Verdict.status, json(Status.ineligible))
+        .setting(Verdict.reason, json(Reason.beyondSix))
     }
     let considered = ranked.prefix(limit)
     for impression in considered {
-      results[impression.index] = results[impression.index].setting("status", "not-chosen").setting("reason", .null)
+      results[impression.index] = results[impression.index].setting(Verdict.status, json(Status.notChosen))
+        .setting(Verdict.reason, .null)
     }
     guard let winner = considered.first else {
-      return output.setting("conversion", "no-eligible-impression").setting("winner", .null)
-        .setting("losing_postbacks", []).setting("impressions", .array(results))
+      return output.setting(Out.conversion, json(Decision.noEligibleImpression)).setting(Out.winner, .null)
+        .setting(Out.losingPostbacks, []).setting(Out.impressions, .array(results))
     }
-    guard conversion == "created" else { return output.setting("impressions", .array(results)) }
-    results[winner.index] = results[winner.index].setting("status", "winner")
+    guard conversion == Decision.created.rawValue else { return output.setting(Out.impressions, .array(results)) }
+    results[winner.index] = results[winner.index].setting(Verdict.status, json(Status.winner))
     var losers: [JSONValue] = []
-    if input["event"]?["kind"] == "install" {
+    if input[In.event]?[Event.kind] == json(Kind.install) {
       var networks = [winner.network]
       for impression in considered.dropFirst()
       where losers.count < loserLimit && !networks.contains(impression.network) {
         networks.append(impression.network)
-        results[impression.index] = results[impression.index].setting("status", "loser")
-        losers.append(results[impression.index]["id"] ?? .null)
+        results[impression.index] = results[impression.index].setting(Verdict.status, json(Status.loser))
+        losers.append(results[impression.index][Verdict.id] ?? .null)
       }
     }
-    return output.setting("winner", results[winner.index]["id"]).setting("losing_postbacks", .array(losers))
-      .setting("impressions", .array(results))
+    return output.setting(Out.winner, results[winner.index][Verdict.id]).setting(Out.losingPostbacks, .array(losers))
+      .setting(Out.impressions, .array(results))
   }
 
   /// The configured window in days for an AdAttributionKit impression's interaction, if any.
   static func configuredDays(_ input: JSONValue, _ impression: JSONValue) -> Int? {
-    guard impression["framework"] == "adattributionkit", let interaction = impression["interaction"]?.stringValue,
-      let windows = input["configuration"]?["attribution_windows"]
+    guard impression[ImpressionIn.framework] == json(Framework.adattributionkit),
+      let interaction = impression[ImpressionIn.interaction]?.stringValue,
+      let windows = input[In.configuration]?[Config.attributionWindows]
     else { return nil }
-    if let network = impression["ad_network_id"]?.stringValue, let days = windows[network]?[interaction]?.exactInteger {
+    if let network = impression[ImpressionIn.adNetworkID]?.stringValue,
+      let days = windows[network]?[interaction]?.exactInteger
+    {
       return days
     }
     return windows["global"]?[interaction]?.exactInteger
@@ -236,16 +287,17 @@ extension MutantCatalog {
 
   /// An `attribute` input with the age of each impression under a default window
   /// (none configured for it) of the given interaction changed.
-  static func defaultWindowAges(_ input: JSONValue, _ interaction: String, _ transform: (Int) -> Int)
+  private static func defaultWindowAges(_ input: JSONValue, _ interaction: Interaction, _ transform: (Int) -> Int)
     -> JSONValue
   {
-    guard let event = time(input["event"]?["at"]) else { return input }
+    guard let event = time(input[In.event]?[Event.at]) else { return input }
     return impressions(input) { list in
       list.map { impression in
-        guard impression["interaction"]?.stringValue == interaction, configuredDays(input, impression) == nil,
-          let at = time(impression["at"])
+        guard impression[ImpressionIn.interaction]?.stringValue == interaction.rawValue,
+          configuredDays(input, impression) == nil,
+          let at = time(impression[ImpressionIn.at])
         else { return impression }
-        return impression.setting("at", .integer(event - transform(event - at)))
+        return impression.setting(ImpressionIn.at, .integer(event - transform(event - at)))
       }
     }
   }
@@ -253,22 +305,25 @@ extension MutantCatalog {
   /// An `attribute` input with the age of every impression and the delay of the first
   /// update changed.
   static func ages(_ input: JSONValue, _ transform: (Int) -> Int) -> JSONValue {
-    guard let event = time(input["event"]?["at"]) else { return input }
+    guard let event = time(input[In.event]?[Event.at]) else { return input }
     let aged = impressions(input) { list in
       list.map { impression in
-        guard let at = time(impression["at"]), at < event else { return impression }
-        return impression.setting("at", .integer(event - transform(event - at)))
+        guard let at = time(impression[ImpressionIn.at]), at < event else { return impression }
+        return impression.setting(ImpressionIn.at, .integer(event - transform(event - at)))
       }
     }
-    return aged.updating("event") { event in
-      guard let first = time(event["first_update_at"]), let at = time(event["at"]), first > at else { return event }
-      return event.setting("first_update_at", .integer(at + transform(first - at)))
+    return aged.updating(In.event) { event in
+      guard let first = time(event[Event.firstUpdateAt]), let at = time(event[Event.at]), first > at else {
+        return event
+      }
+      return event.setting(Event.firstUpdateAt, .integer(at + transform(first - at)))
     }
   }
 
   /// The original indices of a list of timed objects, in the order of their times (stable).
   static func timeOrder(_ list: [JSONValue]) -> [Int] {
     list.indices.sorted { a, b in
+      // `at` of any timed object (attribution's updates, lifecycle's steps): no one suite's name.
       let (x, y) = (time(list[a]["at"]) ?? 0, time(list[b]["at"]) ?? 0)
       return x != y ? x < y : a < b
     }
@@ -337,23 +392,24 @@ extension MutantCatalog {
       "production-first-before-eligibility", .attribution,
       "Lets any production impression, even an expired one, outrank the development ones.",
       output: { output, input in
-        guard output["conversion"] == "created" || output["conversion"] == "no-timely-update",
-          var results = output["impressions"]?.arrayValue, let impressions = rankedImpressions(input),
+        guard
+          output[Out.conversion] == json(Decision.created) || output[Out.conversion] == json(Decision.noTimelyUpdate),
+          var results = output[Out.impressions]?.arrayValue, let impressions = rankedImpressions(input),
           impressions.count == results.count, impressions.contains(where: \.production)
         else { return output }
         for impression in impressions
-        where !impression.production && results[impression.index]["status"] != "ineligible" {
-          results[impression.index] = results[impression.index].setting("status", "ineligible")
-            .setting("reason", "development-outranked")
+        where !impression.production && results[impression.index][Verdict.status] != json(Status.ineligible) {
+          results[impression.index] = results[impression.index].setting(Verdict.status, json(Status.ineligible))
+            .setting(Verdict.reason, json(Reason.developmentOutranked))
         }
-        return redecided(output.setting("impressions", .array(results)), input)
+        return redecided(output.setting(Out.impressions, .array(results)), input)
       }),
   ]
 
   /// An `attribute` input's configuration with each entry of `attribution_windows` transformed.
   static func windowEntries(_ input: JSONValue, _ transform: (String, JSONValue) -> JSONValue) -> JSONValue {
-    input.updating("configuration") { configuration in
-      configuration.updating("attribution_windows") { windows in
+    input.updating(In.configuration) { configuration in
+      configuration.updating(Config.attributionWindows) { windows in
         guard let entries = windows.objectValue else { return windows }
         return .object(Dictionary(uniqueKeysWithValues: entries.map { ($0.key, transform($0.key, $0.value)) }))
       }
@@ -368,20 +424,21 @@ extension MutantCatalog {
 
   /// The previous conversion's kind in an `attribute` input, when it is a known one (AT-8).
   static func previousKind(_ input: JSONValue) -> AttributionEvent.Kind? {
-    input["event"]?["last_conversion_kind"]?.stringValue.flatMap(AttributionEvent.Kind.init(spelling:))
+    input[In.event]?[Event.lastConversionKind]?.stringValue.flatMap(AttributionEvent.Kind.init(spelling:))
   }
 
   /// The configuration member of the cooldown that follows a conversion of `kind` (AT-8).
-  static func cooldownKey(after kind: JSONValue?) -> String {
+  private static func cooldownKey(after kind: JSONValue?) -> Config {
     kind?.stringValue.flatMap(AttributionEvent.Kind.init(spelling:)) == .reengagement
-      ? "re_engagement_cooldown_hours" : "install_cooldown_hours"
+      ? .reengagementCooldownHours : .installCooldownHours
   }
 
   /// The impressions' IDs, a repeated one made unique with its position.
   static func uniqueIDs(_ list: [JSONValue]) -> [JSONValue] {
     list.enumerated().map { offset, impression in
-      let id = impression["id"] ?? .null
-      return list.prefix(offset).contains { $0["id"] == id } ? .string("\(id.stringValue ?? "")#\(offset)") : id
+      let id = impression[ImpressionIn.id] ?? .null
+      return list.prefix(offset).contains { $0[ImpressionIn.id] == id }
+        ? .string("\(id.stringValue ?? "")#\(offset)") : id
     }
   }
 
@@ -391,8 +448,8 @@ extension MutantCatalog {
       "null-windows-entry-as-absent", .attribution,
       "Takes a `null` entry of `attribution_windows` for no entry instead of `invalid-input` (IN-1).",
       input: { input in
-        input.updating("configuration") { configuration in
-          configuration.updating("attribution_windows") { windows in
+        input.updating(In.configuration) { configuration in
+          configuration.updating(Config.attributionWindows) { windows in
             guard let members = windows.objectValue else { return windows }
             return .object(members.filter { !$0.value.isNull })
           }
@@ -402,15 +459,15 @@ extension MutantCatalog {
       "app-installed-read-for-re-engagement-only", .attribution,
       "Reads (and type-checks) `app_installed` only for a re-engagement, so an install's non-boolean passes (IN-1).",
       input: { input in
-        guard input["event"]?["kind"] == "install" else { return input }
-        return input.updating("event") { $0.setting("app_installed", nil) }
+        guard input[In.event]?[Event.kind] == json(Kind.install) else { return input }
+        return input.updating(In.event) { $0.setting(Event.appInstalled, nil) }
       }),
     Mutant(
       "source-app-0-as-none", .attribution,
       "Takes source app 0 for no source app, so its views are never counted (AT-6).",
       input: { input in
         impressions(input) { list in
-          list.map { $0["source_app_id"]?.exactInteger == 0 ? $0.setting("source_app_id", nil) : $0 }
+          list.map { $0[ImpressionIn.sourceAppID]?.exactInteger == 0 ? $0.setting(ImpressionIn.sourceAppID, nil) : $0 }
         }
       }),
     Mutant(
@@ -418,8 +475,8 @@ extension MutantCatalog {
       input: { input in
         impressions(input) { list in
           list.map { impression in
-            guard let app = impression["source_app_id"]?.exactInteger, app < 0 else { return impression }
-            return impression.setting("source_app_id", "out of range")
+            guard let app = impression[ImpressionIn.sourceAppID]?.exactInteger, app < 0 else { return impression }
+            return impression.setting(ImpressionIn.sourceAppID, "out of range")
           }
         }
       }),
@@ -427,8 +484,10 @@ extension MutantCatalog {
       "event-millisecond-is-after", .attribution,
       "Takes an impression at the event's own millisecond for one after it (`age > 0`).",
       input: { input in
-        guard let event = time(input["event"]?["at"]) else { return input }
-        return impressions(input) { $0.map { time($0["at"]) == event ? $0.setting("at", .integer(event + 1)) : $0 } }
+        guard let event = time(input[In.event]?[Event.at]) else { return input }
+        return impressions(input) {
+          $0.map { time($0[ImpressionIn.at]) == event ? $0.setting(ImpressionIn.at, .integer(event + 1)) : $0 }
+        }
       }),
     Mutant(
       "started-hours", .attribution,
@@ -441,7 +500,7 @@ extension MutantCatalog {
     Mutant(
       "click-window-for-views", .attribution, "Gives views the default click window (30 days) too.",
       input: { input in
-        defaultWindowAges(input, "view") { age in
+        defaultWindowAges(input, .view) { age in
           guard age >= Attributor.defaultViewWindow, age < Attributor.defaultClickWindow else { return age }
           // Still eligible, and still older than the views younger than it.
           return Attributor.defaultViewWindow - 1 - (Attributor.defaultClickWindow - age) / 1000
@@ -450,27 +509,27 @@ extension MutantCatalog {
     Mutant(
       "view-window-for-clicks", .attribution, "Gives clicks the default view window (24 h) too.",
       input: { input in
-        defaultWindowAges(input, "click") { age in
+        defaultWindowAges(input, .click) { age in
           age >= Attributor.defaultViewWindow ? max(age, Attributor.defaultClickWindow) : age
         }
       }),
     Mutant(
       "no-default-click-window", .attribution, "Lets a click expire only under a configured window: no 30-day default.",
       input: { input in
-        defaultWindowAges(input, "click") { min($0, Attributor.defaultClickWindow - 1) }
+        defaultWindowAges(input, .click) { min($0, Attributor.defaultClickWindow - 1) }
       }),
     Mutant(
       "global-windows-ignored", .attribution, "Reads only the per-network entries of AttributionWindows, not `global`.",
       input: { input in
-        input.updating("configuration") { $0.updating("attribution_windows") { $0.setting("global", nil) } }
+        input.updating(In.configuration) { $0.updating(Config.attributionWindows) { $0.setting("global", nil) } }
       }),
     Mutant(
       "global-over-network", .attribution, "Lets `global`'s windows override a network's own.",
       input: { input in
-        guard let global = input["configuration"]?["attribution_windows"]?["global"] else { return input }
+        guard let global = input[In.configuration]?[Config.attributionWindows]?["global"] else { return input }
         return windowEntries(input) { key, entry in
           var result = entry
-          for member in ["view", "click"] where key != "global" && global[member]?.exactInteger != nil {
+          for member in [WindowEntry.view, .click] where key != "global" && global[member]?.exactInteger != nil {
             result = result.setting(member, global[member])
           }
           return result
@@ -483,11 +542,11 @@ extension MutantCatalog {
         windowEntries(input) { key, entry in
           guard key != "global" else { return entry }
           var result = entry
-          if entry["view"]?.exactInteger == nil {
-            result = result.setting("view", .integer(Attributor.defaultViewWindow / Milliseconds.day))
+          if entry[WindowEntry.view]?.exactInteger == nil {
+            result = result.setting(WindowEntry.view, .integer(Attributor.defaultViewWindow / Milliseconds.day))
           }
-          if entry["click"]?.exactInteger == nil {
-            result = result.setting("click", .integer(Attributor.defaultClickWindow / Milliseconds.day))
+          if entry[WindowEntry.click]?.exactInteger == nil {
+            result = result.setting(WindowEntry.click, .integer(Attributor.defaultClickWindow / Milliseconds.day))
           }
           return result
         }
@@ -495,159 +554,171 @@ extension MutantCatalog {
     Mutant(
       "global-ignore-applied", .attribution, "Applies `global`'s ignore_interaction_type to every network.",
       input: { input in
-        guard let ignored = input["configuration"]?["attribution_windows"]?["global"]?["ignore_interaction_type"],
-          ignored.stringValue != nil, var entries = input["configuration"]?["attribution_windows"]?.objectValue
+        guard let windows = input[In.configuration]?[Config.attributionWindows],
+          let ignored = windows["global"]?[WindowEntry.ignoreInteractionType],
+          ignored.stringValue != nil, var entries = windows.objectValue
         else { return input }
-        for network in (input["impressions"]?.arrayValue ?? []).compactMap({ $0["ad_network_id"]?.stringValue }) {
-          let entry = entries[network] ?? [:]
-          entries[network] = entry.setting("ignore_interaction_type", ignored)
+        let networks = (input[In.impressions]?.arrayValue ?? []).compactMap {
+          $0[ImpressionIn.adNetworkID]?.stringValue
         }
-        return input.updating("configuration") { $0.setting("attribution_windows", .object(entries)) }
+        for network in networks {
+          let entry = entries[network] ?? [:]
+          entries[network] = entry.setting(WindowEntry.ignoreInteractionType, ignored)
+        }
+        return input.updating(In.configuration) { $0.setting(Config.attributionWindows, .object(entries)) }
       }),
     Mutant(
       "configuration-clamped", .attribution,
       "Clamps a configured day count or cooldown into Apple's range instead of rejecting it.",
       input: { input in
         windowEntries(input) { _, entry in
-          entry.updating("view") { clamped($0, 1...7) }.updating("click") { clamped($0, 1...30) }
+          entry.updating(WindowEntry.view) { clamped($0, 1...7) }.updating(WindowEntry.click) { clamped($0, 1...30) }
         }
-        .updating("configuration") { configuration in
-          configuration.updating("install_cooldown_hours") { clamped($0, 0...720) }
-            .updating("re_engagement_cooldown_hours") { clamped($0, 0...720) }
+        .updating(In.configuration) { configuration in
+          configuration.updating(Config.installCooldownHours) { clamped($0, 0...720) }
+            .updating(Config.reengagementCooldownHours) { clamped($0, 0...720) }
         }
       }),
     Mutant(
       "inclusive-cooldown", .attribution, "Blocks a conversion exactly at the end of the cooldown (`<=`).",
       input: { input in
-        let key = cooldownKey(after: input["event"]?["last_conversion_kind"])
-        guard let cooldown = input["configuration"]?[key]?.exactInteger, let event = time(input["event"]?["at"]),
-          let last = time(input["event"]?["last_conversion_at"]), event - last == cooldown * hour
+        let key = cooldownKey(after: input[In.event]?[Event.lastConversionKind])
+        guard let cooldown = input[In.configuration]?[key]?.exactInteger, let event = time(input[In.event]?[Event.at]),
+          let last = time(input[In.event]?[Event.lastConversionAt]), event - last == cooldown * hour
         else { return input }
-        return input.updating("event") { $0.setting("last_conversion_at", .integer(last + 1)) }
+        return input.updating(In.event) { $0.setting(Event.lastConversionAt, .integer(last + 1)) }
       }),
     Mutant(
       "one-cooldown-for-both", .attribution, "Applies whichever cooldown is configured to installs and re-engagements.",
       input: { input in
-        input.updating("configuration") { configuration in
-          let install = configuration["install_cooldown_hours"] ?? .null
-          let reengagement = configuration["re_engagement_cooldown_hours"] ?? .null
-          return configuration.setting("install_cooldown_hours", install.isNull ? reengagement : install)
-            .setting("re_engagement_cooldown_hours", reengagement.isNull ? install : reengagement)
+        input.updating(In.configuration) { configuration in
+          let install = configuration[Config.installCooldownHours] ?? .null
+          let reengagement = configuration[Config.reengagementCooldownHours] ?? .null
+          return configuration.setting(Config.installCooldownHours, install.isNull ? reengagement : install)
+            .setting(Config.reengagementCooldownHours, reengagement.isNull ? install : reengagement)
         }
       }),
     Mutant(
       "cooldown-by-new-event", .attribution,
       "Picks the cooldown by the new event's kind, not the previous conversion's: an install's cooldown never blocks a re-engagement (AT-8).",
       input: { input in
-        guard let kind = input["event"]?["kind"], previousKind(input) != nil else { return input }
-        return input.updating("event") { $0.setting("last_conversion_kind", kind) }
+        guard let kind = input[In.event]?[Event.kind], previousKind(input) != nil else { return input }
+        return input.updating(In.event) { $0.setting(Event.lastConversionKind, kind) }
       }),
     Mutant(
       "previous-kind-defaults-to-event", .attribution,
       "Reads a last_conversion_at without last_conversion_kind as a conversion of the new event's kind instead of invalid-input.",
       input: { input in
-        guard let event = input["event"], time(event["last_conversion_at"]) != nil,
-          (event["last_conversion_kind"] ?? .null).isNull, let kind = event["kind"]
+        guard let event = input[In.event], time(event[Event.lastConversionAt]) != nil,
+          (event[Event.lastConversionKind] ?? .null).isNull, let kind = event[Event.kind]
         else { return input }
-        return input.updating("event") { $0.setting("last_conversion_kind", kind) }
+        return input.updating(In.event) { $0.setting(Event.lastConversionKind, kind) }
       }),
     Mutant(
       "unknown-previous-kind-no-cooldown", .attribution,
       "Finds no cooldown for an unknown last_conversion_kind and goes on, instead of invalid-input.",
       input: { input in
-        guard let text = input["event"]?["last_conversion_kind"]?.stringValue,
+        guard let text = input[In.event]?[Event.lastConversionKind]?.stringValue,
           AttributionEvent.Kind(spelling: text) == nil
         else { return input }
-        return input.updating("event") { $0.setting("last_conversion_at", nil).setting("last_conversion_kind", nil) }
+        return input.updating(In.event) {
+          $0.setting(Event.lastConversionAt, nil).setting(Event.lastConversionKind, nil)
+        }
       }),
     Mutant(
       "previous-kind-without-time-ignored", .attribution,
       "Reads last_conversion_kind only when last_conversion_at is given: a kind without a time passes.",
       input: { input in
-        guard let event = input["event"], (event["last_conversion_at"] ?? .null).isNull,
-          !(event["last_conversion_kind"] ?? .null).isNull
+        guard let event = input[In.event], (event[Event.lastConversionAt] ?? .null).isNull,
+          !(event[Event.lastConversionKind] ?? .null).isNull
         else { return input }
-        return input.updating("event") { $0.setting("last_conversion_kind", nil) }
+        return input.updating(In.event) { $0.setting(Event.lastConversionKind, nil) }
       }),
     Mutant(
       "cooldown-whole-seconds", .attribution,
       "Counts the time since the previous conversion in whole seconds, rounded: 23:59:59.999 after it ends a 24-hour cooldown.",
       input: { input in
-        guard let event = time(input["event"]?["at"]), let last = time(input["event"]?["last_conversion_at"]),
+        guard let event = time(input[In.event]?[Event.at]), let last = time(input[In.event]?[Event.lastConversionAt]),
           event > last
         else { return input }
         let rounded = (event - last + 500) / 1000 * 1000
-        return input.updating("event") { $0.setting("last_conversion_at", .integer(event - rounded)) }
+        return input.updating(In.event) { $0.setting(Event.lastConversionAt, .integer(event - rounded)) }
       }),
     Mutant(
       "reengagement-flag-ignored", .attribution, "Lets any AdAttributionKit click re-engage, eligible or not.",
-      input: { input in impressions(input) { $0.map { $0.setting("eligible_for_reengagement", true) } } }),
+      input: { input in impressions(input) { $0.map { $0.setting(ImpressionIn.eligibleForReengagement, true) } } }),
     Mutant(
       "skadnetwork-reengages", .attribution, "Lets SKAdNetwork clicks re-engage like AdAttributionKit ones.",
       input: { input in
-        guard input["event"]?["kind"] != "install" else { return input }
+        guard input[In.event]?[Event.kind] != json(Kind.install) else { return input }
         return impressions(input) {
-          $0.map { $0["framework"] == "skadnetwork" ? $0.setting("framework", "adattributionkit") : $0 }
+          $0.map {
+            $0[ImpressionIn.framework] == json(Framework.skadnetwork)
+              ? $0.setting(ImpressionIn.framework, json(Framework.adattributionkit)) : $0
+          }
         }
       }),
     Mutant(
       "app-installed-ignored", .attribution, "Re-engages whether or not the app is installed.",
-      input: { input in input.updating("event") { $0.setting("app_installed", nil) } }),
+      input: { input in input.updating(In.event) { $0.setting(Event.appInstalled, nil) } }),
     Mutant(
       "reengagement-spelling-rejected", .attribution,
       "Knows only the spelling `re-engagement`: `reengagement` (AAK-RCV's) is invalid-input.",
       input: { input in
         let unknown: JSONValue = "reengagement?"
         func respelt(_ value: JSONValue) -> JSONValue { value == "reengagement" ? unknown : value }
-        return input.updating("event") { $0.updating("kind", respelt).updating("last_conversion_kind", respelt) }
-          .updating("conversions") { $0.mapElements { $0.updating("kind", respelt) } }
-          .updating("updates") { $0.mapElements { $0.updating("conversion_types") { $0.mapElements(respelt) } } }
+        return input.updating(In.event) { $0.updating(Event.kind, respelt).updating(Event.lastConversionKind, respelt) }
+          .updating(In.conversions) { $0.mapElements { $0.updating(ConversionIn.kind, respelt) } }
+          .updating(In.updates) { $0.mapElements { $0.updating(Update.conversionTypes) { $0.mapElements(respelt) } } }
       }),
     Mutant(
       "reengagement-deadline-for-installs", .attribution,
       "Applies the 2-day first-update deadline of a re-engagement to installs.",
       input: { input in
-        guard input["event"]?["kind"] == "install", let event = time(input["event"]?["at"]),
-          let first = time(input["event"]?["first_update_at"]),
+        guard input[In.event]?[Event.kind] == json(Kind.install),
+          let event = time(input[In.event]?[Event.at]),
+          let first = time(input[In.event]?[Event.firstUpdateAt]),
           first - event >= Attributor.reengagementFirstUpdateLimit
         else { return input }
-        return input.updating("event") {
-          $0.setting("first_update_at", .integer(event + Attributor.installFirstUpdateLimit))
+        return input.updating(In.event) {
+          $0.setting(Event.firstUpdateAt, .integer(event + Attributor.installFirstUpdateLimit))
         }
       }),
     Mutant(
       "after-event-not-checked", .attribution, "Does not compare an impression's time with the event's.",
       input: { input in
-        guard let event = time(input["event"]?["at"]) else { return input }
+        guard let event = time(input[In.event]?[Event.at]) else { return input }
         return impressions(input) {
-          $0.map { (time($0["at"]) ?? .min) > event ? $0.setting("at", .integer(event)) : $0 }
+          $0.map { (time($0[ImpressionIn.at]) ?? .min) > event ? $0.setting(ImpressionIn.at, .integer(event)) : $0 }
         }
       }),
     Mutant(
       "empty-impressions-rejected", .attribution, "Rejects an empty impression list as invalid-input.",
-      input: { input in input["impressions"]?.arrayValue?.isEmpty == true ? input.setting("impressions", nil) : input }),
+      input: { input in
+        input[In.impressions]?.arrayValue?.isEmpty == true ? input.setting(In.impressions, nil) : input
+      }),
     Mutant(
       "duplicate-ids-accepted", .attribution, "Does not check impression IDs for duplicates.",
       input: { input in
-        impressions(input) { list in zip(list, uniqueIDs(list)).map { $0.setting("id", $1) } }
+        impressions(input) { list in zip(list, uniqueIDs(list)).map { $0.setting(ImpressionIn.id, $1) } }
       },
       output: { output, input in
-        guard let list = input["impressions"]?.arrayValue else { return output }
+        guard let list = input[In.impressions]?.arrayValue else { return output }
         let originals = Dictionary(
-          zip(uniqueIDs(list), list.map { $0["id"] ?? .null }), uniquingKeysWith: { a, _ in a })
+          zip(uniqueIDs(list), list.map { $0[ImpressionIn.id] ?? .null }), uniquingKeysWith: { a, _ in a })
         func original(_ id: JSONValue) -> JSONValue { originals[id] ?? id }
-        return output.updating("impressions") { $0.mapElements { $0.updating("id", original) } }
-          .updating("winner", original).updating("losing_postbacks") { $0.mapElements(original) }
+        return output.updating(Out.impressions) { $0.mapElements { $0.updating(Verdict.id, original) } }
+          .updating(Out.winner, original).updating(Out.losingPostbacks) { $0.mapElements(original) }
       }),
     Mutant(
       "unknown-framework-accepted", .attribution, "Reads an unknown framework as AdAttributionKit.",
       input: { input in
         impressions(input) { list in
           list.map { impression in
-            guard let framework = impression["framework"]?.stringValue,
-              framework != "skadnetwork" && framework != "adattributionkit"
+            guard let framework = impression[ImpressionIn.framework]?.stringValue,
+              Framework(rawValue: framework) == nil
             else { return impression }
-            return impression.setting("framework", "adattributionkit")
+            return impression.setting(ImpressionIn.framework, json(Framework.adattributionkit))
           }
         }
       }),
@@ -657,26 +728,26 @@ extension MutantCatalog {
   static let attributionRouting: [Mutant] = [
     Mutant(
       "overlapping-ignored", .attribution, "Closes earlier conversions on a re-engagement even with overlapping on.",
-      input: { input in input["op"] == "route" ? input.setting("overlapping", false) : input }),
+      input: { input in input[In.op] == json(Op.route) ? input.setting(In.overlapping, false) : input }),
     Mutant(
       "conversion-types-ignored", .attribution, "Sends every update to every active conversion, whatever its types.",
-      input: { input in input.updating("updates") { $0.mapElements { $0.setting("conversion_types", nil) } } }),
+      input: { input in input.updating(In.updates) { $0.mapElements { $0.setting(Update.conversionTypes, nil) } } }),
     Mutant(
       "absent-types-reach-nothing", .attribution,
       "Reads absent conversion types as an empty list: the update reaches no conversion.",
       input: { input in
-        input.updating("updates") {
-          $0.mapElements { ($0["conversion_types"] ?? .null).isNull ? $0.setting("conversion_types", []) : $0 }
+        input.updating(In.updates) {
+          $0.mapElements { ($0[Update.conversionTypes] ?? .null).isNull ? $0.setting(Update.conversionTypes, []) : $0 }
         }
       }),
     Mutant(
       "tag-excludes-install", .attribution, "Sends an update with a conversion tag to re-engagements only.",
       input: { input in
-        input.updating("updates") {
+        input.updating(In.updates) {
           $0.mapElements { update in
-            guard update["conversion_tag"]?.stringValue != nil else { return update }
-            let types = update["conversion_types"]?.arrayValue ?? ["re-engagement"]
-            return update.setting("conversion_types", .array(types.filter { $0 != "install" }))
+            guard update[Update.conversionTag]?.stringValue != nil else { return update }
+            let types = update[Update.conversionTypes]?.arrayValue ?? [json(Kind.reengagement)]
+            return update.setting(Update.conversionTypes, .array(types.filter { $0 != json(Kind.install) }))
           }
         }
       }),
@@ -685,17 +756,19 @@ extension MutantCatalog {
       "Does not check for a second install conversion: it counts as a re-engagement.",
       input: { input in
         var seen = false
-        return input.updating("conversions") {
+        return input.updating(In.conversions) {
           $0.mapElements { conversion in
-            guard conversion["kind"] == "install" else { return conversion }
+            guard conversion[ConversionIn.kind] == json(Kind.install) else { return conversion }
             defer { seen = true }
-            return seen ? conversion.setting("kind", "re-engagement") : conversion
+            return seen ? conversion.setting(ConversionIn.kind, json(Kind.reengagement)) : conversion
           }
         }
       }),
     Mutant(
       "updates-sorted", .attribution, "Sorts the updates by time instead of rejecting them `out-of-order`.",
-      input: { input in input["op"] == "route" ? input.setting("updates", sortedByTime(input["updates"])) : input },
-      output: { output, input in output.updating("updates") { unsorted($0, original: input["updates"]) } }),
+      input: { input in
+        input[In.op] == json(Op.route) ? input.setting(In.updates, sortedByTime(input[In.updates])) : input
+      },
+      output: { output, input in output.updating(Out.updates) { unsorted($0, original: input[In.updates]) } }),
   ]
 }

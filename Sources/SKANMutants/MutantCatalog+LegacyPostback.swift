@@ -2,6 +2,12 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 
+private typealias In = PostbackSuite.Input
+private typealias Ad = PostbackSuite.Ad
+private typealias Out = PostbackSuite.Output
+private typealias Entry = PostbackSuite.Postback
+private typealias Update = ValuesSuite.Update
+
 extension MutantCatalog {
   /// One flaw in the 24-hour timer of an ad signed before 4.0 (PB-14, PB-16).
   struct LegacyTimerFlaw: Sendable {
@@ -21,18 +27,20 @@ extension MutantCatalog {
 
   /// Whether the input is a postback scenario of an ad signed before 4.0.
   static func isLegacyAd(_ input: JSONValue) -> Bool {
-    guard input["framework"] == "skadnetwork", let version = input["ad_version"]?.stringValue else { return false }
+    guard input[In.framework] == .string(PostbackScenario.Framework.skadnetwork.rawValue),
+      let version = input[In.adVersion]?.stringValue
+    else { return false }
     return ["3.0", "2.2", "2.1"].contains(version)
   }
 
   /// The value and the time it becomes final, by a timer with one flaw.
   static func legacyTimer(_ input: JSONValue, _ flaw: LegacyTimerFlaw) -> (value: Int?, final: Int)? {
-    guard let t0 = time(input["t0"]), let updates = input["updates"]?.arrayValue else { return nil }
+    guard let t0 = time(input[In.t0]), let updates = input[In.updates]?.arrayValue else { return nil }
     var value: Int? = flaw.defaultZero ? 0 : nil
     var restart = t0
     var started = false
     for update in updates {
-      guard let at = time(update["at"]), let fine = update["fine"]?.exactInteger else { return nil }
+      guard let at = time(update[Update.at]), let fine = update[Update.fine]?.exactInteger else { return nil }
       let expiry = restart + LegacyConversionTimer.duration
       if flaw.inclusiveExpiry ? at > expiry : at >= expiry { continue }
       if flaw.endsAt840Hours && at - t0 >= edges[2] { continue }
@@ -48,10 +56,10 @@ extension MutantCatalog {
 
   /// Sets the times and the winner's value of an old ad's postback.
   static func retimed(_ entry: JSONValue, final: Int, latest: Int, value: JSONValue?) -> JSONValue {
-    let timed = entry.setting("finalized_at", .integer(final)).setting("earliest_send", .integer(final))
-      .setting("latest_send", .integer(latest))
-    guard timed["postback"]?["did-win"] != false, (timed["tier"]?.exactInteger ?? 0) >= 2 else { return timed }
-    return timed.updating("postback") { $0.setting("conversion-value", value) }
+    let timed = entry.setting(Entry.finalizedAt, .integer(final)).setting(Entry.earliestSend, .integer(final))
+      .setting(Entry.latestSend, .integer(latest))
+    guard timed[Entry.postback]?["did-win"] != false, (timed[Entry.tier]?.exactInteger ?? 0) >= 2 else { return timed }
+    return timed.updating(Entry.postback) { $0.setting("conversion-value", value) }
   }
 
   /// A mutant whose timer for ads signed before 4.0 has one flaw.
@@ -76,13 +84,13 @@ extension MutantCatalog {
       id, .postback, summary,
       output: { output, input in
         guard isLegacyAd(input), applies(input),
-          case .output(let modern) = Suite.postback.evaluate(input.setting("ad_version", "4.0")),
-          let first = modern["postbacks"]?.arrayValue?.first,
-          let final = first["finalized_at"]?.exactInteger, let latest = first["latest_send"]?.exactInteger
+          case .output(let modern) = Suite.postback.evaluate(input.setting(In.adVersion, "4.0")),
+          let first = modern[Out.postbacks]?.arrayValue?.first,
+          let final = first[Entry.finalizedAt]?.exactInteger, let latest = first[Entry.latestSend]?.exactInteger
         else { return output }
         return postbacks(output) { entry in
-          retimed(entry, final: final, latest: latest, value: first["postback"]?["conversion-value"])
-            .setting("earliest_send", first["earliest_send"])
+          retimed(entry, final: final, latest: latest, value: first[Entry.postback]?["conversion-value"])
+            .setting(Entry.earliestSend, first[Entry.earliestSend])
         }
       })
   }
@@ -119,50 +127,51 @@ extension MutantCatalog {
       output: { output, input in
         guard isLegacyAd(input) else { return output }
         return postbacks(output) { entry in
-          guard let final = entry["finalized_at"]?.exactInteger else { return entry }
-          return entry.setting("earliest_send", .integer(final + LegacyConversionTimer.duration)).setting(
-            "latest_send", .integer(final + 48 * hour))
+          guard let final = entry[Entry.finalizedAt]?.exactInteger else { return entry }
+          return entry.setting(Entry.earliestSend, .integer(final + LegacyConversionTimer.duration))
+            .setting(Entry.latestSend, .integer(final + 48 * hour))
         }
       }),
     skadnetwork4Mutant(
       "legacy-loser-timed-as-skan4",
       "Times a losing network's postback of an ad signed before 4.0 as a SKAdNetwork 4 winner's first postback.",
-      applies: { $0["did_win"] == false }),
+      applies: { $0[In.didWin] == false }),
     skadnetwork4Mutant(
       "legacy-developer-mode", "Applies Developer Mode's windows and delays to an ad signed before 4.0.",
-      applies: { $0["profile"] == "aak-developer" }),
+      applies: { $0[In.profile] == .string(WindowProfile.aakDeveloper.rawValue) }),
     Mutant(
       "legacy-loser-before-3-0", .postback,
       "Gives a losing network a postback for an ad signed before 3.0, as from 3.0 on.",
       output: { output, input in
-        guard isLegacyAd(input), input["did_win"] == false, let version = input["ad_version"],
-          version != "3.0", case .output(let three) = Suite.postback.evaluate(input.setting("ad_version", "3.0"))
+        guard isLegacyAd(input), input[In.didWin] == false, let version = input[In.adVersion],
+          version != "3.0", case .output(let three) = Suite.postback.evaluate(input.setting(In.adVersion, "3.0"))
         else { return output }
-        return postbacks(three) { entry in entry.updating("postback") { $0.setting("version", version) } }
+        return postbacks(three) { entry in entry.updating(Entry.postback) { $0.setting("version", version) } }
       }),
     Mutant(
       "unknown-version-as-4-0", .postback,
       "Treats a SKAdNetwork version it does not know (`1.0`, `4`) as the absent default, 4.0, instead of rejecting it.",
       input: { input in
-        guard input["framework"] == "skadnetwork", let version = input["ad_version"]?.stringValue,
+        guard input[In.framework] == .string(PostbackScenario.Framework.skadnetwork.rawValue),
+          let version = input[In.adVersion]?.stringValue,
           !["4.0", "3.0", "2.2", "2.1"].contains(version)
         else { return input }
-        return input.setting("ad_version", nil)
+        return input.setting(In.adVersion, nil)
       }),
     Mutant(
       "legacy-campaign-unchecked", .postback,
       "Takes any source identifier for the campaign ID of an ad signed before 4.0: no check of 1 to 100.",
       input: { input in
-        guard isLegacyAd(input), let identifier = input["ad"]?["source_identifier"]?.exactInteger,
+        guard isLegacyAd(input), let identifier = input[In.ad]?[Ad.sourceIdentifier]?.exactInteger,
           identifier > 100, identifier <= 9999
         else { return input }
-        return input.updating("ad") { $0.setting("source_identifier", 1) }
+        return input.updating(In.ad) { $0.setting(Ad.sourceIdentifier, 1) }
       },
       output: { output, input in
-        guard isLegacyAd(input), let identifier = input["ad"]?["source_identifier"]?.exactInteger, identifier > 100
+        guard isLegacyAd(input), let identifier = input[In.ad]?[Ad.sourceIdentifier]?.exactInteger, identifier > 100
         else { return output }
         return postbacks(output) { entry in
-          entry.updating("postback") { $0.setting("campaign-id", .integer(identifier)) }
+          entry.updating(Entry.postback) { $0.setting("campaign-id", .integer(identifier)) }
         }
       }),
   ]

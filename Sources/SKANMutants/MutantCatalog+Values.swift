@@ -3,11 +3,23 @@ import SKANJSON
 import SKANModel
 import SKANSuites
 
+private typealias Op = ValuesSuite.Operation
+private typealias In = ValuesSuite.Input
+private typealias Out = ValuesSuite.Output
+private typealias UpdateIn = ValuesSuite.Update
+private typealias UpdateOut = ValuesSuite.UpdateResult
+private typealias WindowOut = ValuesSuite.WindowValues
+
 extension MutantCatalog {
+  /// The operation an input's `op` names, if it names one.
+  private static func operation(of input: JSONValue) -> Op? {
+    input[In.op]?.stringValue.flatMap(Op.init(rawValue:))
+  }
+
   /// A timeline input with each update transformed.
   static func updates(_ input: JSONValue, _ transform: ([JSONValue]) -> [JSONValue]) -> JSONValue {
-    guard input["op"]?.stringValue == "timeline", let list = input["updates"]?.arrayValue else { return input }
-    return input.setting("updates", .array(transform(list)))
+    guard operation(of: input) == .timeline, let list = input[In.updates]?.arrayValue else { return input }
+    return input.setting(In.updates, .array(transform(list)))
   }
 
   /// Every mutant of the `values` suite.
@@ -18,43 +30,46 @@ extension MutantCatalog {
     Mutant(
       "fine-64-accepted", .values, "Accepts fine values up to 64.",
       input: { input in
-        input["op"]?.stringValue == "fine" && input["value"] == 64 ? input.setting("value", 63) : input
+        operation(of: input) == .fine && input[In.value] == 64 ? input.setting(In.value, 63) : input
       },
-      output: { output, input in input["op"]?.stringValue == "fine" && input["value"] == 64 ? ["fine": 64] : output }),
+      output: { output, input in
+        operation(of: input) == .fine && input[In.value] == 64 ? Out.object([.fine: 64]) : output
+      }),
     Mutant(
       "fine-string-coerced", .values, "Reads the string \"12\" as the number 12.",
       input: { input in
-        guard input["op"]?.stringValue == "fine", let text = input["value"]?.stringValue, let number = Int(text) else {
+        guard operation(of: input) == .fine, let text = input[In.value]?.stringValue, let number = Int(text) else {
           return input
         }
-        return input.setting("value", .integer(number))
+        return input.setting(In.value, .integer(number))
       }),
     Mutant(
       "fine-fraction-truncated", .values, "Truncates 12.5 to 12.",
       input: { input in
-        guard input["op"]?.stringValue == "fine", case .double(let value)? = input["value"], value.isFinite,
+        guard operation(of: input) == .fine, case .double(let value)? = input[In.value], value.isFinite,
           abs(value) < 1e9
         else { return input }
-        return input.setting("value", .integer(Int(value)))
+        return input.setting(In.value, .integer(Int(value)))
       }),
     Mutant(
       "coarse-case-insensitive", .values, "Matches coarse values in any case.",
       input: { input in
-        input.updating("value") { value in value.stringValue.map { .string($0.lowercased()) } ?? value }
-          .updating("coarse") { value in value.stringValue.map { .string($0.lowercased()) } ?? value }
+        input.updating(In.value) { value in value.stringValue.map { .string($0.lowercased()) } ?? value }
+          .updating(In.coarse) { value in value.stringValue.map { .string($0.lowercased()) } ?? value }
       }),
     Mutant(
       "coarse-code-clamped", .values, "Clamps coarse codes above 2 to high (the Singular snippet's check never fires).",
       input: { input in
-        guard input["op"]?.stringValue == "coarse-code", let code = input["value"]?.exactInteger, code > 2 else {
+        guard operation(of: input) == .coarseCode, let code = input[In.value]?.exactInteger, code > 2 else {
           return input
         }
-        return input.setting("value", 2)
+        return input.setting(In.value, 2)
       }),
     Mutant(
       "medium-is-31", .values, "Synthesizes 31 for medium.",
       output: { output, input in
-        input["op"]?.stringValue == "synthesize-fine" && input["coarse"] == "medium" ? ["fine": 31] : output
+        operation(of: input) == .synthesizeFine && input[In.coarse] == .string(CoarseValue.medium.rawValue)
+          ? Out.object([.fine: 31]) : output
       }),
     Mutant(
       "truthy-lock", .values, "Treats any non-empty lock value as true.",
@@ -66,23 +81,24 @@ extension MutantCatalog {
           default: return value
           }
         }
-        if input["op"]?.stringValue == "lock" { return input.updating("value", truthy) }
-        return updates(input) { $0.map { $0.updating("lock", truthy) } }
+        if operation(of: input) == .lock { return input.updating(In.value, truthy) }
+        return updates(input) { $0.map { $0.updating(UpdateIn.lock, truthy) } }
       }),
     Mutant(
       "lock-ignored", .values, "Ignores lock flags: every call, in the timeline or alone, locks nothing.",
       input: { input in
-        if input["op"]?.stringValue == "lock" { return input.setting("value", false) }
-        return updates(input) { $0.map { $0.setting("lock", false) } }
+        if operation(of: input) == .lock { return input.setting(In.value, false) }
+        return updates(input) { $0.map { $0.setting(UpdateIn.lock, false) } }
       }),
     Mutant(
       "increase-only", .values, "Keeps only increasing fine values in window 0 (SKAdNetwork 3 logic).",
       input: { input in
-        guard let t0 = time(input["t0"]) else { return input }
+        guard let t0 = time(input[In.t0]) else { return input }
         return updates(input) { list in
           var highest = -1
           return list.filter { update in
-            guard let at = time(update["at"]), at - t0 < edges[0], let fine = update["fine"]?.exactInteger else {
+            guard let at = time(update[UpdateIn.at]), at - t0 < edges[0], let fine = update[UpdateIn.fine]?.exactInteger
+            else {
               return true
             }
             defer { highest = max(highest, fine) }
@@ -93,55 +109,60 @@ extension MutantCatalog {
     Mutant(
       "fine-kept-after-window-0", .values, "Keeps the fine value in windows 1 and 2.",
       output: { output, input in
-        guard input["op"]?.stringValue == "timeline", let t0 = time(input["t0"]),
-          let list = input["updates"]?.arrayValue
+        guard operation(of: input) == .timeline, let t0 = time(input[In.t0]),
+          let list = input[In.updates]?.arrayValue
         else { return output }
-        let results = output["updates"]?.arrayValue ?? []
+        let results = output[Out.updates]?.arrayValue ?? []
         var fines: [Int: Int] = [:]
-        for (index, update) in list.enumerated() where index < results.count && results[index]["outcome"] == "applied" {
-          if let window = results[index]["window"]?.exactInteger, window > 0, let fine = update["fine"]?.exactInteger {
+        for (index, update) in list.enumerated()
+        where index < results.count && results[index][UpdateOut.outcome] == .string(UpdateOutcome.applied.rawValue) {
+          if let window = results[index][UpdateOut.window]?.exactInteger, window > 0,
+            let fine = update[UpdateIn.fine]?.exactInteger
+          {
             fines[window] = fine
           }
         }
         _ = t0
-        return output.updating("windows") { windows in
-          windows.mapIndexed { index, window in fines[index].map { window.setting("fine", .integer($0)) } ?? window }
+        return output.updating(Out.windows) { windows in
+          windows.mapIndexed { index, window in
+            fines[index].map { window.setting(WindowOut.fine, .integer($0)) } ?? window
+          }
         }
       }),
     Mutant(
       "coarse-carried-over", .values, "Keeps the previous coarse value when an update has none.",
       input: { input in
-        guard let t0 = time(input["t0"]) else { return input }
+        guard let t0 = time(input[In.t0]) else { return input }
         return updates(input) { list in
           var last: [Int: JSONValue] = [:]
           return list.map { update in
-            guard let at = time(update["at"]) else { return update }
+            guard let at = time(update[UpdateIn.at]) else { return update }
             let window = edges.firstIndex { at - t0 < $0 } ?? 3
-            if let coarse = update["coarse"], !coarse.isNull {
+            if let coarse = update[UpdateIn.coarse], !coarse.isNull {
               last[window] = coarse
               return update
             }
-            return last[window].map { update.setting("coarse", $0) } ?? update
+            return last[window].map { update.setting(UpdateIn.coarse, $0) } ?? update
           }
         }
       }),
     Mutant(
       "invalid-stops-timeline", .values, "Stops at the first invalid update.",
       output: { output, _ in
-        guard let results = output["updates"]?.arrayValue,
-          let first = results.firstIndex(where: { $0["outcome"] == "rejected" }),
+        guard let results = output[Out.updates]?.arrayValue,
+          let first = results.firstIndex(where: { $0[UpdateOut.outcome] == .string(UpdateOutcome.rejected.rawValue) }),
           first + 1 < results.count
         else { return output }
-        return output.setting("updates", .array(Array(results.prefix(first + 1))))
+        return output.setting(Out.updates, .array(Array(results.prefix(first + 1))))
       }),
     Mutant(
       "sorts-updates", .values, "Sorts updates by time instead of refusing them out of order.",
-      input: { updates($0) { $0.sorted { (time($0["at"]) ?? 0) < (time($1["at"]) ?? 0) } } }),
+      input: { updates($0) { $0.sorted { (time($0[UpdateIn.at]) ?? 0) < (time($1[UpdateIn.at]) ?? 0) } } }),
     Mutant(
       "integral-double-rejected", .values, "Rejects 12.0 as not an integer.",
       input: { input in
-        if case .double(let value)? = input["value"], value.rounded(.towardZero) == value {
-          return input.setting("value", "x")
+        if case .double(let value)? = input[In.value], value.rounded(.towardZero) == value {
+          return input.setting(In.value, "x")
         }
         return input
       }),
@@ -159,14 +180,14 @@ extension MutantCatalog {
     Mutant(
       "fine-no-lower-bound", .values, "Checks only `fine <= 63`: a negative fine value is accepted.",
       input: { input in
-        input["op"]?.stringValue == "fine" && (input["value"]?.exactInteger ?? 0) < 0
-          ? input.setting("value", 0) : input
+        operation(of: input) == .fine && (input[In.value]?.exactInteger ?? 0) < 0
+          ? input.setting(In.value, 0) : input
       },
       output: { output, input in
-        guard input["op"]?.stringValue == "fine", let value = input["value"]?.exactInteger, value < 0 else {
+        guard operation(of: input) == .fine, let value = input[In.value]?.exactInteger, value < 0 else {
           return output
         }
-        return ["fine": .integer(value)]
+        return Out.object([.fine: .integer(value)])
       }),
     Mutant(
       "fine-negative-zero-out-of-range", .values,
@@ -180,13 +201,13 @@ extension MutantCatalog {
     Mutant(
       "fine-byte-range", .values, "Checks fine values against a byte's range, 0 to 255.",
       input: { input in
-        input["op"]?.stringValue == "fine" && (64...255).contains(input["value"]?.exactInteger ?? 0)
-          ? input.setting("value", 0) : input
+        operation(of: input) == .fine && (64...255).contains(input[In.value]?.exactInteger ?? 0)
+          ? input.setting(In.value, 0) : input
       },
       output: { output, input in
-        guard input["op"]?.stringValue == "fine", let value = input["value"]?.exactInteger, (64...255).contains(value)
+        guard operation(of: input) == .fine, let value = input[In.value]?.exactInteger, (64...255).contains(value)
         else { return output }
-        return ["fine": .integer(value)]
+        return Out.object([.fine: .integer(value)])
       }),
     Mutant(
       "fine-int32-wraps", .values,
@@ -201,7 +222,7 @@ extension MutantCatalog {
       "js-number-coercion", .values,
       "Reads fine values and coarse codes with JavaScript's Number(): \"\" and null are 0, true is 1, \"1\" and [12] are numbers.",
       input: { input in
-        if input["op"]?.stringValue == "coarse-code" { return input.setting("value", jsNumber(input["value"])) }
+        if operation(of: input) == .coarseCode { return input.setting(In.value, jsNumber(input[In.value])) }
         return fineValues(input, jsNumber)
       }),
     Mutant(
@@ -211,25 +232,28 @@ extension MutantCatalog {
       "fine-one-error-code", .values,
       "Answers fine-out-of-range for every invalid fine value, a number or not (one error for all).",
       output: { output, _ in
-        output.updating("updates") { results in
-          results.mapElements { $0["error"] == "fine-not-integer" ? $0.setting("error", "fine-out-of-range") : $0 }
+        output.updating(Out.updates) { results in
+          results.mapElements {
+            $0[UpdateOut.error] == .string(ModelError.Code.fineNotInteger.rawValue)
+              ? $0.setting(UpdateOut.error, .string(ModelError.Code.fineOutOfRange.rawValue)) : $0
+          }
         }
       },
       error: { code, input in
-        input["op"]?.stringValue == "fine" && code == "fine-not-integer"
-          ? .error(code: "fine-out-of-range", message: "invalid fine value") : nil
+        operation(of: input) == .fine && code == ModelError.Code.fineNotInteger.rawValue
+          ? .error(code: ModelError.Code.fineOutOfRange.rawValue, message: "invalid fine value") : nil
       }),
     Mutant(
       "coarse-codes-from-1", .values, "Numbers Singular's coarse codes from 1: low 1, medium 2, high 3.",
       input: { input in
-        guard input["op"]?.stringValue == "coarse-code", let code = input["value"]?.exactInteger else { return input }
-        return input.setting("value", .integer(code &- 1))
+        guard operation(of: input) == .coarseCode, let code = input[In.value]?.exactInteger else { return input }
+        return input.setting(In.value, .integer(code &- 1))
       },
       output: { output, input in
-        guard ["coarse", "coarse-code"].contains(input["op"]?.stringValue ?? ""),
-          let code = output["code"]?.exactInteger
+        guard let op = operation(of: input), [Op.coarse, .coarseCode].contains(op),
+          let code = output[Out.code]?.exactInteger
         else { return output }
-        return output.setting("code", .integer(code + 1))
+        return output.setting(Out.code, .integer(code + 1))
       }),
     Mutant(
       "coarse-trimmed", .values, "Trims white space around a coarse value before matching it.",
@@ -253,7 +277,7 @@ extension MutantCatalog {
       input: {
         coarseValues($0) { value in
           guard let text = value.stringValue, !coarseNames.contains(text) else { return value }
-          return "low"
+          return .string(CoarseValue.low.rawValue)
         }
       }),
     Mutant(
@@ -267,10 +291,19 @@ extension MutantCatalog {
     Mutant(
       "coarse-null-is-low", .values, "Takes a coarse value that is absent or null as low (a default).",
       input: { input in
-        switch input["op"]?.stringValue {
-        case "coarse": return (input["value"] ?? .null).isNull ? input.setting("value", "low") : input
-        case "synthesize-fine": return (input["coarse"] ?? .null).isNull ? input.setting("coarse", "low") : input
-        default: return updates(input) { $0.map { ($0["coarse"] ?? .null).isNull ? $0.setting("coarse", "low") : $0 } }
+        switch operation(of: input) {
+        case .coarse?:
+          return (input[In.value] ?? .null).isNull ? input.setting(In.value, .string(CoarseValue.low.rawValue)) : input
+        case .synthesizeFine?:
+          return (input[In.coarse] ?? .null).isNull
+            ? input.setting(In.coarse, .string(CoarseValue.low.rawValue)) : input
+        default:
+          return updates(input) {
+            $0.map {
+              ($0[UpdateIn.coarse] ?? .null).isNull
+                ? $0.setting(UpdateIn.coarse, .string(CoarseValue.low.rawValue)) : $0
+            }
+          }
         }
       }),
     Mutant(
@@ -287,40 +320,40 @@ extension MutantCatalog {
       "coarse-code-negative-index", .values,
       "Looks a coarse code up in a list after checking only `code > 2`: -1 is the last element, high (Python's negative index).",
       input: { input in
-        guard input["op"]?.stringValue == "coarse-code", let code = input["value"]?.exactInteger, (-3)...(-1) ~= code
+        guard operation(of: input) == .coarseCode, let code = input[In.value]?.exactInteger, (-3)...(-1) ~= code
         else { return input }
-        return input.setting("value", .integer(code + 3))
+        return input.setting(In.value, .integer(code + 3))
       }),
     Mutant(
       "coarse-code-fraction-truncated", .values, "Truncates a coarse code of 1.5 to 1, medium.",
       input: { input in
-        guard input["op"]?.stringValue == "coarse-code", case .double(let value)? = input["value"], value.isFinite,
+        guard operation(of: input) == .coarseCode, case .double(let value)? = input[In.value], value.isFinite,
           abs(value) < 1e9
         else { return input }
-        return input.setting("value", .integer(Int(value)))
+        return input.setting(In.value, .integer(Int(value)))
       }),
     Mutant(
       "coarse-code-accepts-names", .values,
       "Accepts a coarse value's name (\"medium\") where a Singular code is expected.",
       input: { input in
-        guard input["op"]?.stringValue == "coarse-code", let text = input["value"]?.stringValue,
+        guard operation(of: input) == .coarseCode, let text = input[In.value]?.stringValue,
           let code = coarseNames.firstIndex(of: text)
         else { return input }
-        return input.setting("value", .integer(code))
+        return input.setting(In.value, .integer(code))
       }),
     Mutant(
       "synthesize-thirds-upper", .values,
       "Synthesizes the top of each coarse value's third of 0 to 63: low 21, medium 42, high 63.",
       output: { output, input in
-        guard input["op"]?.stringValue == "synthesize-fine", let fine = output["fine"]?.exactInteger else {
+        guard operation(of: input) == .synthesizeFine, let fine = output[Out.fine]?.exactInteger else {
           return output
         }
-        return ["fine": .integer(fine == 0 ? 21 : fine == 32 ? 42 : fine)]
+        return Out.object([.fine: .integer(fine == 0 ? 21 : fine == 32 ? 42 : fine)])
       }),
     Mutant(
       "synthesize-code-times-32", .values, "Synthesizes 32 times the coarse code: low 0, medium 32, high 64.",
       output: { output, input in
-        input["op"]?.stringValue == "synthesize-fine" && output["fine"] == 63 ? ["fine": 64] : output
+        operation(of: input) == .synthesizeFine && output[Out.fine] == 63 ? Out.object([.fine: 64]) : output
       }),
     Mutant(
       "lock-presence", .values, "Takes a lock member that is present as true, whatever its value (false included).",
@@ -331,10 +364,9 @@ extension MutantCatalog {
     Mutant(
       "unknown-op-is-fine", .values, "Reads an unknown op as fine (a switch whose default is the first operation).",
       input: { input in
-        guard let op = input["op"]?.stringValue,
-          !["fine", "coarse", "coarse-code", "synthesize-fine", "lock", "timeline"].contains(op)
+        guard let op = input[In.op]?.stringValue, Op(rawValue: op) == nil
         else { return input }
-        return input.setting("op", "fine")
+        return input.setting(In.op, .string(Op.fine.rawValue))
       }),
   ]
 
@@ -344,12 +376,12 @@ extension MutantCatalog {
     Mutant(
       "windows-prefilled", .values, "Starts every window at coarse low (and window 0 at fine 0) instead of empty.",
       output: { output, input in
-        guard input["op"]?.stringValue == "timeline" else { return output }
-        return output.updating("windows") { windows in
+        guard operation(of: input) == .timeline else { return output }
+        return output.updating(Out.windows) { windows in
           windows.mapElements { window in
-            guard window["updates_applied"] == 0 else { return window }
-            let low = window.setting("coarse", "low")
-            return window["window"] == 0 ? low.setting("fine", 0) : low
+            guard window[WindowOut.updatesApplied] == 0 else { return window }
+            let low = window.setting(WindowOut.coarse, .string(CoarseValue.low.rawValue))
+            return window[WindowOut.window] == 0 ? low.setting(WindowOut.fine, 0) : low
           }
         }
       }),
@@ -359,7 +391,7 @@ extension MutantCatalog {
       input: {
         updates($0) { list in
           list.enumerated().sorted { first, second in
-            let (a, b) = (time(first.element["at"]) ?? 0, time(second.element["at"]) ?? 0)
+            let (a, b) = (time(first.element[UpdateIn.at]) ?? 0, time(second.element[UpdateIn.at]) ?? 0)
             return a != b ? a < b : first.offset > second.offset
           }.map(\.element)
         }
@@ -370,10 +402,11 @@ extension MutantCatalog {
       input: {
         updates($0) { list in
           list.map { update in
-            guard let coarse = update["coarse"], !coarse.isNull, !coarseNames.contains(coarse.stringValue ?? "") else {
+            guard let coarse = update[UpdateIn.coarse], !coarse.isNull, !coarseNames.contains(coarse.stringValue ?? "")
+            else {
               return update
             }
-            return update.setting("coarse", nil)
+            return update.setting(UpdateIn.coarse, nil)
           }
         }
       }),
@@ -381,20 +414,25 @@ extension MutantCatalog {
       "before-t0-in-window-0", .values,
       "Puts an update before T0 in window 0 (a negative elapsed time is under 48 h) instead of refusing the input.",
       input: { input in
-        guard let t0 = time(input["t0"]) else { return input }
+        guard let t0 = time(input[In.t0]) else { return input }
         return updates(input) { list in
-          list.map { update in (time(update["at"]) ?? t0) < t0 ? update.setting("at", .integer(t0)) : update }
+          list.map { update in
+            (time(update[UpdateIn.at]) ?? t0) < t0 ? update.setting(UpdateIn.at, .integer(t0)) : update
+          }
         }
       }),
     Mutant(
       "period-checked-before-values", .values,
       "Checks the end of the measurement period before the values, as the lifecycle's client does: an invalid update after it is ignored, not rejected.",
       output: { output, input in
-        guard input["op"]?.stringValue == "timeline" else { return output }
-        return output.updating("updates") { results in
+        guard operation(of: input) == .timeline else { return output }
+        return output.updating(Out.updates) { results in
           results.mapElements { result in
-            guard result["outcome"] == "rejected", result["window"] == .null else { return result }
-            return result.setting("outcome", "ignored-measurement-over").setting("error", .null)
+            guard result[UpdateOut.outcome] == .string(UpdateOutcome.rejected.rawValue),
+              result[UpdateOut.window] == .null
+            else { return result }
+            return result.setting(UpdateOut.outcome, .string(UpdateOutcome.ignoredMeasurementOver.rawValue))
+              .setting(UpdateOut.error, .null)
           }
         }
       }),
@@ -404,7 +442,7 @@ extension MutantCatalog {
       input: { input in
         updates(input) { list in
           list.map { update in
-            if case .double? = update["at"] { return update.setting("at", "not a time") }
+            if case .double? = update[UpdateIn.at] { return update.setting(UpdateIn.at, "not a time") }
             return update
           }
         }
@@ -412,30 +450,30 @@ extension MutantCatalog {
   ]
 
   /// The coarse values, in Singular code order.
-  static let coarseNames = ["low", "medium", "high"]
+  static let coarseNames = CoarseValue.allCases.map(\.rawValue)
 
   /// An input with each fine value it carries transformed: the `value` of `fine` and the
   /// `fine` of each timeline update, `nil` when absent.
   static func fineValues(_ input: JSONValue, _ transform: (JSONValue?) -> JSONValue?) -> JSONValue {
-    if input["op"]?.stringValue == "fine" { return input.setting("value", transform(input["value"])) }
-    return updates(input) { $0.map { $0.setting("fine", transform($0["fine"])) } }
+    if operation(of: input) == .fine { return input.setting(In.value, transform(input[In.value])) }
+    return updates(input) { $0.map { $0.setting(UpdateIn.fine, transform($0[UpdateIn.fine])) } }
   }
 
   /// An input with each coarse value it carries transformed, where present: the `value` of
   /// `coarse`, the `coarse` of `synthesize-fine` and of each timeline update.
   static func coarseValues(_ input: JSONValue, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
-    switch input["op"]?.stringValue {
-    case "coarse": return input.updating("value", transform)
-    case "synthesize-fine": return input.updating("coarse", transform)
-    default: return updates(input) { $0.map { $0.updating("coarse", transform) } }
+    switch operation(of: input) {
+    case .coarse?: return input.updating(In.value, transform)
+    case .synthesizeFine?: return input.updating(In.coarse, transform)
+    default: return updates(input) { $0.map { $0.updating(UpdateIn.coarse, transform) } }
     }
   }
 
   /// An input with each lock flag it carries transformed: the `value` of `lock` and the
   /// `lock` of each timeline update, `nil` when absent.
   static func lockValues(_ input: JSONValue, _ transform: (JSONValue?) -> JSONValue?) -> JSONValue {
-    if input["op"]?.stringValue == "lock" { return input.setting("value", transform(input["value"])) }
-    return updates(input) { $0.map { $0.setting("lock", transform($0["lock"])) } }
+    if operation(of: input) == .lock { return input.setting(In.value, transform(input[In.value])) }
+    return updates(input) { $0.map { $0.setting(UpdateIn.lock, transform($0[UpdateIn.lock])) } }
   }
 
   /// What JavaScript's `Number()` makes of a JSON value, where it is a number: `null`, `""`
