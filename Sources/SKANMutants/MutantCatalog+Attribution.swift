@@ -320,28 +320,28 @@ extension MutantCatalog {
     }
   }
 
-  /// The original indices of a list of timed objects, in the order of their times (stable).
-  static func timeOrder(_ list: [JSONValue]) -> [Int] {
+  /// The original indices of a list of objects timed by their member `at`, in time order (stable).
+  static func timeOrder(_ list: [JSONValue], by at: some MemberName) -> [Int] {
     list.indices.sorted { a, b in
-      // `at` of any timed object (attribution's updates, lifecycle's steps): no one suite's name.
-      let (x, y) = (time(list[a]["at"]) ?? 0, time(list[b]["at"]) ?? 0)
+      let (x, y) = (time(list[a][at]) ?? 0, time(list[b][at]) ?? 0)
       return x != y ? x < y : a < b
     }
   }
 
-  /// A list of timed objects in time order (stable).
-  static func sortedByTime(_ value: JSONValue?) -> JSONValue? {
+  /// A list of objects timed by their member `at` (attribution's updates, lifecycle's steps),
+  /// in time order (stable).
+  static func sortedByTime(_ value: JSONValue?, by at: some MemberName) -> JSONValue? {
     guard let list = value?.arrayValue else { return value }
-    return .array(timeOrder(list).map { list[$0] })
+    return .array(timeOrder(list, by: at).map { list[$0] })
   }
 
   /// Per-element results of a time-sorted list put back in the original order.
-  static func unsorted(_ results: JSONValue, original: JSONValue?) -> JSONValue {
+  static func unsorted(_ results: JSONValue, original: JSONValue?, by at: some MemberName) -> JSONValue {
     guard let list = original?.arrayValue, let answers = results.arrayValue, answers.count == list.count else {
       return results
     }
     var restored = answers
-    for (position, index) in timeOrder(list).enumerated() { restored[index] = answers[position] }
+    for (position, index) in timeOrder(list, by: at).enumerated() { restored[index] = answers[position] }
     return .array(restored)
   }
 
@@ -767,8 +767,11 @@ extension MutantCatalog {
     Mutant(
       "updates-sorted", .attribution, "Sorts the updates by time instead of rejecting them `out-of-order`.",
       input: { input in
-        input[In.op] == json(Op.route) ? input.setting(In.updates, sortedByTime(input[In.updates])) : input
+        input[In.op] == json(Op.route)
+          ? input.setting(In.updates, sortedByTime(input[In.updates], by: AttributionSuite.RoutedUpdate.at)) : input
       },
-      output: { output, input in output.updating(Out.updates) { unsorted($0, original: input[In.updates]) } }),
+      output: { output, input in
+        output.updating(Out.updates) { unsorted($0, original: input[In.updates], by: AttributionSuite.RoutedUpdate.at) }
+      }),
   ]
 }

@@ -161,9 +161,13 @@ extension MutantCatalog {
       }),
     Mutant(
       "steps-sorted", .lifecycle, "Sorts the steps by time instead of rejecting them `out-of-order`.",
-      input: { input in input.setting(Lifecycle.Input.steps, sortedByTime(input[Lifecycle.Input.steps])) },
+      input: { input in
+        input.setting(Lifecycle.Input.steps, sortedByTime(input[Lifecycle.Input.steps], by: LifecycleSuite.Step.at))
+      },
       output: { output, input in
-        output.updating(Lifecycle.Output.steps) { unsorted($0, original: input[Lifecycle.Input.steps]) }
+        output.updating(Lifecycle.Output.steps) {
+          unsorted($0, original: input[Lifecycle.Input.steps], by: LifecycleSuite.Step.at)
+        }
       }),
     Mutant(
       "unknown-op-rejected-alone", .lifecycle,
