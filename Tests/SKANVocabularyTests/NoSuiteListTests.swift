@@ -4,7 +4,7 @@ import SKANVocabulary
 import Testing
 
 /// Adding a suite is one type and one line in `SuiteRegistry.all`: no other Swift source lists
-/// suites. The check README's "Adding a rule" gives as two `grep`s, run here on every
+/// suites. The check README's "Adding a rule" gives as a `grep`, run here on every
 /// `swift test` so that CI keeps it true. Suite names come from the registry, not a hand list.
 @Suite("No suite list outside the registry")
 struct NoSuiteListTests {
