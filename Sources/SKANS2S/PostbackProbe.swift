@@ -172,9 +172,9 @@ public struct PostbackProbe: Sendable {
         attempt += 1
         answer = await send(client, method: .POST, url: base + step.path, body: step.body)
         if case .unreachable(let reason) = answer, sent.isEmpty { return .failure(.unreachable(reason)) }
-        if case .response(let status, _, _) = answer { statuses.append(status) }
+        if let status = answer.status { statuses.append(status) }
         if case .unreachable = answer {} else { sent.append((step.path, step.body)) }
-        guard attempt <= configuration.retries, case .response(let status, _, _) = answer, status != 200,
+        guard attempt <= configuration.retries, let status = answer.status, status != 200,
           !step.adAttributionKit || status == 500
         else { break }
       } while true
@@ -197,7 +197,8 @@ public struct PostbackProbe: Sendable {
   private func result(_ step: Step, _ outcome: Outcome, attempts: Int) -> CaseResult {
     let id = "probe-postbacks/\(step.id)"
     switch outcome {
-    case .response(let status, _, let seconds):
+    // A device reads only the status: a long body changes nothing here (the report check reads it).
+    case .response(let status, _, let seconds), .oversized(let status, let seconds):
       if status == 200 && attempts == 1 {
         return CaseResult(id: id, suite: "receiving", requirements: step.requirements, status: .pass, duration: seconds)
       }
@@ -253,6 +254,12 @@ public struct PostbackProbe: Sendable {
         message: "the model refuses the probe's own batch: \(error.code.rawValue) (\(error.message))")
     }
     let outcome = await send(client, method: .GET, url: url, body: nil)
+    if case .oversized(let status, let seconds) = outcome {
+      return CaseResult(
+        id: id, suite: "receiving", requirements: requirements, status: .protocolError,
+        message: "the report is longer than the \(ProbeClient.bodyLimit) bytes the probe reads (HTTP \(status))",
+        duration: seconds)
+    }
     guard case .response(let status, let bytes, let seconds) = outcome else {
       return CaseResult(
         id: id, suite: "receiving", requirements: requirements, status: .crash, message: "no report from the receiver")

@@ -7,17 +7,24 @@ import SKANRunner
 
 /// The HTTP client of the live probes (`probe s2s`, `probe postbacks`): no redirects followed,
 /// no connection retried, idle connections dropped before the kit's own servers drop them, at
-/// most 1 MiB of an answer read, one deadline per request.
+/// most 1 MiB of an answer read (a longer one is ``Outcome/oversized(status:seconds:)``, never
+/// taken for an unreachable server), one deadline per request.
 struct ProbeClient: Sendable {
   /// What one request got.
   enum Outcome: Sendable {
-    /// An answer: its status, its body (at most 1 MiB) and how long it took.
+    /// An answer: its status, its body (at most ``bodyLimit`` bytes) and how long it took.
     case response(status: Int, body: [UInt8], seconds: Double)
+    /// An answer whose body is longer than ``bodyLimit``: its status, and how long the probe
+    /// read before it stopped. The body is not kept.
+    case oversized(status: Int, seconds: Double)
     /// No answer within the timeout, given in seconds.
     case timedOut(Double)
     /// The request failed before an answer (a URL in the reason is redacted).
     case unreachable(String)
   }
+
+  /// The most of an answer's body the probe reads: 1 MiB.
+  static let bodyLimit = 1 << 20
 
   let client: HTTPClient
   /// Seconds to wait for each answer.
@@ -40,10 +47,14 @@ struct ProbeClient: Sendable {
     let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
     do {
       let response = try await client.execute(request, deadline: deadline)
-      let body = try await response.body.collect(upTo: 1 << 20)
-      return .response(
-        status: Int(response.status.code), body: Array(body.readableBytesView),
-        seconds: Date().timeIntervalSince(started))
+      let status = Int(response.status.code)
+      let body: ByteBuffer
+      do {
+        body = try await response.body.collect(upTo: Self.bodyLimit)
+      } catch is NIOTooManyBytesError {
+        return .oversized(status: status, seconds: Date().timeIntervalSince(started))
+      }
+      return .response(status: status, body: Array(body.readableBytesView), seconds: Date().timeIntervalSince(started))
     } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
       return .timedOut(timeout)
     } catch {
@@ -54,4 +65,14 @@ struct ProbeClient: Sendable {
 
   /// Closes the client's connections.
   func shutdown() async { try? await client.shutdown() }
+}
+
+extension ProbeClient.Outcome {
+  /// The HTTP status of an answer, however long its body; `nil` when there was none.
+  var status: Int? {
+    switch self {
+    case .response(let status, _, _), .oversized(let status, _): return status
+    case .timedOut, .unreachable: return nil
+    }
+  }
 }

@@ -198,6 +198,14 @@ public struct S2SProbe: Sendable {
       return CaseResult(
         id: check.id, suite: "s2s", requirements: check.requirements, status: .fail,
         message: "expected HTTP \(expected) (\(check.summary)), got \(status)\(Self.reason(body))", duration: seconds)
+    case .oversized(let status, let seconds):
+      if status == expected {
+        return CaseResult(
+          id: check.id, suite: "s2s", requirements: check.requirements, status: .pass, duration: seconds)
+      }
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .fail,
+        message: "expected HTTP \(expected) (\(check.summary)), got \(status)", duration: seconds)
     case .timedOut(let seconds):
       return CaseResult(
         id: check.id, suite: "s2s", requirements: check.requirements, status: .timeout,
@@ -212,6 +220,12 @@ public struct S2SProbe: Sendable {
   private func contract(_ check: (id: String, requirements: [String], summary: String), _ outcome: Outcome)
     -> CaseResult
   {
+    if case .oversized(_, let seconds) = outcome {
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .fail,
+        message: "the response body is longer than the \(ProbeClient.bodyLimit) bytes the probe reads",
+        duration: seconds)
+    }
     guard case .response(let status, let bytes, let seconds) = outcome else {
       return CaseResult(
         id: check.id, suite: "s2s", requirements: check.requirements, status: .fail, message: "no response to check")

@@ -83,6 +83,24 @@ struct PostbackProbeTests {
     #expect(results["probe-postbacks/network-postback"]?.status == .pass)
   }
 
+  @Test(
+    "a receiver whose answers are longer than the probe reads is judged by its statuses, and its report named as too long, not as unreachable",
+    .timeLimit(.minutes(3)))
+  func oversizedAnswers() async throws {
+    let padding = [UInt8](repeating: 0x20, count: (1 << 20) + 1)
+    let results = try await probe { target, _, answer in
+      // Every answer, the postbacks' and the report's, 1 MiB and a byte longer.
+      ReceiverEndpoint.Answer(status: answer.status, body: answer.body + padding, allow: answer.allow)
+    }
+    #expect(results.count == 12, "every check ran: \(results.keys.sorted())")
+    let report = try #require(results["probe-postbacks/report"])
+    #expect(report.status == .protocolError)
+    #expect(report.message?.contains("longer than the 1048576 bytes") == true, "\(report.message ?? "")")
+    #expect(
+      results.filter { $0.value.status != .pass }.map(\.key) == ["probe-postbacks/report"],
+      "a device reads only the status: \(results.filter { $0.value.status != .pass }.mapValues { $0.message ?? "" })")
+  }
+
   /// True the first time only.
   final class FirstTime: @unchecked Sendable {
     private let lock = NSLock()
