@@ -25,6 +25,7 @@ struct S2SProbeTests {
     case value64 = "value-64"
     case lockAsString = "lock-as-string"
     case alwaysFound = "200-for-unknown-uid"
+    case longAnswers = "answers-over-1-MiB"
   }
 
   /// Serves the reference endpoint, broken as asked, on a free loopback port.
@@ -48,6 +49,10 @@ struct S2SProbeTests {
       case .alwaysFound:
         let response = endpoint.respond(request)
         return response.status == 404 ? .init(status: 200, body: CanonicalJSON.compactBytes(body)) : response
+      case .longAnswers:
+        // Every answer, its status right, 1 MiB and a byte longer than the probe reads.
+        let response = endpoint.respond(request)
+        return .init(status: response.status, body: response.body + [UInt8](repeating: 0x20, count: (1 << 20) + 1))
       default:
         return endpoint.respond(request)
       }
@@ -100,6 +105,8 @@ struct S2SProbeTests {
       .value64: ["probe-s2s/response-contract"],
       .lockAsString: ["probe-s2s/response-contract"],
       .alwaysFound: ["probe-s2s/unknown-uid"],
+      // Judged by their statuses; only the body check cannot read the body, and says so.
+      .longAnswers: ["probe-s2s/response-contract"],
     ]
     for (breakage, failures) in expectedFailures {
       let results = try await Self.probe(breakage)
@@ -107,6 +114,10 @@ struct S2SProbeTests {
       #expect(failed == failures, "endpoint \(breakage.rawValue): failed checks \(failed.sorted())")
       for result in results where result.status != .pass {
         #expect(result.message?.isEmpty == false, "endpoint \(breakage.rawValue), check \(result.id): a message")
+      }
+      if breakage == .longAnswers {
+        let contract = results.first { $0.id == "probe-s2s/response-contract" }
+        #expect(contract?.message?.contains("longer than the 1048576 bytes") == true, "\(contract?.message ?? "")")
       }
     }
   }
