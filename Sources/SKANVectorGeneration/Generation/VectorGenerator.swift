@@ -61,7 +61,9 @@ public enum VectorGenerator {
       requirements: requirements, basis: basis, tags: tags,
       input: scenario.input, expected: expected,
       diagnostic: expected.outputValue.map { output in
-        scenario.suite.diagnosticMembers(for: scenario.input).filter { output[$0] != nil }
+        scenario.suite.diagnosticMembers(for: scenario.input).filter { text in
+          DiagnosticPath(text)?.isGiven(in: output) ?? false
+        }
       } ?? [])
     bySuite[scenario.suite, default: []].append(vector)
   }

@@ -58,22 +58,27 @@ extension VectorCase {
       guard let mismatch = mismatch(answer, compare: compare) else { return nil }
       return (mismatch, nil)
     }
-    let diagnosticSet = Set(diagnostic)
-    guard
-      let verdictLevel = compare(
-        .object(expectedMembers.filter { !diagnosticSet.contains($0.key) }),
-        .object(members.filter { !diagnosticSet.contains($0.key) }))
-    else { return nil }
+    let paths = diagnostic.compactMap(DiagnosticPath.init)
+    var expectedVerdict = expectedMembers
+    var answerVerdict = members
+    var expectedGiven: [String: JSONValue] = [:]
+    var answerGiven: [String: JSONValue] = [:]
+    var missing: [String] = []
+    for path in paths {
+      path.removed(from: &expectedVerdict)
+      path.removed(from: &answerVerdict)
+      let given = path.given(expected: expectedMembers, answer: members)
+      if let expectedPart = given.expected, let answerPart = given.answer {
+        expectedGiven[path.member] = expectedPart
+        answerGiven[path.member] = answerPart
+      }
+      if !given.complete { missing.append(path.description) }
+    }
+    guard let verdictLevel = compare(.object(expectedVerdict), .object(answerVerdict)) else { return nil }
     let mismatch = verdictLevel.first.map { first in
       AnswerMismatch(kind: .outputDiffers, message: "output differs at \(first.path)", differences: verdictLevel)
     }
-    let missing = diagnostic.filter { members[$0] == nil }
-    let given = diagnostic.filter { members[$0] != nil }
-    guard
-      let differences = compare(
-        .object(expectedMembers.filter { given.contains($0.key) }),
-        .object(members.filter { given.contains($0.key) }))
-    else { return nil }
+    guard let differences = compare(.object(expectedGiven), .object(answerGiven)) else { return nil }
     let status: DiagnosticAgreement.Status = !differences.isEmpty ? .differ : missing.isEmpty ? .agree : .notGiven
     return (mismatch, DiagnosticAgreement(status: status, missing: missing, differences: differences))
   }

@@ -2,9 +2,10 @@ public import SKANJSON
 public import SKANVocabulary
 
 extension VectorCase {
-  /// The members of an answer's output that this case never compares: for a verdict-level
-  /// case (``verdictOnly``, `expected.level` `"verdict"`), the diagnostic members of its
-  /// operation (SIG-21: for `verify-postback`, `reason` and `signed_string`); for every other
+  /// The diagnostics of an answer's output that this case never compares, as
+  /// ``DiagnosticPath`` texts: for a verdict-level case (``verdictOnly``, `expected.level`
+  /// `"verdict"`), the diagnostics of its operation (SIG-21: for `verify-postback`, `reason`
+  /// and `signed_string`; for `receive`, `arrivals[].reason`); for every other
   /// case none, so that an official vector is compared exactly as before (Spec/README.md,
   /// "Comparing results").
   public var verdictLevelUncompared: [String] {
@@ -18,7 +19,7 @@ extension VectorCase {
     guard !uncompared.isEmpty, case .output(let output) = answer, var members = output.objectValue else {
       return answer
     }
-    for member in uncompared { members[member] = nil }
+    for path in uncompared.compactMap(DiagnosticPath.init) { path.removed(from: &members) }
     return .output(.object(members))
   }
 }

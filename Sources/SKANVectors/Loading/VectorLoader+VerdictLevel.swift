@@ -30,10 +30,10 @@ extension VectorLoader {
         "a verdict-level case (expected.level \"verdict\") compares no diagnostic member; remove expected.diagnostic, or expected.level to have the members it names compared when an answer carries them"
       )
     }
-    if let output = expected["output"]?.objectValue {
-      for member in suite.diagnosticMembers(for: input) where output[member] != nil {
+    if let output = expected["output"] {
+      for path in suite.diagnosticMembers(for: input).compactMap(DiagnosticPath.init) where path.isGiven(in: output) {
         throw invalid(
-          "expected.output.\(member)",
+          "expected.output.\(path)",
           "is a diagnostic (SIG-21), which a verdict-level case (expected.level \"verdict\") never compares; remove it, or remove expected.level and list it in expected.diagnostic to have it compared when an answer carries it"
         )
       }

@@ -187,13 +187,15 @@ public enum VectorLoader {
     case (let output?, nil):
       result = .output(output)
       for value in expected["diagnostic"]?.arrayValue ?? [] {
-        guard let member = value.stringValue, output[member] != nil else {
-          throw invalid("expected.diagnostic", "must name members of expected.output (\(value) is not one)")
+        guard let text = value.stringValue, let path = DiagnosticPath(text), path.isGiven(in: output) else {
+          throw invalid(
+            "expected.diagnostic",
+            "must name members of expected.output, or array[].member paths into it (\(value) is not one)")
         }
-        diagnostic.append(member)
+        diagnostic.append(text)
       }
       if let value = expected["diagnostic"], value.arrayValue == nil {
-        throw invalid("expected.diagnostic", "must be an array of member names")
+        throw invalid("expected.diagnostic", "must be an array of member names or array[].member paths")
       }
     case (nil, let error?):
       guard let code = error.stringValue, !code.isEmpty else {

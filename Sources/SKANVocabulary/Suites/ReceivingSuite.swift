@@ -45,6 +45,13 @@ public enum ReceivingSuite: SuiteVocabulary {
   /// The members of the output.
   public enum Output: String, MemberName { case arrivals, totals }
 
+  /// Each arrival's `reason` is a diagnostic (SIG-21, Spec/receiving.md "Output"): the
+  /// signature suite's reason for its verdict, which explains the status but is not what a
+  /// receiver counts.
+  public static func diagnosticPaths(of operation: Operation?) -> [DiagnosticPath] {
+    [DiagnosticPath(each: Output.arrivals, Answer.reason)]
+  }
+
   /// The members of each arrival of the output, every one always present.
   public enum Answer: String, MemberName {
     case role, framework, verdict, reason, response, status, cause

@@ -66,12 +66,14 @@ public enum SignatureSuite: SuiteVocabulary {
   /// reply carries them, and a difference there is reported apart from conformance. The
   /// building operations (`impression-signed-string`, `aak-impression-signing-input`) have no
   /// diagnostics: the string they build is the behaviour under test. Sorted by name.
-  public static func diagnosticMembers(of operation: Operation?) -> [Output] {
+  public static func diagnosticPaths(of operation: Operation?) -> [DiagnosticPath] {
+    let members: [Output]
     switch operation {
-    case .verifyPostback?, .verifyImpression?: return [.reason, .signedString]
-    case .verifyAAKPostback?: return [.conversionType, .kid, .reason, .signingInput]
-    case .verifyAAKImpression?: return [.reason, .signingInput]
-    case .impressionSignedString?, .aakImpressionSigningInput?, nil: return []
+    case .verifyPostback?, .verifyImpression?: members = [.reason, .signedString]
+    case .verifyAAKPostback?: members = [.conversionType, .kid, .reason, .signingInput]
+    case .verifyAAKImpression?: members = [.reason, .signingInput]
+    case .impressionSignedString?, .aakImpressionSigningInput?, nil: members = []
     }
+    return members.map(DiagnosticPath.init)
   }
 }

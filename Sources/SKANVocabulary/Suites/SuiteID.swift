@@ -30,12 +30,13 @@ public struct SuiteID: RawRepresentable, Hashable, Sendable, Comparable, CaseIte
 
   public var description: String { rawValue }
 
-  /// The members of this suite's output for `input` that are diagnostics rather than the
-  /// behaviour under test: compared only when an answer carries them, and reported apart
-  /// from conformance (Spec/README.md, "Comparing results"). Only the `signature` suite has
-  /// any (SIG-21); in every other suite each output member is behaviour.
+  /// Where this suite's output for `input` holds diagnostics rather than the behaviour
+  /// under test, as ``DiagnosticPath`` texts (a member, or `array[].member`): compared only
+  /// when an answer carries them, and reported apart from conformance (Spec/README.md,
+  /// "Comparing results"). Only the `signature` and `receiving` suites have any (SIG-21); in
+  /// every other suite each output member is behaviour.
   public func diagnosticMembers(for input: JSONValue) -> [String] {
-    vocabulary.diagnosticMemberNames(for: input)
+    vocabulary.diagnosticPathTexts(for: input)
   }
 
   /// The suite's place in `allCases`.

@@ -22,19 +22,20 @@ public protocol SuiteVocabulary: Sendable {
   /// suite owns them, and `RequirementCatalog.all` is the general rules followed by every
   /// registered suite's.
   static var requirements: [Requirement] { get }
-  /// The output members of `operation` that are diagnostics rather than the behaviour under
-  /// test (SIG-21), sorted by name; none by default. `nil` is an unknown or absent `op`.
-  static func diagnosticMembers(of operation: Operation?) -> [Output]
+  /// Where the diagnostics of `operation`'s output are, rather than the behaviour under test
+  /// (SIG-21): top-level members, or a member of each element of a top-level array; sorted
+  /// by their text; none by default. `nil` is an unknown or absent `op`.
+  static func diagnosticPaths(of operation: Operation?) -> [DiagnosticPath]
 }
 
 extension SuiteVocabulary {
-  /// No diagnostic members: every output member is behaviour.
-  public static func diagnosticMembers(of operation: Operation?) -> [Output] { [] }
+  /// No diagnostics: every output member is behaviour.
+  public static func diagnosticPaths(of operation: Operation?) -> [DiagnosticPath] { [] }
 
-  /// The names of the diagnostic members for `input`, whose `op` (the Spec's name for the
+  /// The texts of the diagnostic paths for `input`, whose `op` (the Spec's name for the
   /// operation member in every suite that has one) chooses the operation.
-  static func diagnosticMemberNames(for input: JSONValue) -> [String] {
+  static func diagnosticPathTexts(for input: JSONValue) -> [String] {
     let operation = Input(rawValue: "op").flatMap { input[$0]?.stringValue }.flatMap(Operation.init(rawValue:))
-    return diagnosticMembers(of: operation).map(\.rawValue)
+    return diagnosticPaths(of: operation).map(\.description)
   }
 }
