@@ -24,8 +24,8 @@ struct DiagnosticPathTests {
 
   /// The expected output with `edit` applied to arrival `index`.
   static func answer(_ index: Int, _ edit: (inout [String: JSONValue]) -> Void) -> SuiteResult {
-    var arrivals = expected["arrivals"]!.arrayValue!
-    var element = arrivals[index].objectValue!
+    var arrivals = (expected["arrivals"]?.arrayValue ?? [])
+    var element = arrivals[index].objectValue ?? [:]
     edit(&element)
     arrivals[index] = .object(element)
     return .output(expected.setting("arrivals", .array(arrivals)))
@@ -59,7 +59,7 @@ struct DiagnosticPathTests {
 
   @Test("no reason anywhere is not-given; one arrival without its reason too")
   func notGiven() {
-    var arrivals = Self.expected["arrivals"]!.arrayValue!
+    var arrivals = (Self.expected["arrivals"]?.arrayValue ?? [])
     arrivals = arrivals.map { $0.setting("reason", nil) }
     let none = Self.vector.judgement(.output(Self.expected.setting("arrivals", .array(arrivals))))
     #expect(none.mismatch == nil)
@@ -79,7 +79,7 @@ struct DiagnosticPathTests {
 
   @Test("an answer that drops an arrival fails at the verdict level")
   func droppedArrival() {
-    var arrivals = Self.expected["arrivals"]!.arrayValue!
+    var arrivals = (Self.expected["arrivals"]?.arrayValue ?? [])
     arrivals.remove(at: 1)
     let judged = Self.vector.judgement(.output(Self.expected.setting("arrivals", .array(arrivals))))
     #expect(judged.mismatch != nil)
@@ -108,7 +108,8 @@ struct DiagnosticPathTests {
       file(#"{"output": {"a": [{"b": 1}, {"b": 2}]}, "diagnostic": ["a[].b"]}"#), name: "window.json")
     #expect(loaded.cases.first?.diagnostic == ["a[].b"])
     for refused in [
-      #"{"output": {"a": [{"c": 1}]}, "diagnostic": ["a[].b"]}"#, #"{"output": {"a": {"b": 1}}, "diagnostic": ["a[].b"]}"#,
+      #"{"output": {"a": [{"c": 1}]}, "diagnostic": ["a[].b"]}"#,
+      #"{"output": {"a": {"b": 1}}, "diagnostic": ["a[].b"]}"#,
       #"{"output": {"a": [{"b": 1}]}, "diagnostic": ["a.b"]}"#,
     ] {
       #expect(throws: VectorsError.self, "\(refused)") {

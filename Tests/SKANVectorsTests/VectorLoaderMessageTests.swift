@@ -99,10 +99,12 @@ struct VectorLoaderMessageTests {
     Damage(
       original: expected, replacement: #""expected": {"output": {"a": 1}, "diagnostic": ["b"]}}]"#,
       message:
-        #"w.json: case window/a: field expected.diagnostic: must name members of expected.output, or array[].member paths into it ("b" is not one)"#),
+        #"w.json: case window/a: field expected.diagnostic: must name members of expected.output, or array[].member paths into it ("b" is not one)"#
+    ),
     Damage(
       original: expected, replacement: #""expected": {"output": {"a": 1}, "diagnostic": "a"}}]"#,
-      message: "w.json: case window/a: field expected.diagnostic: must be an array of member names or array[].member paths"),
+      message:
+        "w.json: case window/a: field expected.diagnostic: must be an array of member names or array[].member paths"),
   ]
 
   @Test("a damaged file's error", arguments: damages)
