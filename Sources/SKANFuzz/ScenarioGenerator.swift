@@ -242,10 +242,18 @@ public enum ScenarioGenerator {
       lastConversion = .integer(event - random.pick([24 * hour, 24 * hour - 1, random.int(0...(48 * hour))]))
       lastKind = .string(random.pick(["install", "re-engagement"]))
     }
+    // AT-19: counts around the limit, limits sometimes absent.
+    var limits: JSONValue = .null
+    if random.chance(0.3) {
+      limits = AttributionSuite.ReengagementLimits.object([
+        .appMonthUsed: .integer(random.int(0...4)), .appMonthLimit: random.pick([.null, 3, 4]),
+        .deviceYearUsed: .integer(random.int(48...51)), .deviceYearLimit: random.pick([.null, 50]),
+      ])
+    }
     return AttributionSuite.Input.object([
       .event: AttributionSuite.Event.object([
         .kind: .string(kind), .at: .integer(event), .firstUpdateAt: firstUpdate,
-        .lastConversionAt: lastConversion, .lastConversionKind: lastKind,
+        .lastConversionAt: lastConversion, .lastConversionKind: lastKind, .reengagementLimits: limits,
       ]),
       .impressions: .array(impressions),
       .configuration: configuration,

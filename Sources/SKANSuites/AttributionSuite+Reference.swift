@@ -101,12 +101,34 @@ extension AttributionSuite: ReferenceSuite {
       try reader.timestamp(Event.firstUpdateAt.rawValue)
     }
     let lastConversion = try readPreviousConversion(reader)
+    let time = try reader.timestamp(Event.at.rawValue)
+    let appInstalled = try reader.bool(
+      Event.appInstalled.rawValue, default: AttributionEvent.defaultAppInstalled(for: kind))
+    let limits = try reader.optional(Event.reengagementLimits.rawValue).map { (value) throws(ModelError) in
+      try readLimits(try InputReader(value, path: "\(reader.path).\(Event.reengagementLimits.rawValue)"))
+    }
     return AttributionEvent(
-      kind: kind, time: try reader.timestamp(Event.at.rawValue),
-      appInstalled: try reader.bool(
-        Event.appInstalled.rawValue, default: AttributionEvent.defaultAppInstalled(for: kind)),
-      firstUpdate: firstUpdate,
-      lastConversion: lastConversion)
+      kind: kind, time: time, appInstalled: appInstalled, firstUpdate: firstUpdate, lastConversion: lastConversion,
+      reengagementLimits: limits)
+  }
+
+  /// `reengagement_limits` (AT-19): four optional non-negative integers, in the order the
+  /// Spec lists them; a count absent or `null` is 0, a limit absent or `null` is none.
+  private static func readLimits(_ reader: InputReader) throws(ModelError) -> SKANModel.ReengagementLimits {
+    func count(_ member: ReengagementLimits) throws(ModelError) -> Int? {
+      guard let value = try reader.optionalInteger(member.rawValue) else { return nil }
+      guard value >= 0 else {
+        throw ModelError(.invalidInput, "\(reader.path).\(member.rawValue) is \(value), not a non-negative integer")
+      }
+      return value
+    }
+    let appMonthUsed = try count(.appMonthUsed)
+    let appMonthLimit = try count(.appMonthLimit)
+    let deviceYearUsed = try count(.deviceYearUsed)
+    let deviceYearLimit = try count(.deviceYearLimit)
+    return SKANModel.ReengagementLimits(
+      appMonthUsed: appMonthUsed ?? 0, appMonthLimit: appMonthLimit, deviceYearUsed: deviceYearUsed ?? 0,
+      deviceYearLimit: deviceYearLimit)
   }
 
   /// `last_conversion_at` and `last_conversion_kind`, read in that order: both or neither

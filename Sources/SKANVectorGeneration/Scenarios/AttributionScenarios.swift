@@ -91,6 +91,7 @@ enum AttributionScenarios: SuiteScenarios {
     configuredWindows(&b)
     cooldown(&b)
     reengagement(&b)
+    reengagementLimits(&b)
     shape(&b)
     return b.scenarios
   }
@@ -591,6 +592,88 @@ enum AttributionScenarios: SuiteScenarios {
     b.add(
       "install-no-update", "An install whose app never updates: `no-timely-update`.", ["AT-10"],
       input([impression("c", age: hour)], event: event(firstUpdate: nil)))
+  }
+
+  /// A re-engagement event with `reengagement_limits` set to `limits`.
+  static func limited(
+    _ limits: KeyValuePairs<AttributionSuite.ReengagementLimits, JSONValue>, kind: String = "re-engagement"
+  ) -> JSONValue {
+    event(kind).setting(AttributionSuite.Event.reengagementLimits, AttributionSuite.ReengagementLimits.object(limits))
+  }
+
+  /// Re-engagement limits (AT-19, AT-20): the device's per-app monthly and per-device yearly
+  /// counts, given as inputs because Apple publishes no numbers.
+  private static func reengagementLimits(_ b: inout ScenarioBuilder) {
+    let click = impression("r", age: 10 * second, reengage: true)
+    let other = impression("o", network: "net-b", age: hour, reengage: true)
+    b.add(
+      "reengagement-limit-app-month",
+      "The app's monthly limit reached (3 of 3 used): no re-engagement (`reengagement-limit`), both clicks `not-chosen`; catches the limits ignored.",
+      ["AT-19"],
+      input([click, other], event: limited([.appMonthUsed: 3, .appMonthLimit: 3, .deviceYearUsed: 0, .deviceYearLimit: 50])))
+    b.add(
+      "reengagement-limit-device-year",
+      "Only the device's yearly limit reached (50 of 50), the app's month far from it: no re-engagement; catches an implementation that checks the per-app count only.",
+      ["AT-19"],
+      input([click], event: limited([.appMonthUsed: 0, .appMonthLimit: 3, .deviceYearUsed: 50, .deviceYearLimit: 50])))
+    b.add(
+      "reengagement-limit-one-below",
+      "2 of 3 used this month: the re-engagement is created; catches a limit that blocks at N - 1 used (`>` read as `>=` one step early).",
+      ["AT-19"], tags: ["edge-exact"],
+      input([click], event: limited([.appMonthUsed: 2, .appMonthLimit: 3])))
+    b.add(
+      "reengagement-limit-exact",
+      "Exactly 3 of 3 used, the device-year limit absent: blocked (kit-defined edge: a limit of N allows N); catches `used > limit`.",
+      ["AT-19"], tags: ["edge-exact"],
+      input([click], event: limited([.appMonthUsed: 3, .appMonthLimit: 3])))
+    b.add(
+      "reengagement-limit-none-given",
+      "Counts without limits (`null`): no limit applies, the re-engagement is created; catches a missing limit read as 0.",
+      ["AT-19"],
+      input([click], event: limited([.appMonthUsed: 7, .appMonthLimit: .null, .deviceYearUsed: 90])))
+    b.add(
+      "install-ignores-reengagement-limits",
+      "An install with both re-engagement limits reached is created, with its losing network; catches limits applied to every conversion.",
+      ["AT-19"],
+      input(
+        [impression("c", age: hour), impression("o", network: "net-b", age: 2 * hour)],
+        event: limited([.appMonthUsed: 3, .appMonthLimit: 3, .deviceYearUsed: 50, .deviceYearLimit: 50], kind: "install")))
+    b.add(
+      "reengagement-limit-development-exempt",
+      "A development click re-engages although both limits are reached (Developer Mode: \"Development postbacks aren’t subject to the rate limits\"); catches development re-engagements limited.",
+      ["AT-19", "AT-20"],
+      input(
+        [impression("d", age: 10 * second, reengage: true, environment: "development")],
+        event: limited([.appMonthUsed: 3, .appMonthLimit: 3, .deviceYearUsed: 50, .deviceYearLimit: 50])))
+    b.add(
+      "reengagement-limit-after-cooldown-check",
+      "A re-engagement both in the re-engagement cooldown and over its limit: `cooldown` (AT-8 comes first); catches the limit checked before the cooldown.",
+      ["AT-8", "AT-19"],
+      input(
+        [click],
+        event: event("re-engagement", lastConversion: hour, lastKind: "re-engagement").setting(
+          AttributionSuite.Event.reengagementLimits,
+          AttributionSuite.ReengagementLimits.object([.appMonthUsed: 3, .appMonthLimit: 3])),
+        configuration: config([:], reengage: 24)))
+    b.add(
+      "reengagement-limit-before-update-check",
+      "Over the limit and with no conversion-value update: `reengagement-limit`, not `no-timely-update` (kit-defined: the limit is checked once the winner is known, before AT-10).",
+      ["AT-10", "AT-19"],
+      input(
+        [click],
+        event: event("re-engagement", firstUpdate: nil).setting(
+          AttributionSuite.Event.reengagementLimits,
+          AttributionSuite.ReengagementLimits.object([.appMonthUsed: 3, .appMonthLimit: 3]))))
+    b.add(
+      "invalid-reengagement-limit-negative",
+      "A negative count: `invalid-input` naming the member; catches a negative used count read as 0.",
+      ["AT-19", "IN-1"], tags: ["bad-input"],
+      input([click], event: limited([.appMonthUsed: -1, .appMonthLimit: 3])))
+    b.add(
+      "invalid-reengagement-limit-fraction",
+      "A limit of 2.5: `invalid-input` (counts are integers); catches a limit compared as a float.",
+      ["AT-19", "IN-1"], tags: ["bad-input"],
+      input([click], event: limited([.appMonthUsed: 2, .appMonthLimit: .double(2.5)])))
   }
 
   /// Shape (AT-14).

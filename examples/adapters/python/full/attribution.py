@@ -52,8 +52,34 @@ def read_event(inp):
     last_conversion_kind = read_last_conversion_kind(event, last_conversion_at)
     at = read_time(event, "at")
     installed = read_nullable_bool(event, "app_installed", kind == "re-engagement")
+    limits = read_limits(event)
     return dict(kind=kind, at=at, app_installed=installed, first_update_at=first_update_at,
-                last_conversion_at=last_conversion_at, last_conversion_kind=last_conversion_kind)
+                last_conversion_at=last_conversion_at, last_conversion_kind=last_conversion_kind,
+                limits=limits)
+
+
+LIMIT_PAIRS = (("app_month_used", "app_month_limit"), ("device_year_used", "device_year_limit"))
+
+
+def read_limits(event):
+    """AT-19: the re-engagement counts and limits; absent or null means no limit."""
+    limits = event.get("reengagement_limits")
+    if limits is None:
+        return None
+    if not isinstance(limits, dict):
+        raise invalid("reengagement_limits must be an object or null")
+    read = {}
+    for used, limit in LIMIT_PAIRS:
+        for key in (used, limit):
+            read[key] = read_integer(limits, key, required=False, nullable=True, bounds=(0, 2**63 - 1))
+    return read
+
+
+def limit_reached(limits):
+    """A limit of N allows N re-engagements; a missing limit never blocks; a missing count is 0."""
+    if limits is None:
+        return False
+    return any(limits[limit] is not None and (limits[used] or 0) >= limits[limit] for used, limit in LIMIT_PAIRS)
 
 
 def read_last_conversion_kind(event, last_conversion_at):
@@ -228,11 +254,15 @@ def attribute(inp):
     # 8. Nothing considered.
     if not considered:
         return answer("no-eligible-impression")
-    # 9. Timely update (AT-10, AT-11).
+    # 9. Re-engagement limits: production re-engagements only (AT-19, AT-20).
+    if event["kind"] == "re-engagement" and considered[0]["environment"] == "production" \
+            and limit_reached(event["limits"]):
+        return answer("reengagement-limit")
+    # 10. Timely update (AT-10, AT-11).
     first = event["first_update_at"]
     if first is None or first < event["at"] or first - event["at"] >= TIMELY_UPDATE[event["kind"]]:
         return answer("no-timely-update")
-    # 10. Created: the winner, then one losing postback per other network (AT-7, AT-9).
+    # 11. Created: the winner, then one losing postback per other network (AT-7, AT-9).
     winner = considered[0]
     losers = []
     if event["kind"] == "install":
