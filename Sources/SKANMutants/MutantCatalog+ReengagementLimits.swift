@@ -13,7 +13,9 @@ private typealias Status = AttributionDecision.Status
 
 extension MutantCatalog {
   /// The input with each member of its event's `reengagement_limits` transformed.
-  fileprivate static func limits(_ input: JSONValue, _ transform: @escaping (Limits, JSONValue?) -> JSONValue?) -> JSONValue {
+  fileprivate static func limits(_ input: JSONValue, _ transform: @escaping (Limits, JSONValue?) -> JSONValue?)
+    -> JSONValue
+  {
     guard input[In.event]?[Event.reengagementLimits]?.objectValue != nil else { return input }
     return input.updating(In.event) { event in
       event.updating(Event.reengagementLimits) { limits in

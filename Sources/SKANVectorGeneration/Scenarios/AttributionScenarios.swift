@@ -610,7 +610,9 @@ enum AttributionScenarios: SuiteScenarios {
       "reengagement-limit-app-month",
       "The app's monthly limit reached (3 of 3 used): no re-engagement (`reengagement-limit`), both clicks `not-chosen`; catches the limits ignored.",
       ["AT-19"],
-      input([click, other], event: limited([.appMonthUsed: 3, .appMonthLimit: 3, .deviceYearUsed: 0, .deviceYearLimit: 50])))
+      input(
+        [click, other], event: limited([.appMonthUsed: 3, .appMonthLimit: 3, .deviceYearUsed: 0, .deviceYearLimit: 50]))
+    )
     b.add(
       "reengagement-limit-device-year",
       "Only the device's yearly limit reached (50 of 50), the app's month far from it: no re-engagement; catches an implementation that checks the per-app count only.",
@@ -637,7 +639,8 @@ enum AttributionScenarios: SuiteScenarios {
       ["AT-19"],
       input(
         [impression("c", age: hour), impression("o", network: "net-b", age: 2 * hour)],
-        event: limited([.appMonthUsed: 3, .appMonthLimit: 3, .deviceYearUsed: 50, .deviceYearLimit: 50], kind: "install")))
+        event: limited(
+          [.appMonthUsed: 3, .appMonthLimit: 3, .deviceYearUsed: 50, .deviceYearLimit: 50], kind: "install")))
     b.add(
       "reengagement-limit-development-exempt",
       "A development click re-engages although both limits are reached (Developer Mode: \"Development postbacks aren’t subject to the rate limits\"); catches development re-engagements limited.",
