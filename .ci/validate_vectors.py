@@ -73,8 +73,15 @@ class DuplicateKey(ValueError):
 
 
 def beyond_schema(suite, value):
-    """Input rules JSON Schema cannot state: IDs unique across array items (AT-14)."""
-    if suite != "attribution" or not isinstance(value, dict):
+    """Input rules JSON Schema cannot state: IDs unique across array items (AT-14); a
+    postback scenario's `closed_at` before its `t0` (PB-20)."""
+    if not isinstance(value, dict):
+        return False
+    if suite == "postback":
+        closed, t0 = value.get("closed_at"), value.get("t0")
+        numbers = (int, float)
+        return isinstance(closed, numbers) and isinstance(t0, numbers) and closed < t0
+    if suite != "attribution":
         return False
     for key in ("impressions", "conversions"):
         items = value.get(key)

@@ -197,6 +197,17 @@ public enum ScenarioGenerator {
     if input[PostbackSuite.Input.adVersion] == "2.1" {
       input = input.setting(PostbackSuite.Input.interaction, "click")  // PB-1: views from 2.2 on
     }
+    // PB-20: sometimes closed by a later re-engagement, near an update or a window's end.
+    if random.chance(0.25) {
+      let updateTimes = (input[PostbackSuite.Input.updates]?.arrayValue ?? []).compactMap {
+        $0[PostbackSuite.Update.at]?.exactInteger
+      }
+      let near =
+        random.chance(0.5) && !updateTimes.isEmpty
+        ? random.pick(updateTimes) : start + offset(&random, developer: developer)
+      input = input.setting(
+        PostbackSuite.Input.closedAt, .integer(max(start, near + random.pick([0, 0, 1, -1, 3_600_000]))))
+    }
     return input
   }
 
