@@ -42,6 +42,15 @@ extension AttributionSuite: ReferenceSuite {
 
   // MARK: - Routing
 
+  /// A `framework` or `api` member: `skadnetwork` or `adattributionkit`; absent or `null`
+  /// is `adattributionkit` (AT-21).
+  private static func frameworkChoice(_ entry: InputReader, _ name: String) throws(ModelError)
+    -> PostbackScenario.Framework
+  {
+    guard entry.optional(name) != nil else { return .adattributionkit }
+    return try entry.choice(name, PostbackScenario.Framework.self)
+  }
+
   private static func route(_ reader: InputReader) throws(ModelError) -> JSONValue {
     var conversions: [ConversionRouter.Conversion] = []
     for (index, element) in try reader.array(Input.conversions.rawValue).enumerated() {
@@ -51,7 +60,8 @@ extension AttributionSuite: ReferenceSuite {
           kind: try kind(entry.string(Conversion.kind.rawValue), path: entry.path),
           id: try entry.string(Conversion.id.rawValue),
           start: try entry.timestamp(Conversion.at.rawValue),
-          tag: try entry.optionalString(Conversion.tag.rawValue)))
+          tag: try entry.optionalString(Conversion.tag.rawValue),
+          framework: try frameworkChoice(entry, Conversion.framework.rawValue)))
     }
     var updates: [ConversionRouter.RoutedUpdate] = []
     for (index, element) in try reader.array(Input.updates.rawValue).enumerated() {
@@ -70,8 +80,9 @@ extension AttributionSuite: ReferenceSuite {
         types = set
       }
       let update = try ValuesSuite.readUpdate(entry, at: try entry.timestamp(RoutedUpdate.at.rawValue))
+      let tag = try entry.optionalString(RoutedUpdate.conversionTag.rawValue)
       updates.append(
-        .init(update: update, types: types, tag: try entry.optionalString(RoutedUpdate.conversionTag.rawValue)))
+        .init(update: update, types: types, tag: tag, api: try frameworkChoice(entry, RoutedUpdate.api.rawValue)))
     }
     let (applied, results) = try ConversionRouter.route(
       conversions: conversions, updates: updates, profile: try reader.profile(Input.profile),

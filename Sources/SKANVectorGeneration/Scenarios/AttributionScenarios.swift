@@ -831,6 +831,95 @@ enum AttributionScenarios: SuiteScenarios {
     b.add(
       "route-out-of-order", "Updates out of time order: `out-of-order`.", ["AT-15", "TML-6"],
       route(installOnly, [update(at(5, 0, 0, 0), 1, nil), update(at(4, 0, 0, 0), 2, nil)]))
+    mirroring(&b, route: route, conversion: conversion, update: update)
     return b.scenarios
+  }
+
+  // MARK: - SKAdNetwork calls mirrored into AdAttributionKit (AT-21, AT-22)
+
+  private static func mirroring(
+    _ b: inout ScenarioBuilder,
+    route: (_ conversions: [JSONValue], _ updates: [JSONValue], _ overlapping: Bool) -> JSONValue,
+    conversion: (_ id: String, _ kind: String, _ start: Int, _ tag: String?) -> JSONValue,
+    update: (_ time: Int, _ fine: Int, _ coarse: String?, _ types: [String]?, _ tag: String?, _ lock: Bool) -> JSONValue
+  ) {
+    let t0 = ScenarioTime.t0
+    let at = ScenarioTime.at
+    func skan(_ value: JSONValue) -> JSONValue {
+      value.setting(AttributionSuite.RoutedUpdate.api, .string(PostbackScenario.Framework.skadnetwork.rawValue))
+    }
+    func skanInstall(_ id: String = "install") -> JSONValue {
+      conversion(id, "install", t0, nil).setting(
+        AttributionSuite.Conversion.framework, .string(PostbackScenario.Framework.skadnetwork.rawValue))
+    }
+    let aakInstall = conversion("install", "install", t0, nil)
+    let reengagement = conversion("re1", "re-engagement", at(100, 0, 0, 0), "summer")
+    b.add(
+      "route-skan-call-mirrored",
+      "An install won by an AdAttributionKit ad; the app calls only SKAdNetwork's update method: the call reaches the conversion through the mirror (fine 12); catches SKAdNetwork calls ignored by AdAttributionKit conversions.",
+      ["AT-21"],
+      route([aakInstall], [skan(update(at(1, 0, 0, 0), 12, nil, nil, nil, false))], false))
+    b.add(
+      "route-aak-call-not-mirrored",
+      "An install won by a SKAdNetwork ad; the app calls only AdAttributionKit's method: the SKAdNetwork conversion gets nothing (Apple describes no mirror that way); catches a mirror both ways.",
+      ["AT-21"],
+      route([skanInstall()], [update(at(1, 0, 0, 0), 12, "low", nil, nil, false)], false))
+    b.add(
+      "route-skan-call-reaches-skan-install",
+      "An install won by a SKAdNetwork ad, a SKAdNetwork call with fine 30 and coarse high: the conversion gets both values as called; catches the coarse value dropped for SKAdNetwork itself.",
+      ["AT-21"],
+      route([skanInstall()], [skan(update(at(1, 0, 0, 0), 30, "high", nil, nil, false))], false))
+    b.add(
+      "route-both-apis-last-wins",
+      "An app that calls both APIs, AdAttributionKit's with fine 5 then SKAdNetwork's with fine 9 a second later: the AdAttributionKit conversion is updated twice, in call order, and keeps 9; catches the mirrored call dropped when the app also calls AdAttributionKit.",
+      ["AT-21"],
+      route(
+        [aakInstall],
+        [update(at(1, 0, 0, 0), 5, "low", nil, nil, false), skan(update(at(1, 0, 1, 0), 9, nil, nil, nil, false))],
+        false))
+    b.add(
+      "route-skan-lock-mirrored",
+      "A SKAdNetwork call with lockWindow: the mirror locks the AdAttributionKit conversion's window 0 (lockPostback); catches the lock left out of the mirror.",
+      ["AT-21", "LCK-1"],
+      route(
+        [aakInstall],
+        [skan(update(at(1, 0, 0, 0), 12, nil, nil, nil, true)), update(at(2, 0, 0, 0), 40, "high", nil, nil, false)],
+        false))
+    b.add(
+      "route-skan-call-reaches-reengagement",
+      "Install won by a SKAdNetwork ad, then an AdAttributionKit re-engagement at 100 h (it closes the install, AT-17): a SKAdNetwork call at 101 h reaches the re-engagement through the mirror, which has no types; catches a mirror that reaches installs only.",
+      ["AT-21", "AT-15", "AT-17"],
+      route([skanInstall(), reengagement], [skan(update(at(101, 0, 0, 0), 7, nil, nil, nil, false))], false))
+    b.add(
+      "route-mirror-drops-coarse",
+      "An AdAttributionKit install and a SKAdNetwork call with fine 20 and coarse high: the mirrored update carries fine 20 and no coarse value (kit-defined: the mirror's method has no coarse parameter); catches the coarse value kept.",
+      ["AT-21", "AT-22"],
+      route([aakInstall], [skan(update(at(1, 0, 0, 0), 20, "high", nil, nil, false))], false))
+    b.add(
+      "route-mirror-coarse-cleared",
+      "An AdAttributionKit call with coarse medium, then a SKAdNetwork call with coarse high: the mirror leaves the conversion without a coarse value (an update without one clears it, SKN-4); catches the mirror's coarse value kept, or the earlier one kept.",
+      ["AT-21", "AT-22", "SKN-4"],
+      route(
+        [aakInstall],
+        [
+          update(at(1, 0, 0, 0), 5, "medium", nil, nil, false),
+          skan(update(at(2, 0, 0, 0), 6, "high", nil, nil, false)),
+        ],
+        false))
+    b.add(
+      "route-invalid-skan-reengagement",
+      "A re-engagement conversion with framework skadnetwork: `invalid-input` (SKAdNetwork attributes installs only); catches the framework ignored.",
+      ["AT-21"], tags: ["bad-input"],
+      route(
+        [
+          aakInstall,
+          conversion("re1", "re-engagement", at(100, 0, 0, 0), nil).setting(
+            AttributionSuite.Conversion.framework, .string(PostbackScenario.Framework.skadnetwork.rawValue)),
+        ], [], false))
+    b.add(
+      "route-invalid-skan-call-with-types",
+      "A SKAdNetwork call with conversion_types: `invalid-input` (SKAdNetwork's methods take none); catches the types applied to the mirror.",
+      ["AT-21"], tags: ["bad-input"],
+      route([aakInstall], [skan(update(at(1, 0, 0, 0), 3, nil, ["install"], nil, false))], false))
   }
 }

@@ -113,5 +113,19 @@ extension RequirementCatalog {
       source:
         "\(aakDev) (\"Development postbacks aren’t subject to the rate limits that reengagement in AdAttributionKit imposes\")"
     ),
+    Requirement(
+      "AT-21", .must, .apple, area: .attribution,
+      "A SKAdNetwork update call (`api` `skadnetwork`) reaches a SKAdNetwork-attributed install as made, and is mirrored into AdAttributionKit as `updateConversionValue(_:lockPostback:)`: it reaches the active AdAttributionKit conversions as an update without conversion types (every active type, AT-15) and without a tag. An AdAttributionKit call reaches AdAttributionKit conversions only; an app that calls both APIs updates an AdAttributionKit conversion twice, in call order. SKAdNetwork attributes installs only, and its calls take no conversion types or tag (`invalid-input`).",
+      source:
+        "\(aakInt) (\"When an app calls the update conversion values APIs in SKAdNetwork, such as updatePostbackConversionValue(_:coarseValue:lockWindow:completionHandler:), SKAdNetwork bridges the conversion values between the two frameworks by mirroring the call into AdAttributionNetwork by calling updateConversionValue(_:lockPostback:)\"; \"If your framework is integrated with both AdAttributionKit and SKAdNetwork, call APIs from both\"); Apple describes no mirror from AdAttributionKit into SKAdNetwork."
+    ),
+    Requirement(
+      "AT-22", .must, .kitDefined, area: .attribution,
+      "The mirrored call carries no coarse value: an AdAttributionKit conversion reached only through SKAdNetwork calls has no coarse value, and a mirrored call clears one set earlier by a direct call (SKN-4's rule for an update without a coarse value).",
+      source:
+        "\(aakInt) names the mirror's method, `updateConversionValue(_:lockPostback:)`, which has no coarse parameter; Apple does not say in words what becomes of the coarse value.",
+      alternative:
+        "The mirror keeps the coarse value, as `updateConversionValue(_:coarseConversionValue:lockPostback:)` would: `attribution/route-mirror-drops-coarse` and `attribution/route-mirror-coarse-cleared` fail it."
+    ),
   ]
 }

@@ -74,13 +74,14 @@ public enum AttributionSuite: SuiteVocabulary {
   }
 
   /// The members of one element of the input's `conversions` (`route`).
-  public enum Conversion: String, MemberName { case kind, id, at, tag }
+  public enum Conversion: String, MemberName { case kind, id, at, tag, framework }
 
   /// The members of one element of the input's `updates` (`route`).
   public enum RoutedUpdate: String, MemberName {
     case at, fine, coarse, lock
     case conversionTypes = "conversion_types"
     case conversionTag = "conversion_tag"
+    case api
   }
 
   /// The members of the output: `attribute`'s, then `route`'s.

@@ -289,13 +289,18 @@ def read_conversion(position, item):
         raise invalid("conversion id must be a string")
     at = read_time(item, "at")
     tag = read_optional_string(item, "tag")
-    return dict(position=position, kind=kind, id=identifier, at=at, tag=tag)
+    framework = read_choice(item, "framework", ROUTE_FRAMEWORKS, default="adattributionkit")  # AT-21
+    return dict(position=position, kind=kind, id=identifier, at=at, tag=tag, framework=framework)
+
+
+ROUTE_FRAMEWORKS = ("skadnetwork", "adattributionkit")
 
 
 def read_route_update(item):
     if not isinstance(item, dict):
         raise invalid("an update must be an object")
     types = item.get("conversion_types")
+    given_types = types is not None
     if types is None:
         types = {"install", "re-engagement"}  # AT-15: absent or null means every type
     else:
@@ -305,7 +310,9 @@ def read_route_update(item):
     at = read_time(item, "at")
     fine, coarse, lock = read_update_values(item)  # an invalid value is the whole input's error
     tag = read_optional_string(item, "conversion_tag")
-    return dict(types=types, at=at, fine=fine, coarse=coarse, lock=lock, tag=tag)
+    api = read_choice(item, "api", ROUTE_FRAMEWORKS, default="adattributionkit")  # AT-21
+    return dict(types=types, at=at, fine=fine, coarse=coarse, lock=lock, tag=tag, api=api,
+                given_types=given_types)
 
 
 def route(inp):
@@ -325,6 +332,10 @@ def route(inp):
         raise invalid("two conversions have the same id")
     if sum(1 for c in conversions if c["kind"] == "install") > 1:
         raise invalid("more than one install conversion")  # AT-15
+    if any(c["framework"] == "skadnetwork" and c["kind"] != "install" for c in conversions):
+        raise invalid("SKAdNetwork has no re-engagement")  # AT-21
+    if any(u["api"] == "skadnetwork" and (u["given_types"] or u["tag"] is not None) for u in updates):
+        raise invalid("a SKAdNetwork call has no conversion types or tag")  # AT-21
     previous = None
     for update in updates:  # TML-6, checked before any update is applied
         if previous is not None and update["at"] < previous:
@@ -343,19 +354,25 @@ def route(inp):
         # Rule 2: active conversions.
         active = [c for c in conversions
                   if c["at"] <= t and (c["closed_at"] is None or t < c["closed_at"])]
+        # Rule 5: a SKAdNetwork call reaches SKAdNetwork's install as made and is mirrored
+        # into AdAttributionKit without types, tag or coarse value (AT-21, AT-22).
+        skan_call = update["api"] == "skadnetwork"
+        targets = [c for c in active if c["framework"] == "skadnetwork"] if skan_call else []
+        aak = [c for c in active if c["framework"] == "adattributionkit"]
         # Rule 3: targets (AT-15, AT-16).
-        targets = []
         if "install" in update["types"]:
-            targets += [c for c in active if c["kind"] == "install"]
+            targets += [c for c in aak if c["kind"] == "install"]
         if "re-engagement" in update["types"]:
-            reengagements = [c for c in active if c["kind"] == "re-engagement"]
+            reengagements = [c for c in aak if c["kind"] == "re-engagement"]
             if update["tag"] is not None:
                 targets += [c for c in reengagements if c["tag"] == update["tag"]]
             elif reengagements:
                 targets.append(max(reengagements, key=lambda c: (c["at"], c["position"])))
         # Rule 4: apply to each target's own timeline; ignored updates do not count.
+        def coarse_for(c):
+            return None if skan_call and c["framework"] == "adattributionkit" else update["coarse"]
         applied = [c for c in targets
-                   if c["timeline"].apply(t, update["fine"], update["coarse"], update["lock"])[0] == "applied"]
+                   if c["timeline"].apply(t, update["fine"], coarse_for(c), update["lock"])[0] == "applied"]
         applied.sort(key=lambda c: (c["kind"] != "install", c["position"]))
         results.append({"applied_to": [c["id"] for c in applied]})
     return {"updates": results,
