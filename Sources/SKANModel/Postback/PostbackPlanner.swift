@@ -136,10 +136,19 @@ public enum PostbackPlanner {
         }
       }
     }
+    // PB-21: a country code is two ASCII upper-case letters (ISO 3166-1 alpha-2's shape).
+    if let country = ids.countryCode, !isCountryCode(country) {
+      throw ModelError(.invalidInput, "country code \"\(country)\" is not two upper-case letters A to Z")
+    }
     // PB-20: a conversion cannot be closed before its T0.
     if let closedAt = scenario.closedAt, closedAt < scenario.t0 {
       throw ModelError(.invalidInput, "closed_at \(closedAt.milliseconds) is before t0 \(scenario.t0.milliseconds)")
     }
+  }
+
+  /// PB-21: exactly two ASCII letters `A` to `Z`.
+  public static func isCountryCode(_ text: String) -> Bool {
+    text.utf8.count == 2 && text.utf8.allSatisfy { (0x41...0x5A).contains($0) }
   }
 
   // MARK: - Timing

@@ -753,6 +753,18 @@ extension PostbackScenarios {
       "closed-legacy-3-0",
       "An ad signed 3.0 closed at 5 h: its one postback is final then with value 10 (the 12 h update comes after the close), sent 5-29 h; catches the 24-hour timer left running.",
       ["PB-20", "PB-15"], legacy)
+    var lower = Case()
+    lower.country = "us"
+    b.add(
+      "invalid-country-code-lower-case",
+      "`country_code` `us`: `invalid-input` (kit-defined: two upper-case letters, as Apple's examples write it); catches the code passed through unchecked.",
+      ["PB-21", "PB-1"], tags: ["bad-input"], lower)
+    var subdivision = Case()
+    subdivision.country = "US-CA"
+    b.add(
+      "invalid-country-code-subdivision",
+      "`country_code` `US-CA`, an ISO 3166-2 subdivision code: `invalid-input` (Apple's \"ISO 3166-2 two-letter\" read as two letters); catches any string accepted.",
+      ["PB-21", "PB-1"], tags: ["bad-input"], subdivision)
     var early = closable()
     early.closedAt = ScenarioTime.t0 - 1
     b.add(

@@ -131,5 +131,13 @@ extension RequirementCatalog {
       alternative:
         "Only AdAttributionKit-attributed conversions are closed (`postback/closed-skadnetwork-4` and `postback/closed-legacy-3-0` fail it); or the send delay counted from the window's end rather than the close."
     ),
+    Requirement(
+      "PB-21", .must, .kitDefined, area: .postback,
+      "`ad.country_code`, when given, is two ASCII upper-case letters (`US`); anything else is `invalid-input`. When the postback carries it is PB-3 and PB-18.",
+      source:
+        "Apple: adattributionkit/identifying-the-parameters-in-a-postback (\"An ISO 3166-2 two-letter country identifier\", read through a third-party mirror of the page; ISO 3166-2 codes are subdivisions such as `US-CA`, two letters are ISO 3166-1 alpha-2) and Apple's examples (`\"country-code\": \"US\"`); Apple does not say which letter case.",
+      alternative:
+        "Any string (the kit's reading before 2026-11), or ISO 3166-2 subdivision codes as Apple's words say: `postback/invalid-country-code-lower-case` and `postback/invalid-country-code-subdivision` fail them."
+    ),
   ]
 }

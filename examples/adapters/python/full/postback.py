@@ -130,6 +130,9 @@ def check_scenario(s):
             raise invalid("AdAttributionKit has no source domain")
         if s["conversion_type"] == "re-engagement" and s["interaction"] == "view":
             raise invalid("a re-engagement comes from a click")  # PB-9
+    country = ad["country_code"]
+    if country is not None and not (len(country) == 2 and all("A" <= ch <= "Z" for ch in country)):
+        raise invalid("country_code must be two upper-case letters")  # PB-21
     if s["closed_at"] is not None and s["closed_at"] < s["t0"]:
         raise invalid("closed_at is before t0")  # PB-20
 
