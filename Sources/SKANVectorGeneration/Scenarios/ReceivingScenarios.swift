@@ -36,6 +36,7 @@ enum ReceivingScenarios: SuiteScenarios {
     copyPaths(&b)
     environments(&b)
     totals(&b)
+    testKeyBodies(&b)
     invalidInputs(&b)
     return b.scenarios
   }
