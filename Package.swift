@@ -118,8 +118,8 @@ let package = Package(
     .target(
       name: "SKANS2S",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANVerdicts",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANVectors",
+        "SKANVerdicts", .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],
@@ -246,7 +246,7 @@ let package = Package(
       name: "SKANS2STests",
       dependencies: [
         "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANReporting", "SKANRunner", "SKANS2S",
-        "SKANSignatures", "SKANVerdicts",
+        "SKANSignatures", "SKANVectors", "SKANVerdicts",
       ],
       swiftSettings: strictSettings
     ),

@@ -197,6 +197,17 @@ public enum ScenarioGenerator {
     if input[PostbackSuite.Input.adVersion] == "2.1" {
       input = input.setting(PostbackSuite.Input.interaction, "click")  // PB-1: views from 2.2 on
     }
+    // PB-20: sometimes closed by a later re-engagement, near an update or a window's end.
+    if random.chance(0.25) {
+      let updateTimes = (input[PostbackSuite.Input.updates]?.arrayValue ?? []).compactMap {
+        $0[PostbackSuite.Update.at]?.exactInteger
+      }
+      let near =
+        random.chance(0.5) && !updateTimes.isEmpty
+        ? random.pick(updateTimes) : start + offset(&random, developer: developer)
+      input = input.setting(
+        PostbackSuite.Input.closedAt, .integer(max(start, near + random.pick([0, 0, 1, -1, 3_600_000]))))
+    }
     return input
   }
 
@@ -242,10 +253,18 @@ public enum ScenarioGenerator {
       lastConversion = .integer(event - random.pick([24 * hour, 24 * hour - 1, random.int(0...(48 * hour))]))
       lastKind = .string(random.pick(["install", "re-engagement"]))
     }
+    // AT-19: counts around the limit, limits sometimes absent.
+    var limits: JSONValue = .null
+    if random.chance(0.3) {
+      limits = AttributionSuite.ReengagementLimits.object([
+        .appMonthUsed: .integer(random.int(0...4)), .appMonthLimit: random.pick([.null, 3, 4]),
+        .deviceYearUsed: .integer(random.int(48...51)), .deviceYearLimit: random.pick([.null, 50]),
+      ])
+    }
     return AttributionSuite.Input.object([
       .event: AttributionSuite.Event.object([
         .kind: .string(kind), .at: .integer(event), .firstUpdateAt: firstUpdate,
-        .lastConversionAt: lastConversion, .lastConversionKind: lastKind,
+        .lastConversionAt: lastConversion, .lastConversionKind: lastKind, .reengagementLimits: limits,
       ]),
       .impressions: .array(impressions),
       .configuration: configuration,

@@ -29,7 +29,9 @@ extension MutantCatalog {
   }
 
   /// The mutants of the `attribution` suite.
-  static let attribution: [Mutant] = attributionBasics + attributionRanking + attributionRules + attributionRouting
+  static let attribution: [Mutant] =
+    attributionBasics + attributionRanking + attributionRules + attributionRouting + attributionLimits
+    + attributionMirroring
 
   /// Mutants of the time limits, the ranking, the view limit, environments, cooldowns and routing.
   static let attributionBasics: [Mutant] = [

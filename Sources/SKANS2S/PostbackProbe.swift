@@ -7,6 +7,7 @@ import SKANJSON
 import SKANModel
 public import SKANRunner
 import SKANSuites
+import SKANVectors
 public import SKANVerdicts
 import SKANVocabulary
 
@@ -269,15 +270,25 @@ public struct PostbackProbe: Sendable {
         id: id, suite: "receiving", requirements: requirements, status: .protocolError,
         message: "the report is not a 200 JSON answer (HTTP \(status))", duration: seconds)
     }
-    let differences = JSONDiff.differences(expected: expected, actual: actual)
-    if differences.isEmpty {
-      return CaseResult(id: id, suite: "receiving", requirements: requirements, status: .pass, duration: seconds)
+    // Judged as a receiving vector is: each arrival's `reason` is a diagnostic (SIG-21),
+    // compared where the report gives it and never failing the check.
+    let vector = VectorCase(
+      id: id, suite: .receiving, description: "", requirements: requirements, basis: .apple, tags: [],
+      input: .null, expected: .output(expected),
+      diagnostic: ReceivingSuite.diagnosticPaths(of: .receive).filter { $0.isGiven(in: expected) }.map(\.description))
+    let judged = vector.judgement(.output(actual))
+    guard let mismatch = judged.mismatch else {
+      var result = CaseResult(id: id, suite: "receiving", requirements: requirements, status: .pass, duration: seconds)
+      result.diagnostics = judged.diagnostics
+      return result
     }
-    return CaseResult(
+    var result = CaseResult(
       id: id, suite: "receiving", requirements: requirements, status: .fail,
       message:
         "the receiver counted otherwise than the receiving model for the \(sent.count) postbacks sent (a receiver that kept earlier postbacks, from an earlier probe, reports them too: reset it first; the reference receiver: POST /.skan-conform/reset)",
-      differences: Array(differences.prefix(20)), duration: seconds)
+      differences: Array(mismatch.differences.prefix(20)), duration: seconds)
+    result.diagnostics = judged.diagnostics
+    return result
   }
 
   private func send(_ client: ProbeClient, method: HTTPMethod, url: String, body: String?) async -> Outcome {

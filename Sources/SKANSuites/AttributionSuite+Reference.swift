@@ -42,6 +42,15 @@ extension AttributionSuite: ReferenceSuite {
 
   // MARK: - Routing
 
+  /// A `framework` or `api` member: `skadnetwork` or `adattributionkit`; absent or `null`
+  /// is `adattributionkit` (AT-21).
+  private static func frameworkChoice(_ entry: InputReader, _ name: String) throws(ModelError)
+    -> PostbackScenario.Framework
+  {
+    guard entry.optional(name) != nil else { return .adattributionkit }
+    return try entry.choice(name, PostbackScenario.Framework.self)
+  }
+
   private static func route(_ reader: InputReader) throws(ModelError) -> JSONValue {
     var conversions: [ConversionRouter.Conversion] = []
     for (index, element) in try reader.array(Input.conversions.rawValue).enumerated() {
@@ -51,7 +60,8 @@ extension AttributionSuite: ReferenceSuite {
           kind: try kind(entry.string(Conversion.kind.rawValue), path: entry.path),
           id: try entry.string(Conversion.id.rawValue),
           start: try entry.timestamp(Conversion.at.rawValue),
-          tag: try entry.optionalString(Conversion.tag.rawValue)))
+          tag: try entry.optionalString(Conversion.tag.rawValue),
+          framework: try frameworkChoice(entry, Conversion.framework.rawValue)))
     }
     var updates: [ConversionRouter.RoutedUpdate] = []
     for (index, element) in try reader.array(Input.updates.rawValue).enumerated() {
@@ -70,8 +80,9 @@ extension AttributionSuite: ReferenceSuite {
         types = set
       }
       let update = try ValuesSuite.readUpdate(entry, at: try entry.timestamp(RoutedUpdate.at.rawValue))
+      let tag = try entry.optionalString(RoutedUpdate.conversionTag.rawValue)
       updates.append(
-        .init(update: update, types: types, tag: try entry.optionalString(RoutedUpdate.conversionTag.rawValue)))
+        .init(update: update, types: types, tag: tag, api: try frameworkChoice(entry, RoutedUpdate.api.rawValue)))
     }
     let (applied, results) = try ConversionRouter.route(
       conversions: conversions, updates: updates, profile: try reader.profile(Input.profile),
@@ -101,12 +112,34 @@ extension AttributionSuite: ReferenceSuite {
       try reader.timestamp(Event.firstUpdateAt.rawValue)
     }
     let lastConversion = try readPreviousConversion(reader)
+    let time = try reader.timestamp(Event.at.rawValue)
+    let appInstalled = try reader.bool(
+      Event.appInstalled.rawValue, default: AttributionEvent.defaultAppInstalled(for: kind))
+    let limits = try reader.optional(Event.reengagementLimits.rawValue).map { (value) throws(ModelError) in
+      try readLimits(try InputReader(value, path: "\(reader.path).\(Event.reengagementLimits.rawValue)"))
+    }
     return AttributionEvent(
-      kind: kind, time: try reader.timestamp(Event.at.rawValue),
-      appInstalled: try reader.bool(
-        Event.appInstalled.rawValue, default: AttributionEvent.defaultAppInstalled(for: kind)),
-      firstUpdate: firstUpdate,
-      lastConversion: lastConversion)
+      kind: kind, time: time, appInstalled: appInstalled, firstUpdate: firstUpdate, lastConversion: lastConversion,
+      reengagementLimits: limits)
+  }
+
+  /// `reengagement_limits` (AT-19): four optional non-negative integers, in the order the
+  /// Spec lists them; a count absent or `null` is 0, a limit absent or `null` is none.
+  private static func readLimits(_ reader: InputReader) throws(ModelError) -> SKANModel.ReengagementLimits {
+    func count(_ member: ReengagementLimits) throws(ModelError) -> Int? {
+      guard let value = try reader.optionalInteger(member.rawValue) else { return nil }
+      guard value >= 0 else {
+        throw ModelError(.invalidInput, "\(reader.path).\(member.rawValue) is \(value), not a non-negative integer")
+      }
+      return value
+    }
+    let appMonthUsed = try count(.appMonthUsed)
+    let appMonthLimit = try count(.appMonthLimit)
+    let deviceYearUsed = try count(.deviceYearUsed)
+    let deviceYearLimit = try count(.deviceYearLimit)
+    return SKANModel.ReengagementLimits(
+      appMonthUsed: appMonthUsed ?? 0, appMonthLimit: appMonthLimit, deviceYearUsed: deviceYearUsed ?? 0,
+      deviceYearLimit: deviceYearLimit)
   }
 
   /// `last_conversion_at` and `last_conversion_kind`, read in that order: both or neither

@@ -55,6 +55,9 @@ extension PostbackSuite: ReferenceSuite {
       let update = try InputReader(element, path: "input.\(Input.updates.rawValue)[\(index)]")
       updates.append(try ValuesSuite.readUpdate(update, at: try update.timestamp(ValuesSuite.Update.at.rawValue)))
     }
+    let closedAt = try reader.optional(Input.closedAt.rawValue).map { (_) throws(ModelError) in
+      try reader.timestamp(Input.closedAt.rawValue)
+    }
     var tiers: [SourceIdentifierTiers] = []
     for (index, element) in try reader.array(Input.tiers.rawValue).enumerated() {
       tiers.append(try readTiers(element, path: "input.\(Input.tiers.rawValue)[\(index)]"))
@@ -79,7 +82,7 @@ extension PostbackSuite: ReferenceSuite {
       framework: framework, adVersion: version,
       didWin: try reader.bool(Input.didWin.rawValue, default: PostbackScenario.defaultDidWin),
       interaction: interaction, conversionType: conversionType, profile: try reader.profile(Input.profile), t0: t0,
-      updates: updates, tiers: tiers, identifiers: identifiers)
+      updates: updates, tiers: tiers, identifiers: identifiers, closedAt: closedAt)
   }
 
   /// A tier: an integer for every length of the source identifier, or an object with the

@@ -34,7 +34,7 @@ struct FuzzerTests {
     "a mutant's bug is found and shrunk",
     arguments: [
       "postback/loser-carries-value", "window/inclusive-edges", "values/lock-ignored",
-      "attribution/recency-before-fidelity",
+      "attribution/recency-before-fidelity", "attribution/reengagement-limit-exclusive", "postback/close-ignored",
     ])
   func mutantFound(id: String) async throws {
     let suite = try #require(Suite(rawValue: String(id.split(separator: "/")[0])))

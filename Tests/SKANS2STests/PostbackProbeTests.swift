@@ -3,6 +3,7 @@ import SKANHTTP
 import SKANJSON
 import SKANReference
 import SKANS2S
+import SKANVectors
 import SKANVerdicts
 import Testing
 
@@ -59,6 +60,33 @@ struct PostbackProbeTests {
     #expect(report.status == .fail)
     #expect(report.differences.contains { $0.description.contains("status") }, "\(report.differences)")
     #expect(results.filter { $0.value.status != .pass }.map(\.key) == ["probe-postbacks/report"])
+  }
+
+  @Test(
+    "a report without reasons, or with a wrong one, passes: each arrival's reason is a diagnostic, reported apart",
+    .timeLimit(.minutes(3)))
+  func reasonsAreDiagnostics() async throws {
+    // `"reason":"…",` sorts between `"did_win"` and `"response"` in canonical output.
+    func edit(_ replace: @escaping @Sendable (String) -> String)
+      -> @Sendable (String, String, ReceiverEndpoint.Answer) -> ReceiverEndpoint.Answer
+    {
+      { target, _, answer in
+        guard target == ReceiverEndpoint.reportPath else { return answer }
+        let text = replace(String(decoding: answer.body, as: UTF8.self))
+        return ReceiverEndpoint.Answer(status: answer.status, body: Array(text.utf8))
+      }
+    }
+    let without = try await probe(
+      rewrite: edit { $0.replacingOccurrences(of: #""reason":"[a-z-]*","#, with: "", options: .regularExpression) })
+    let withoutReport = try #require(without["probe-postbacks/report"])
+    #expect(withoutReport.status == .pass, "\(withoutReport.message ?? "")")
+    #expect(withoutReport.diagnostics?.status == .notGiven)
+    let wrong = try await probe(
+      rewrite: edit { $0.replacingOccurrences(of: #""reason":"bad-signature""#, with: #""reason":"ok""#) })
+    let wrongReport = try #require(wrong["probe-postbacks/report"])
+    #expect(wrongReport.status == .pass, "\(wrongReport.message ?? "")")
+    #expect(wrongReport.diagnostics?.status == .differ)
+    #expect(wrongReport.diagnostics?.differences.contains { $0.path.contains("reason") } == true)
   }
 
   @Test(

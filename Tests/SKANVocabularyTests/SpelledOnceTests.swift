@@ -48,6 +48,9 @@ struct SpelledOnceTests {
     "Sources/SKANVocabulary/Requirements/Requirement+Area.swift": (
       ["timeline", "att"], "the names of two requirement tables"
     ),
+    "Sources/SKANFuzz/ScenarioGenerator+Receiving.swift": (
+      ["jws-string", "timestamp"], "an AdAttributionKit postback's member, a forwarder's field added to a body"
+    ),
     "Sources/SKANFuzz/ScenarioGenerator.swift": (
       ["2", "status"], "a Singular coarse code written as a string (a value), Singular's server response"
     ),

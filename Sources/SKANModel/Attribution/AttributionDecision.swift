@@ -12,6 +12,9 @@ public struct AttributionDecision: Sendable, Hashable {
     case appNotInstalled = "app-not-installed"
     /// The app did not update a conversion value in time, so no postback window opened (AT-10).
     case noTimelyUpdate = "no-timely-update"
+    /// A production re-engagement when the device's per-app monthly or per-device yearly
+    /// re-engagement limit is reached (AT-19, AT-20).
+    case reengagementLimit = "reengagement-limit"
   }
 
   /// What happened to one impression.

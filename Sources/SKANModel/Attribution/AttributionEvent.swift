@@ -38,6 +38,8 @@ public struct AttributionEvent: Sendable, Hashable {
   public var firstUpdate: Timestamp?
   /// The previous conversion (install or re-engagement), for the cooldowns (AT-8).
   public var lastConversion: PreviousConversion?
+  /// The device's re-engagement counts and limits (AT-19); `nil` when no limit applies.
+  public var reengagementLimits: ReengagementLimits?
 
   /// Whether the app counts as installed before an event that does not say: a re-engagement
   /// needs it, an install does not have it (kit-defined, Spec/attribution.md).
@@ -45,12 +47,14 @@ public struct AttributionEvent: Sendable, Hashable {
 
   /// Creates an event.
   public init(
-    kind: Kind, time: Timestamp, appInstalled: Bool, firstUpdate: Timestamp?, lastConversion: PreviousConversion?
+    kind: Kind, time: Timestamp, appInstalled: Bool, firstUpdate: Timestamp?, lastConversion: PreviousConversion?,
+    reengagementLimits: ReengagementLimits? = nil
   ) {
     self.kind = kind
     self.time = time
     self.appInstalled = appInstalled
     self.firstUpdate = firstUpdate
     self.lastConversion = lastConversion
+    self.reengagementLimits = reengagementLimits
   }
 }

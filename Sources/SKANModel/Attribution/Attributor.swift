@@ -83,6 +83,13 @@ public enum Attributor {
       return decision(.noEligibleImpression, impressions: impressions, reasons: reasons, winner: nil, losers: [])
     }
 
+    // AT-19: a re-engagement over the device's per-app monthly or per-device yearly limit is
+    // not created (kit-defined: checked once the winner is known, before AT-10, and it
+    // closes nothing and starts no cooldown); AT-20: development re-engagements are exempt.
+    if event.kind == .reengagement, winner.environment == .production, event.reengagementLimits?.reached == true {
+      return decision(.reengagementLimit, impressions: impressions, reasons: reasons, winner: nil, losers: [])
+    }
+
     // AT-10: no conversion-value update in time, no postback window.
     let limit = event.kind == .install ? installFirstUpdateLimit : reengagementFirstUpdateLimit
     guard let firstUpdate = event.firstUpdate, firstUpdate >= event.time,

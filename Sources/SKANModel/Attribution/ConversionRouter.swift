@@ -1,5 +1,7 @@
-/// Routes AdAttributionKit conversion-value updates to the active conversions: the install
-/// and any re-engagements, by conversion type and conversion tag (AT-15, AT-16, AT-17).
+/// Routes conversion-value updates to the active conversions: the install and any
+/// re-engagements, by conversion type and conversion tag (AT-15, AT-16, AT-17); a
+/// SKAdNetwork call reaches a SKAdNetwork-attributed install as made and is mirrored into
+/// AdAttributionKit (AT-21, AT-22).
 public enum ConversionRouter {
   /// An active conversion.
   public struct Conversion: Sendable, Hashable {
@@ -11,13 +13,20 @@ public enum ConversionRouter {
     public var start: Timestamp
     /// A re-engagement's conversion tag (the value of `AdAttributionKitReengagementOpen`).
     public var tag: String?
+    /// The framework whose impression won it: `skadnetwork` for an install attributed to a
+    /// SKAdNetwork ad (AT-21), `adattributionkit` otherwise.
+    public var framework: PostbackScenario.Framework
 
     /// Creates a conversion.
-    public init(kind: AttributionEvent.Kind, id: String, start: Timestamp, tag: String?) {
+    public init(
+      kind: AttributionEvent.Kind, id: String, start: Timestamp, tag: String?,
+      framework: PostbackScenario.Framework = .adattributionkit
+    ) {
       self.kind = kind
       self.id = id
       self.start = start
       self.tag = tag
+      self.framework = framework
     }
   }
 
@@ -29,12 +38,18 @@ public enum ConversionRouter {
     public var types: Set<AttributionEvent.Kind>?
     /// `conversionTag`, if given.
     public var tag: String?
+    /// The API the app called: AdAttributionKit's, or SKAdNetwork's (mirrored, AT-21).
+    public var api: PostbackScenario.Framework
 
     /// Creates an update.
-    public init(update: ConversionUpdate, types: Set<AttributionEvent.Kind>?, tag: String?) {
+    public init(
+      update: ConversionUpdate, types: Set<AttributionEvent.Kind>?, tag: String?,
+      api: PostbackScenario.Framework = .adattributionkit
+    ) {
       self.update = update
       self.types = types
       self.tag = tag
+      self.api = api
     }
   }
 
@@ -65,6 +80,15 @@ public enum ConversionRouter {
     guard conversions.filter({ $0.kind == .install }).count <= 1 else {
       throw ModelError(.invalidInput, "an app has at most one install conversion")
     }
+    // AT-21: SKAdNetwork attributes installs only.
+    if let conversion = conversions.first(where: { $0.framework == .skadnetwork && $0.kind != .install }) {
+      throw ModelError(.invalidInput, "conversion \"\(conversion.id)\": SKAdNetwork has no re-engagement")
+    }
+    // AT-21: SKAdNetwork's update methods take no conversion types and no tag.
+    if let index = updates.firstIndex(where: { $0.api == .skadnetwork && ($0.types != nil || $0.tag != nil) }) {
+      throw ModelError(
+        .invalidInput, "update \(index): a SKAdNetwork call has no conversion_types or conversion_tag")
+    }
     var results = conversions.map {
       ConversionResult(id: $0.id, closedAt: nil, timeline: ConversionTimeline(profile: profile, t0: $0.start))
     }
@@ -89,11 +113,19 @@ public enum ConversionRouter {
       let active = conversions.indices.filter { index in
         conversions[index].start <= time && (results[index].closedAt.map { time < $0 } ?? true)
       }
+      // AT-21: an AdAttributionKit call reaches AdAttributionKit conversions only; a
+      // SKAdNetwork call reaches a SKAdNetwork-attributed install as made, and is mirrored
+      // into AdAttributionKit as `updateConversionValue(_:lockPostback:)`: no types (every
+      // active type, AT-15), no tag, and (AT-22) no coarse value.
+      let aak = active.filter { conversions[$0].framework == .adattributionkit }
       let types = routed.types ?? [.install, .reengagement]
       var targets: [Int] = []
-      if types.contains(.install) { targets += active.filter { conversions[$0].kind == .install } }
+      if routed.api == .skadnetwork {
+        targets += active.filter { conversions[$0].framework == .skadnetwork }
+      }
+      if types.contains(.install) { targets += aak.filter { conversions[$0].kind == .install } }
       if types.contains(.reengagement) {
-        let reengagements = active.filter { conversions[$0].kind == .reengagement }
+        let reengagements = aak.filter { conversions[$0].kind == .reengagement }
         if let tag = routed.tag {
           targets += reengagements.filter { conversions[$0].tag == tag }  // AT-16
         } else if let latest = reengagements.max(by: { (conversions[$0].start, $0) < (conversions[$1].start, $1) }) {
@@ -103,7 +135,9 @@ public enum ConversionRouter {
       var names: [String] = []
       for index in targets {
         var timeline = results[index].timeline
-        let (outcome, _) = try timeline.apply(routed.update)
+        var update = routed.update
+        if routed.api == .skadnetwork && conversions[index].framework == .adattributionkit { update.coarse = nil }
+        let (outcome, _) = try timeline.apply(update)
         results[index].timeline = timeline
         if outcome == .applied { names.append(conversions[index].id) }
       }

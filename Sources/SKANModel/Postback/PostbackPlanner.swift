@@ -13,6 +13,11 @@ public enum PostbackPlanner {
     // Every ad's updates are checked in the timeline's order: out-of-order, then before T0.
     var timeline = ConversionTimeline(profile: profile, t0: scenario.t0)
     for update in scenario.updates { _ = try timeline.apply(update) }
+    // PB-20: every update is checked, but only those before `closed_at` reach this conversion.
+    if let closedAt = scenario.closedAt {
+      timeline = ConversionTimeline(profile: profile, t0: scenario.t0)
+      for update in scenario.updates where update.time < closedAt { _ = try timeline.apply(update) }
+    }
 
     // PB-9: a re-engagement has no losing postbacks.
     if !scenario.didWin && scenario.conversionType == .reengagement { return [] }
@@ -33,7 +38,10 @@ public enum PostbackPlanner {
         guard scenario.didWin, tier.rawValue >= 1, timeline.values(in: window).hasUpdate else { continue }
       }
       let values = timeline.values(in: window)
-      let finalized = values.lockedAt ?? profile.bounds(of: window, t0: scenario.t0).end
+      // PB-20: a window not yet final when a later re-engagement closes the conversion is
+      // final then; one already final (its end, or a lock, at or before it) keeps its time.
+      let final = values.lockedAt ?? profile.bounds(of: window, t0: scenario.t0).end
+      let finalized = scenario.closedAt.map { min($0, final) } ?? final
       let (earliest, latest) = sendRange(after: finalized, window: window, profile: profile)
       let (fields, outer) =
         scenario.framework == .adattributionkit
@@ -53,8 +61,14 @@ public enum PostbackPlanner {
   private static func legacyPostback(_ scenario: PostbackScenario) throws(ModelError) -> PlannedPostback {
     var timer = LegacyConversionTimer(t0: scenario.t0)
     for update in scenario.updates { _ = try timer.apply(update) }
+    // PB-20: closed by a later re-engagement, the postback is final then, with the values of
+    // the updates before it (every update is still checked).
+    if let closedAt = scenario.closedAt {
+      timer = LegacyConversionTimer(t0: scenario.t0)
+      for update in scenario.updates where update.time < closedAt { _ = try timer.apply(update) }
+    }
     let tier = scenario.tiers[0].postbackTier
-    let finalized = timer.expiresAt
+    let finalized = scenario.closedAt.map { min($0, timer.expiresAt) } ?? timer.expiresAt
     return PlannedPostback(
       sequenceIndex: 0, tier: tier, fields: legacyFields(scenario, tier: tier, value: timer.value), outerFields: [:],
       finalizedAt: finalized, earliestSend: finalized,
@@ -121,6 +135,10 @@ public enum PostbackPlanner {
           throw ModelError(.invalidInput, "re-engagement comes from clicks only, not views")
         }
       }
+    }
+    // PB-20: a conversion cannot be closed before its T0.
+    if let closedAt = scenario.closedAt, closedAt < scenario.t0 {
+      throw ModelError(.invalidInput, "closed_at \(closedAt.milliseconds) is before t0 \(scenario.t0.milliseconds)")
     }
   }
 

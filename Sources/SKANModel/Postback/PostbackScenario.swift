@@ -79,13 +79,17 @@ public struct PostbackScenario: Sendable, Hashable {
   public var tiers: [SourceIdentifierTiers]
   /// The ad's identifiers.
   public var identifiers: AdIdentifiers
+  /// When a later re-engagement closed this conversion (PB-20, the `attribution` suite's
+  /// `closed_at`, AT-17); `nil` when nothing closed it.
+  public var closedAt: Timestamp?
 
   /// Creates a scenario.
   public init(
     framework: Framework, adVersion: String, didWin: Bool, interaction: Interaction, conversionType: ConversionType,
     profile: WindowProfile, t0: Timestamp, updates: [ConversionUpdate], tiers: [SourceIdentifierTiers],
-    identifiers: AdIdentifiers
+    identifiers: AdIdentifiers, closedAt: Timestamp? = nil
   ) {
+    self.closedAt = closedAt
     self.framework = framework
     self.adVersion = adVersion
     self.didWin = didWin

@@ -91,6 +91,7 @@ enum AttributionScenarios: SuiteScenarios {
     configuredWindows(&b)
     cooldown(&b)
     reengagement(&b)
+    reengagementLimits(&b)
     shape(&b)
     return b.scenarios
   }
@@ -593,6 +594,91 @@ enum AttributionScenarios: SuiteScenarios {
       input([impression("c", age: hour)], event: event(firstUpdate: nil)))
   }
 
+  /// A re-engagement event with `reengagement_limits` set to `limits`.
+  static func limited(
+    _ limits: KeyValuePairs<AttributionSuite.ReengagementLimits, JSONValue>, kind: String = "re-engagement"
+  ) -> JSONValue {
+    event(kind).setting(AttributionSuite.Event.reengagementLimits, AttributionSuite.ReengagementLimits.object(limits))
+  }
+
+  /// Re-engagement limits (AT-19, AT-20): the device's per-app monthly and per-device yearly
+  /// counts, given as inputs because Apple publishes no numbers.
+  private static func reengagementLimits(_ b: inout ScenarioBuilder) {
+    let click = impression("r", age: 10 * second, reengage: true)
+    let other = impression("o", network: "net-b", age: hour, reengage: true)
+    b.add(
+      "reengagement-limit-app-month",
+      "The app's monthly limit reached (3 of 3 used): no re-engagement (`reengagement-limit`), both clicks `not-chosen`; catches the limits ignored.",
+      ["AT-19"],
+      input(
+        [click, other], event: limited([.appMonthUsed: 3, .appMonthLimit: 3, .deviceYearUsed: 0, .deviceYearLimit: 50]))
+    )
+    b.add(
+      "reengagement-limit-device-year",
+      "Only the device's yearly limit reached (50 of 50), the app's month far from it: no re-engagement; catches an implementation that checks the per-app count only.",
+      ["AT-19"],
+      input([click], event: limited([.appMonthUsed: 0, .appMonthLimit: 3, .deviceYearUsed: 50, .deviceYearLimit: 50])))
+    b.add(
+      "reengagement-limit-one-below",
+      "2 of 3 used this month: the re-engagement is created; catches a limit that blocks at N - 1 used (`>` read as `>=` one step early).",
+      ["AT-19"], tags: ["edge-exact"],
+      input([click], event: limited([.appMonthUsed: 2, .appMonthLimit: 3])))
+    b.add(
+      "reengagement-limit-exact",
+      "Exactly 3 of 3 used, the device-year limit absent: blocked (kit-defined edge: a limit of N allows N); catches `used > limit`.",
+      ["AT-19"], tags: ["edge-exact"],
+      input([click], event: limited([.appMonthUsed: 3, .appMonthLimit: 3])))
+    b.add(
+      "reengagement-limit-none-given",
+      "Counts without limits (`null`): no limit applies, the re-engagement is created; catches a missing limit read as 0.",
+      ["AT-19"],
+      input([click], event: limited([.appMonthUsed: 7, .appMonthLimit: .null, .deviceYearUsed: 90])))
+    b.add(
+      "install-ignores-reengagement-limits",
+      "An install with both re-engagement limits reached is created, with its losing network; catches limits applied to every conversion.",
+      ["AT-19"],
+      input(
+        [impression("c", age: hour), impression("o", network: "net-b", age: 2 * hour)],
+        event: limited(
+          [.appMonthUsed: 3, .appMonthLimit: 3, .deviceYearUsed: 50, .deviceYearLimit: 50], kind: "install")))
+    b.add(
+      "reengagement-limit-development-exempt",
+      "A development click re-engages although both limits are reached (Developer Mode: \"Development postbacks aren’t subject to the rate limits\"); catches development re-engagements limited.",
+      ["AT-19", "AT-20"],
+      input(
+        [impression("d", age: 10 * second, reengage: true, environment: "development")],
+        event: limited([.appMonthUsed: 3, .appMonthLimit: 3, .deviceYearUsed: 50, .deviceYearLimit: 50])))
+    b.add(
+      "reengagement-limit-after-cooldown-check",
+      "A re-engagement both in the re-engagement cooldown and over its limit: `cooldown` (AT-8 comes first); catches the limit checked before the cooldown.",
+      ["AT-8", "AT-19"],
+      input(
+        [click],
+        event: event("re-engagement", lastConversion: hour, lastKind: "re-engagement").setting(
+          AttributionSuite.Event.reengagementLimits,
+          AttributionSuite.ReengagementLimits.object([.appMonthUsed: 3, .appMonthLimit: 3])),
+        configuration: config([:], reengage: 24)))
+    b.add(
+      "reengagement-limit-before-update-check",
+      "Over the limit and with no conversion-value update: `reengagement-limit`, not `no-timely-update` (kit-defined: the limit is checked once the winner is known, before AT-10).",
+      ["AT-10", "AT-19"],
+      input(
+        [click],
+        event: event("re-engagement", firstUpdate: nil).setting(
+          AttributionSuite.Event.reengagementLimits,
+          AttributionSuite.ReengagementLimits.object([.appMonthUsed: 3, .appMonthLimit: 3]))))
+    b.add(
+      "invalid-reengagement-limit-negative",
+      "A negative count: `invalid-input` naming the member; catches a negative used count read as 0.",
+      ["AT-19", "IN-1"], tags: ["bad-input"],
+      input([click], event: limited([.appMonthUsed: -1, .appMonthLimit: 3])))
+    b.add(
+      "invalid-reengagement-limit-fraction",
+      "A limit of 2.5: `invalid-input` (counts are integers); catches a limit compared as a float.",
+      ["AT-19", "IN-1"], tags: ["bad-input"],
+      input([click], event: limited([.appMonthUsed: 2, .appMonthLimit: .double(2.5)])))
+  }
+
   /// Shape (AT-14).
   private static func shape(_ b: inout ScenarioBuilder) {
     b.add(
@@ -745,6 +831,95 @@ enum AttributionScenarios: SuiteScenarios {
     b.add(
       "route-out-of-order", "Updates out of time order: `out-of-order`.", ["AT-15", "TML-6"],
       route(installOnly, [update(at(5, 0, 0, 0), 1, nil), update(at(4, 0, 0, 0), 2, nil)]))
+    mirroring(&b, route: route, conversion: conversion, update: update)
     return b.scenarios
+  }
+
+  // MARK: - SKAdNetwork calls mirrored into AdAttributionKit (AT-21, AT-22)
+
+  private static func mirroring(
+    _ b: inout ScenarioBuilder,
+    route: (_ conversions: [JSONValue], _ updates: [JSONValue], _ overlapping: Bool) -> JSONValue,
+    conversion: (_ id: String, _ kind: String, _ start: Int, _ tag: String?) -> JSONValue,
+    update: (_ time: Int, _ fine: Int, _ coarse: String?, _ types: [String]?, _ tag: String?, _ lock: Bool) -> JSONValue
+  ) {
+    let t0 = ScenarioTime.t0
+    let at = ScenarioTime.at
+    func skan(_ value: JSONValue) -> JSONValue {
+      value.setting(AttributionSuite.RoutedUpdate.api, .string(PostbackScenario.Framework.skadnetwork.rawValue))
+    }
+    func skanInstall(_ id: String = "install") -> JSONValue {
+      conversion(id, "install", t0, nil).setting(
+        AttributionSuite.Conversion.framework, .string(PostbackScenario.Framework.skadnetwork.rawValue))
+    }
+    let aakInstall = conversion("install", "install", t0, nil)
+    let reengagement = conversion("re1", "re-engagement", at(100, 0, 0, 0), "summer")
+    b.add(
+      "route-skan-call-mirrored",
+      "An install won by an AdAttributionKit ad; the app calls only SKAdNetwork's update method: the call reaches the conversion through the mirror (fine 12); catches SKAdNetwork calls ignored by AdAttributionKit conversions.",
+      ["AT-21"],
+      route([aakInstall], [skan(update(at(1, 0, 0, 0), 12, nil, nil, nil, false))], false))
+    b.add(
+      "route-aak-call-not-mirrored",
+      "An install won by a SKAdNetwork ad; the app calls only AdAttributionKit's method: the SKAdNetwork conversion gets nothing (Apple describes no mirror that way); catches a mirror both ways.",
+      ["AT-21"],
+      route([skanInstall()], [update(at(1, 0, 0, 0), 12, "low", nil, nil, false)], false))
+    b.add(
+      "route-skan-call-reaches-skan-install",
+      "An install won by a SKAdNetwork ad, a SKAdNetwork call with fine 30 and coarse high: the conversion gets both values as called; catches the coarse value dropped for SKAdNetwork itself.",
+      ["AT-21"],
+      route([skanInstall()], [skan(update(at(1, 0, 0, 0), 30, "high", nil, nil, false))], false))
+    b.add(
+      "route-both-apis-last-wins",
+      "An app that calls both APIs, AdAttributionKit's with fine 5 then SKAdNetwork's with fine 9 a second later: the AdAttributionKit conversion is updated twice, in call order, and keeps 9; catches the mirrored call dropped when the app also calls AdAttributionKit.",
+      ["AT-21"],
+      route(
+        [aakInstall],
+        [update(at(1, 0, 0, 0), 5, "low", nil, nil, false), skan(update(at(1, 0, 1, 0), 9, nil, nil, nil, false))],
+        false))
+    b.add(
+      "route-skan-lock-mirrored",
+      "A SKAdNetwork call with lockWindow: the mirror locks the AdAttributionKit conversion's window 0 (lockPostback); catches the lock left out of the mirror.",
+      ["AT-21", "LCK-1"],
+      route(
+        [aakInstall],
+        [skan(update(at(1, 0, 0, 0), 12, nil, nil, nil, true)), update(at(2, 0, 0, 0), 40, "high", nil, nil, false)],
+        false))
+    b.add(
+      "route-skan-call-reaches-reengagement",
+      "Install won by a SKAdNetwork ad, then an AdAttributionKit re-engagement at 100 h (it closes the install, AT-17): a SKAdNetwork call at 101 h reaches the re-engagement through the mirror, which has no types; catches a mirror that reaches installs only.",
+      ["AT-21", "AT-15", "AT-17"],
+      route([skanInstall(), reengagement], [skan(update(at(101, 0, 0, 0), 7, nil, nil, nil, false))], false))
+    b.add(
+      "route-mirror-drops-coarse",
+      "An AdAttributionKit install and a SKAdNetwork call with fine 20 and coarse high: the mirrored update carries fine 20 and no coarse value (kit-defined: the mirror's method has no coarse parameter); catches the coarse value kept.",
+      ["AT-21", "AT-22"],
+      route([aakInstall], [skan(update(at(1, 0, 0, 0), 20, "high", nil, nil, false))], false))
+    b.add(
+      "route-mirror-coarse-cleared",
+      "An AdAttributionKit call with coarse medium, then a SKAdNetwork call with coarse high: the mirror leaves the conversion without a coarse value (an update without one clears it, SKN-4); catches the mirror's coarse value kept, or the earlier one kept.",
+      ["AT-21", "AT-22", "SKN-4"],
+      route(
+        [aakInstall],
+        [
+          update(at(1, 0, 0, 0), 5, "medium", nil, nil, false),
+          skan(update(at(2, 0, 0, 0), 6, "high", nil, nil, false)),
+        ],
+        false))
+    b.add(
+      "route-invalid-skan-reengagement",
+      "A re-engagement conversion with framework skadnetwork: `invalid-input` (SKAdNetwork attributes installs only); catches the framework ignored.",
+      ["AT-21"], tags: ["bad-input"],
+      route(
+        [
+          aakInstall,
+          conversion("re1", "re-engagement", at(100, 0, 0, 0), nil).setting(
+            AttributionSuite.Conversion.framework, .string(PostbackScenario.Framework.skadnetwork.rawValue)),
+        ], [], false))
+    b.add(
+      "route-invalid-skan-call-with-types",
+      "A SKAdNetwork call with conversion_types: `invalid-input` (SKAdNetwork's methods take none); catches the types applied to the mirror.",
+      ["AT-21"], tags: ["bad-input"],
+      route([aakInstall], [skan(update(at(1, 0, 0, 0), 3, nil, ["install"], nil, false))], false))
   }
 }

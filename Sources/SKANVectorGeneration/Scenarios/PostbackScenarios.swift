@@ -66,6 +66,8 @@ enum PostbackScenarios: SuiteScenarios {
     var marketplace: String?
     var adNetwork = "example123.skadnetwork"
     var ids = PostbackScenarios.postbackIDs
+    /// When a later re-engagement closed the conversion (PB-20); written only when set.
+    var closedAt: Int?
 
     var json: JSONValue {
       var ad = PostbackSuite.Ad.object([
@@ -87,6 +89,7 @@ enum PostbackScenarios: SuiteScenarios {
         .tiers: .array(tiers), .ad: ad, .postbackIDs: .array(ids.map(JSONValue.string)),
       ])
       if framework == "skadnetwork" { input = input.setting(PostbackSuite.Input.adVersion, .string(version)) }
+      if let closedAt { input = input.setting(PostbackSuite.Input.closedAt, .integer(closedAt)) }
       return input
     }
   }
@@ -112,6 +115,7 @@ enum PostbackScenarios: SuiteScenarios {
     versionsBefore4(&b)
     adAttributionKit(&b)
     appleExamples(&b)
+    closing(&b)
     impossible(&b)
     return b.scenarios + LegacyPostbackScenarios.all()
   }
@@ -662,6 +666,99 @@ enum PostbackScenarios: SuiteScenarios {
     b.add(
       "invalid-update-value", "An update with fine 64: `fine-out-of-range` for the scenario.", ["PB-1", "VAL-1"],
       tags: ["bad-input"], badUpdate)
+  }
+}
+
+extension PostbackScenarios {
+  /// An AdAttributionKit winner at tier 3 with updates in window 0 (1 h) and window 1 (100 h)
+  /// unless a case says otherwise.
+  fileprivate static func closable() -> Case {
+    var scenario = Case()
+    scenario.framework = "adattributionkit"
+    scenario.adNetwork = "example.adattributionkit"
+    scenario.marketplace = "com.apple.AppStore"
+    scenario.sourceApp = 1_234_567_891
+    scenario.tiers = [3, 3, 3]
+    scenario.updates = [(at(1, 0, 0, 0), 10, "low", false), (at(100, 0, 0, 0), 20, "medium", false)]
+    return scenario
+  }
+
+  /// A later re-engagement closes the conversion (PB-20): windows not yet final are final at
+  /// `closed_at`, updates from then on belong to the new conversion.
+  fileprivate static func closing(_ b: inout ScenarioBuilder) {
+    var inWindow0 = closable()
+    inWindow0.updates = [(at(1, 0, 0, 0), 10, "low", false)]
+    inWindow0.closedAt = at(10, 0, 0, 0)
+    b.add(
+      "closed-in-window-0",
+      "A re-engagement at 10 h closes the install: postback 0 is final at 10 h and sent 34-58 h, no postbacks 1 and 2; catches the close ignored (final at 48 h).",
+      ["PB-20", "PB-8"], inWindow0)
+    var inWindow1 = closable()
+    inWindow1.closedAt = at(120, 0, 0, 0)
+    b.add(
+      "closed-in-window-1",
+      "Updates at 1 h and 100 h, closed at 120 h: postback 0 keeps its 48 h end, postback 1 is final at 120 h (sent 144-264 h), no postback 2; catches the open window dropped instead of sent.",
+      ["PB-20", "PB-6", "PB-8"], inWindow1)
+    var beforeUpdate = closable()
+    beforeUpdate.updates = [(at(1, 0, 0, 0), 10, "low", false), (at(130, 0, 0, 0), 20, "medium", false)]
+    beforeUpdate.closedAt = at(100, 0, 0, 0)
+    b.add(
+      "closed-before-window-1-update",
+      "Closed at 100 h, window 1 open but its only update at 130 h, after the close: no postback 1 (the update belongs to the new conversion); catches updates after the close applied.",
+      ["PB-20", "PB-6"], beforeUpdate)
+    var afterLock = closable()
+    afterLock.updates = [(at(1, 0, 0, 0), 10, "low", true)]
+    afterLock.closedAt = at(10, 0, 0, 0)
+    b.add(
+      "closed-after-lock",
+      "Window 0 locked at 1 h, closed at 10 h: postback 0 keeps its lock time (final at 1 h, sent 25-49 h); catches every window re-timed at the close.",
+      ["PB-20", "LCK-1"], afterLock)
+    var atClose = closable()
+    atClose.updates = [(at(1, 0, 0, 0), 10, "low", false), (at(10, 0, 0, 0), 50, "high", false)]
+    atClose.closedAt = at(10, 0, 0, 0)
+    b.add(
+      "closed-update-at-close-ignored",
+      "An update at exactly the close (10 h) belongs to the new conversion: postback 0 carries fine 10 from 1 h; catches `<=` (kit-defined edge, half-open as WIN-3).",
+      ["PB-20"], tags: ["edge-exact"], atClose)
+    var loser = closable()
+    loser.didWin = false
+    loser.closedAt = at(10, 0, 0, 0)
+    b.add(
+      "closed-loser",
+      "A losing network's postback 0 is closed like the winner's: final at 10 h, sent 34-58 h; catches the close applied to winners only.",
+      ["PB-20", "PB-2"], loser)
+    var developer = closable()
+    developer.profile = "aak-developer"
+    developer.sourceApp = 0
+    developer.updates = [(at(0, 1, 0, 0), 5, "low", false)]
+    developer.closedAt = at(0, 2, 0, 0)
+    b.add(
+      "closed-developer-mode",
+      "Developer Mode, a development ad closed at 2 minutes: final then, sent 7-12 minutes after T0; catches the production delays after a close.",
+      ["PB-20", "PB-17", "PB-8"], developer)
+    var skadnetwork = Case()
+    skadnetwork.updates = [(at(1, 0, 0, 0), 10, "low", false)]
+    skadnetwork.closedAt = at(10, 0, 0, 0)
+    b.add(
+      "closed-skadnetwork-4",
+      "An install from an ad signed 4.0, closed at 10 h by an AdAttributionKit re-engagement: final at 10 h (kit-defined: Apple's \"existing install\" read for both frameworks); catches AdAttributionKit-only closing, the stated alternative.",
+      ["PB-20"], skadnetwork)
+    var legacy = Case()
+    legacy.version = "3.0"
+    legacy.sourceIdentifier = 42
+    legacy.sourceDomain = nil
+    legacy.updates = [(at(1, 0, 0, 0), 10, nil, false), (at(12, 0, 0, 0), 20, nil, false)]
+    legacy.closedAt = at(5, 0, 0, 0)
+    b.add(
+      "closed-legacy-3-0",
+      "An ad signed 3.0 closed at 5 h: its one postback is final then with value 10 (the 12 h update comes after the close), sent 5-29 h; catches the 24-hour timer left running.",
+      ["PB-20", "PB-15"], legacy)
+    var early = closable()
+    early.closedAt = ScenarioTime.t0 - 1
+    b.add(
+      "invalid-closed-before-t0",
+      "A conversion closed 1 ms before its T0: `invalid-input`; catches a negative close accepted.",
+      ["PB-20", "PB-1"], tags: ["bad-input"], early)
   }
 }
 

@@ -99,5 +99,33 @@ extension RequirementCatalog {
         "Apple's re-engagement pages name a tap on custom content or a StoreKit-rendered ad's \"Open\" button and do not exclude SKAdNetwork; the kit excludes it because `eligible-for-re-engagement` exists only in the AdAttributionKit JWS.",
       alternative:
         "A SKAdNetwork StoreKit-rendered click re-engages: every vector such an implementation fails lists AT-18."),
+    Requirement(
+      "AT-19", .must, .kitDefined, area: .attribution,
+      "A production re-engagement is not created when the device's re-engagement limit is reached, per app and month or per device and year (`reengagement-limit`: no winner, every considered impression `not-chosen`). The numbers are inputs (`event.reengagement_limits`); a limit of N allows N re-engagements, so the one that finds N already used is blocked. It is checked once the winner is known, before AT-10; an install is never limited; a blocked re-engagement closes no conversion and starts no cooldown.",
+      source:
+        "\(aakRCV) (\"The system doesn’t always produce postbacks after a reengagement. The device is subject to reengagement limits on a monthly per-app basis, as well as a yearly per-device basis\"); Apple publishes no numbers, and is silent on the edge and on what a blocked re-engagement changes.",
+      alternative:
+        "A boolean \"limit reached\" input instead of counts; or a limit of N blocking at N - 1 used (`…-one-below` fails it), or a blocked re-engagement still closing the prior conversion."
+    ),
+    Requirement(
+      "AT-20", .must, .apple, area: .attribution,
+      "A development re-engagement (its winner a development impression) is created whatever the re-engagement limits say.",
+      source:
+        "\(aakDev) (\"Development postbacks aren’t subject to the rate limits that reengagement in AdAttributionKit imposes\")"
+    ),
+    Requirement(
+      "AT-21", .must, .apple, area: .attribution,
+      "A SKAdNetwork update call (`api` `skadnetwork`) reaches a SKAdNetwork-attributed install as made, and is mirrored into AdAttributionKit as `updateConversionValue(_:lockPostback:)`: it reaches the active AdAttributionKit conversions as an update without conversion types (every active type, AT-15) and without a tag. An AdAttributionKit call reaches AdAttributionKit conversions only; an app that calls both APIs updates an AdAttributionKit conversion twice, in call order. SKAdNetwork attributes installs only, and its calls take no conversion types or tag (`invalid-input`).",
+      source:
+        "\(aakInt) (\"When an app calls the update conversion values APIs in SKAdNetwork, such as updatePostbackConversionValue(_:coarseValue:lockWindow:completionHandler:), SKAdNetwork bridges the conversion values between the two frameworks by mirroring the call into AdAttributionNetwork by calling updateConversionValue(_:lockPostback:)\"; \"If your framework is integrated with both AdAttributionKit and SKAdNetwork, call APIs from both\"); Apple describes no mirror from AdAttributionKit into SKAdNetwork."
+    ),
+    Requirement(
+      "AT-22", .must, .kitDefined, area: .attribution,
+      "The mirrored call carries no coarse value: an AdAttributionKit conversion reached only through SKAdNetwork calls has no coarse value, and a mirrored call clears one set earlier by a direct call (SKN-4's rule for an update without a coarse value).",
+      source:
+        "\(aakInt) names the mirror's method, `updateConversionValue(_:lockPostback:)`, which has no coarse parameter; Apple does not say in words what becomes of the coarse value.",
+      alternative:
+        "The mirror keeps the coarse value, as `updateConversionValue(_:coarseConversionValue:lockPostback:)` would: `attribution/route-mirror-drops-coarse` and `attribution/route-mirror-coarse-cleared` fail it."
+    ),
   ]
 }

@@ -123,5 +123,13 @@ extension RequirementCatalog {
       alternative:
         "A development SKAdNetwork ad's postbacks carry `conversion-value` 0 (and `source-app-id` 0) whatever the app sent: every vector such an implementation fails lists PB-19."
     ),
+    Requirement(
+      "PB-20", .must, .kitDefined, area: .postback,
+      "A later re-engagement closes the conversion at `closed_at` (the `attribution` suite's AT-17): updates at or after it belong to the new conversion and are ignored here (still checked); each postback not yet final then is final at `closed_at` and sent after the usual delay (24-48 h for the first, 24-144 h for the others, 5-10 minutes for a development ad in Developer Mode; 0-24 h for an ad signed before 4.0); a postback already final (its window's end or a lock at or before `closed_at`) keeps its time; a later window without an update before the close sends nothing (PB-6). Winners and losers alike; ads signed 4.0 and earlier as well as AdAttributionKit ones.",
+      source:
+        "\(aakRCV) (\"the system locks the active postbacks from the prior conversion and schedules them for transmission. AdAttributionsKit removes postbacks from the prior conversions that you haven’t registered\"); Apple is silent on the delay after such a lock and on SKAdNetwork-attributed installs.",
+      alternative:
+        "Only AdAttributionKit-attributed conversions are closed (`postback/closed-skadnetwork-4` and `postback/closed-legacy-3-0` fail it); or the send delay counted from the window's end rather than the close."
+    ),
   ]
 }

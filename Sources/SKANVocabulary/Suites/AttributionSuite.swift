@@ -39,6 +39,15 @@ public enum AttributionSuite: SuiteVocabulary {
     case firstUpdateAt = "first_update_at"
     case lastConversionAt = "last_conversion_at"
     case lastConversionKind = "last_conversion_kind"
+    case reengagementLimits = "reengagement_limits"
+  }
+
+  /// The members of the event's `reengagement_limits` (AT-19).
+  public enum ReengagementLimits: String, MemberName {
+    case appMonthUsed = "app_month_used"
+    case appMonthLimit = "app_month_limit"
+    case deviceYearUsed = "device_year_used"
+    case deviceYearLimit = "device_year_limit"
   }
 
   /// The members of one element of the input's `impressions`.
@@ -65,13 +74,14 @@ public enum AttributionSuite: SuiteVocabulary {
   }
 
   /// The members of one element of the input's `conversions` (`route`).
-  public enum Conversion: String, MemberName { case kind, id, at, tag }
+  public enum Conversion: String, MemberName { case kind, id, at, tag, framework }
 
   /// The members of one element of the input's `updates` (`route`).
   public enum RoutedUpdate: String, MemberName {
     case at, fine, coarse, lock
     case conversionTypes = "conversion_types"
     case conversionTag = "conversion_tag"
+    case api
   }
 
   /// The members of the output: `attribute`'s, then `route`'s.

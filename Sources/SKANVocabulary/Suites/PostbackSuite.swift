@@ -27,6 +27,7 @@ public enum PostbackSuite: SuiteVocabulary {
     case conversionType = "conversion_type"
     case profile, t0, updates, tiers, ad
     case postbackIDs = "postback_ids"
+    case closedAt = "closed_at"
   }
 
   /// The values of the input's `conversion_type`, in the order the Spec lists them.

@@ -52,8 +52,34 @@ def read_event(inp):
     last_conversion_kind = read_last_conversion_kind(event, last_conversion_at)
     at = read_time(event, "at")
     installed = read_nullable_bool(event, "app_installed", kind == "re-engagement")
+    limits = read_limits(event)
     return dict(kind=kind, at=at, app_installed=installed, first_update_at=first_update_at,
-                last_conversion_at=last_conversion_at, last_conversion_kind=last_conversion_kind)
+                last_conversion_at=last_conversion_at, last_conversion_kind=last_conversion_kind,
+                limits=limits)
+
+
+LIMIT_PAIRS = (("app_month_used", "app_month_limit"), ("device_year_used", "device_year_limit"))
+
+
+def read_limits(event):
+    """AT-19: the re-engagement counts and limits; absent or null means no limit."""
+    limits = event.get("reengagement_limits")
+    if limits is None:
+        return None
+    if not isinstance(limits, dict):
+        raise invalid("reengagement_limits must be an object or null")
+    read = {}
+    for used, limit in LIMIT_PAIRS:
+        for key in (used, limit):
+            read[key] = read_integer(limits, key, required=False, nullable=True, bounds=(0, 2**63 - 1))
+    return read
+
+
+def limit_reached(limits):
+    """A limit of N allows N re-engagements; a missing limit never blocks; a missing count is 0."""
+    if limits is None:
+        return False
+    return any(limits[limit] is not None and (limits[used] or 0) >= limits[limit] for used, limit in LIMIT_PAIRS)
 
 
 def read_last_conversion_kind(event, last_conversion_at):
@@ -228,11 +254,15 @@ def attribute(inp):
     # 8. Nothing considered.
     if not considered:
         return answer("no-eligible-impression")
-    # 9. Timely update (AT-10, AT-11).
+    # 9. Re-engagement limits: production re-engagements only (AT-19, AT-20).
+    if event["kind"] == "re-engagement" and considered[0]["environment"] == "production" \
+            and limit_reached(event["limits"]):
+        return answer("reengagement-limit")
+    # 10. Timely update (AT-10, AT-11).
     first = event["first_update_at"]
     if first is None or first < event["at"] or first - event["at"] >= TIMELY_UPDATE[event["kind"]]:
         return answer("no-timely-update")
-    # 10. Created: the winner, then one losing postback per other network (AT-7, AT-9).
+    # 11. Created: the winner, then one losing postback per other network (AT-7, AT-9).
     winner = considered[0]
     losers = []
     if event["kind"] == "install":
@@ -259,13 +289,18 @@ def read_conversion(position, item):
         raise invalid("conversion id must be a string")
     at = read_time(item, "at")
     tag = read_optional_string(item, "tag")
-    return dict(position=position, kind=kind, id=identifier, at=at, tag=tag)
+    framework = read_choice(item, "framework", ROUTE_FRAMEWORKS, default="adattributionkit")  # AT-21
+    return dict(position=position, kind=kind, id=identifier, at=at, tag=tag, framework=framework)
+
+
+ROUTE_FRAMEWORKS = ("skadnetwork", "adattributionkit")
 
 
 def read_route_update(item):
     if not isinstance(item, dict):
         raise invalid("an update must be an object")
     types = item.get("conversion_types")
+    given_types = types is not None
     if types is None:
         types = {"install", "re-engagement"}  # AT-15: absent or null means every type
     else:
@@ -275,7 +310,9 @@ def read_route_update(item):
     at = read_time(item, "at")
     fine, coarse, lock = read_update_values(item)  # an invalid value is the whole input's error
     tag = read_optional_string(item, "conversion_tag")
-    return dict(types=types, at=at, fine=fine, coarse=coarse, lock=lock, tag=tag)
+    api = read_choice(item, "api", ROUTE_FRAMEWORKS, default="adattributionkit")  # AT-21
+    return dict(types=types, at=at, fine=fine, coarse=coarse, lock=lock, tag=tag, api=api,
+                given_types=given_types)
 
 
 def route(inp):
@@ -295,6 +332,10 @@ def route(inp):
         raise invalid("two conversions have the same id")
     if sum(1 for c in conversions if c["kind"] == "install") > 1:
         raise invalid("more than one install conversion")  # AT-15
+    if any(c["framework"] == "skadnetwork" and c["kind"] != "install" for c in conversions):
+        raise invalid("SKAdNetwork has no re-engagement")  # AT-21
+    if any(u["api"] == "skadnetwork" and (u["given_types"] or u["tag"] is not None) for u in updates):
+        raise invalid("a SKAdNetwork call has no conversion types or tag")  # AT-21
     previous = None
     for update in updates:  # TML-6, checked before any update is applied
         if previous is not None and update["at"] < previous:
@@ -313,19 +354,25 @@ def route(inp):
         # Rule 2: active conversions.
         active = [c for c in conversions
                   if c["at"] <= t and (c["closed_at"] is None or t < c["closed_at"])]
+        # Rule 5: a SKAdNetwork call reaches SKAdNetwork's install as made and is mirrored
+        # into AdAttributionKit without types, tag or coarse value (AT-21, AT-22).
+        skan_call = update["api"] == "skadnetwork"
+        targets = [c for c in active if c["framework"] == "skadnetwork"] if skan_call else []
+        aak = [c for c in active if c["framework"] == "adattributionkit"]
         # Rule 3: targets (AT-15, AT-16).
-        targets = []
         if "install" in update["types"]:
-            targets += [c for c in active if c["kind"] == "install"]
+            targets += [c for c in aak if c["kind"] == "install"]
         if "re-engagement" in update["types"]:
-            reengagements = [c for c in active if c["kind"] == "re-engagement"]
+            reengagements = [c for c in aak if c["kind"] == "re-engagement"]
             if update["tag"] is not None:
                 targets += [c for c in reengagements if c["tag"] == update["tag"]]
             elif reengagements:
                 targets.append(max(reengagements, key=lambda c: (c["at"], c["position"])))
         # Rule 4: apply to each target's own timeline; ignored updates do not count.
+        def coarse_for(c):
+            return None if skan_call and c["framework"] == "adattributionkit" else update["coarse"]
         applied = [c for c in targets
-                   if c["timeline"].apply(t, update["fine"], update["coarse"], update["lock"])[0] == "applied"]
+                   if c["timeline"].apply(t, update["fine"], coarse_for(c), update["lock"])[0] == "applied"]
         applied.sort(key=lambda c: (c["kind"] != "install", c["position"]))
         results.append({"applied_to": [c["id"] for c in applied]})
     return {"updates": results,

@@ -55,6 +55,7 @@ def read_input(inp):
         conversion_type = "re-engagement"
     t0 = read_time(inp, "t0")
     updates = read_updates(inp)
+    closed_at = None if inp.get("closed_at") is None else read_time(inp, "closed_at")  # PB-20
     tiers = inp.get("tiers")
     if not isinstance(tiers, list):
         raise invalid("tiers must be an array")
@@ -91,7 +92,8 @@ def read_input(inp):
         ends = read_profile({"profile": "production"})
     return dict(framework=framework, ad_version=ad_version, interaction=interaction,
                 conversion_type=conversion_type, t0=t0, updates=updates, tiers=tiers, ad=ad,
-                postback_ids=postback_ids, did_win=did_win, ends=ends, developer=developer)
+                postback_ids=postback_ids, did_win=did_win, ends=ends, developer=developer,
+                closed_at=closed_at)
 
 
 def check_scenario(s):
@@ -128,6 +130,8 @@ def check_scenario(s):
             raise invalid("AdAttributionKit has no source domain")
         if s["conversion_type"] == "re-engagement" and s["interaction"] == "view":
             raise invalid("a re-engagement comes from a click")  # PB-9
+    if s["closed_at"] is not None and s["closed_at"] < s["t0"]:
+        raise invalid("closed_at is before t0")  # PB-20
 
 
 def replay(s):
@@ -140,7 +144,8 @@ def replay(s):
         previous = at
         if at < s["t0"]:  # WIN-6
             raise SpecError("time-before-t0", "an update is earlier than t0")
-        line.apply(at, fine, coarse, lock)
+        if s["closed_at"] is None or at < s["closed_at"]:  # PB-20: later ones are the new conversion's
+            line.apply(at, fine, coarse, lock)
     return line
 
 
@@ -170,6 +175,8 @@ def timing(s, line, index):
         final = window.locked_at
     else:
         final = s["t0"] + s["ends"][index]
+    if s["closed_at"] is not None:  # PB-20: final at the close unless already final
+        final = min(final, s["closed_at"])
     if s["developer"]:
         return final, final + 5 * MINUTE, final + 10 * MINUTE
     return final, final + 24 * HOUR, final + (48 if index == 0 else 144) * HOUR
@@ -241,12 +248,14 @@ def legacy_timer(s):
     value changes nothing; the first update sets any value; from the expiry on, nothing
     counts. Coarse values, locks and the profile play no part."""
     value, restart = None, s["t0"]
+    closed = s["closed_at"]
     for at, fine, _coarse, _lock in s["updates"]:
-        if at >= restart + 24 * HOUR:
+        if at >= restart + 24 * HOUR or (closed is not None and at >= closed):
             break
         if value is None or fine > value:
             value, restart = fine, at
-    return value, restart + 24 * HOUR
+    final = restart + 24 * HOUR
+    return value, final if closed is None else min(final, closed)  # PB-20
 
 
 def legacy_postback(s, tier, value):
