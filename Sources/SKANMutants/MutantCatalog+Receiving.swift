@@ -79,7 +79,7 @@ extension MutantCatalog {
     /// Which arrival a duplicate names.
     var pointer = Pointer.first
     /// Whether a duplicate's body differs from the one it names (RCV-6).
-    var differs: @Sendable (_ body: JSONValue, _ first: JSONValue, _ framework: Framework) -> Bool = {
+    var differs: @Sendable (_ body: JSONValue, _ first: JSONValue, _ framework: ReceivedPostback.Framework) -> Bool = {
       ReceivedBodyComparison.differs($0, from: $1, framework: $2)
     }
     /// The answers after deduplication, before the totals.
@@ -139,7 +139,7 @@ extension MutantCatalog {
   /// RCV-10 to RCV-12 under `rules`, for a verified arrival's (possibly changed) reading.
   static func receivingExclusion(
     _ answer: JSONValue, path: String, optIn: Bool, rules: ReceivingFlaw.CopyRules
-  ) -> Exclusion? {
+  ) -> ReceivedPostback.Exclusion? {
     let framework = answer[Answer.framework]?.stringValue.flatMap(Framework.init(rawValue:))
     let reengagement =
       answer[Answer.conversionType]?.stringValue.flatMap(ConversionType.init(spelling:)) == .reengagement
@@ -283,7 +283,7 @@ extension MutantCatalog {
   /// `nil`) by `id`, from its body as given and as an object, instead of its identifier
   /// (framework and environment kept).
   static func keyedBy(
-    _ framework: Framework?, _ id: @escaping @Sendable (JSONValue, [String: JSONValue]) -> String?
+    _ framework: ReceivedPostback.Framework?, _ id: @escaping @Sendable (JSONValue, [String: JSONValue]) -> String?
   ) -> ReceivingFlaw {
     keyFlaw { answer, request in
       guard let name = answer[Answer.framework]?.stringValue, framework == nil || framework?.rawValue == name,
@@ -472,7 +472,9 @@ extension MutantCatalog {
     {
       var flaw = ReceivingFlaw()
       flaw.differs = { body, first, framework in
-        guard framework == .adattributionkit else { return ReceivedBodyComparison.differs(body, from: first, framework: framework) }
+        guard framework == .adattributionkit else {
+          return ReceivedBodyComparison.differs(body, from: first, framework: framework)
+        }
         let name = SignatureSuite.AAKPostback.jwsString.rawValue
         return ReceivedBodyComparison.object(body)?[name] != ReceivedBodyComparison.object(first)?[name]
       }
