@@ -25,7 +25,7 @@ struct ReceivingMutantTests {
   /// Where a mutant's answer must differ from the reference's.
   enum Place: CustomStringConvertible {
     /// One member of one arrival's answer.
-    case arrival(Int, Answer)
+    case arrival(Int, ReceivingSuite.Answer)
     /// `totals.rows`.
     case rows
     /// The result as a whole: one of them is an error.
@@ -185,9 +185,10 @@ struct ReceivingMutantTests {
   }
 
   @Test("the pipeline replayed with no step changed gives the reference's answer", arguments: cases.indices)
-  func replayIsReference(_ index: Int) throws {
+  func replayIsReference(_ index: Int) {
     let input = Self.cases[index].input
-    let output = try ReceivingSuite.evaluate(input)
+    // The batches the reference refuses have no answer to replay.
+    guard case .output(let output) = Self.reference(input) else { return }
     let replayed = MutantCatalog.receivingReplay(output, input, MutantCatalog.ReceivingFlaw())
     #expect(replayed == output, "batch of receiving/\(Self.cases[index].mutant)")
   }
