@@ -321,7 +321,83 @@ extension MutantCatalog {
 
   /// Mutants of the `receiving` suite (docs/design/receiving-suite.md, 5.1): each one a
   /// receiver with one plausible bug in verifying, deduplicating, routing or counting.
-  static let receiving: [Mutant] = deduplication + comparison + reading + copies + ordering
+  static let receiving: [Mutant] = deduplication + comparison + reading + copies + ordering + idleVectors
+
+  /// An error hook for a receiver that does not refuse an input it should: on `invalid-input`,
+  /// the reference's answer to the input as `repair` reads it, when that is an answer.
+  static func receivingRepaired(
+    _ repair: @escaping @Sendable (JSONValue) -> JSONValue
+  ) -> @Sendable (String, JSONValue) -> SuiteResult? {
+    { code, input in
+      guard code == ModelError.Code.invalidInput.rawValue else { return nil }
+      let repaired = repair(input)
+      guard repaired != input, case .output(let output) = Suite.receiving.evaluate(repaired) else { return nil }
+      return .output(output)
+    }
+  }
+
+  /// Bugs beyond design 5.1, one for each vector its mutants leave idle: the plausible wrong
+  /// implementation the vector's description names.
+  static let idleVectors: [Mutant] = [
+    receivingMutant(
+      "missing-source-app-is-development",
+      "Reads an absent source-app-id as 0 (a decoder's default), so a web ad's or a low-tier postback is development (RCV-14).",
+      readingFlaw { answer, request in
+        guard answer[Answer.framework]?.stringValue == Framework.skadnetwork.rawValue,
+          receivedMembers(request).body["source-app-id"] == nil
+        else { return answer }
+        return answer.setting(Answer.environment, .string(Environment.development.rawValue))
+      }),
+    receivingMutant(
+      "window-always-0",
+      "Routes every SKAdNetwork postback to window 0, ignoring postback-sequence-index (a SKAdNetwork 3 receiver; RCV-17).",
+      readingFlaw { answer, _ in
+        answer[Answer.framework]?.stringValue == Framework.skadnetwork.rawValue
+          ? answer.setting(Answer.window, 0) : answer
+      }),
+    Mutant(
+      "empty-batch-refused", .receiving,
+      "Refuses a batch with no arrivals as invalid input instead of answering zero totals and no rows (RCV-19).",
+      input: { input in
+        input[Input.arrivals]?.arrayValue?.isEmpty == true ? input.setting(Input.arrivals, .null) : input
+      }),
+    Mutant(
+      "network-path-well-known-accepted", .receiving,
+      "Accepts a well-known copy path among network_paths (the copy role wins) instead of refusing the receiver (RCV-9).",
+      error: receivingRepaired { input in
+        input.updating(Input.receiver) { receiver in
+          receiver.updating(Receiver.networkPaths) { paths in
+            paths.arrayValue.map { .array($0.filter { !onCopyPath(Arrival.object([.path: $0])) }) } ?? paths
+          }
+        }
+      }),
+    Mutant(
+      "foreign-kid-ignored", .receiving,
+      "Ignores an aak_keys kid that is not one of Apple's three instead of refusing the input (RCV-13).",
+      error: receivingRepaired { input in
+        input.updating(Input.aakKeys) { keys in
+          guard let members = keys.objectValue else { return keys }
+          let apple = [PostbackReceiver.productionKID] + PostbackReceiver.developmentKIDs
+          return .object(members.filter { apple.contains($0.key) })
+        }
+      }),
+    Mutant(
+      "missing-body-null", .receiving,
+      "Takes an arrival without a body for one with a null body (not JSON, rejected) instead of refusing the input.",
+      error: receivingRepaired { input in
+        input.updating(Input.arrivals) { arrivals in
+          arrivals.mapElements { arrival in
+            arrival.objectValue != nil && arrival[Arrival.body] == nil ? arrival.setting(Arrival.body, .null) : arrival
+          }
+        }
+      }),
+    Mutant(
+      "unreadable-key-ignored", .receiving,
+      "Falls back to Apple's keys when skadnetwork_public_key cannot be read, instead of refusing the input (RCV-1).",
+      error: receivingRepaired { input in
+        input[Input.skadnetworkPublicKey]?.stringValue == nil ? input : input.setting(Input.skadnetworkPublicKey, nil)
+      }),
+  ]
 
   /// Bugs in the deduplication key and store (RCV-3 to RCV-5, RCV-9, RCV-20).
   static let deduplication: [Mutant] = [
