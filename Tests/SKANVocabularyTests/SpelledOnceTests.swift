@@ -29,7 +29,7 @@ struct SpelledOnceTests {
     "Sources/SKANVectorGeneration/Generation/DriftCheck.swift": (["id"], "a vector's ID"),
     "Sources/SKANVectorGeneration/Generation/RetiredIDs.swift": (["id"], "a vector's ID"),
     "Sources/SKANVectors/Format/VectorCase.swift": (["id"], "a vector's ID"),
-    "Sources/SKANVectors/Loading/VectorLoader.swift": (["id"], "a vector's ID"),
+    "Sources/SKANVectors/Loading/VectorLoader.swift": (["id", "path"], "a vector's ID, the manifest's `files[].path`"),
     "Sources/SKANModel/Lifecycle/ServerReply+Reading.swift": (["status"], "Singular's server response"),
     "Sources/SKANMutants/MutantCatalog+Lifecycle.swift": (["status"], "Singular's server response"),
     "Sources/SKANMutants/MutantCatalog+S2S.swift": (
@@ -41,8 +41,9 @@ struct SpelledOnceTests {
     "Sources/SKANMutants/MutantCatalog+AdAttributionKit.swift": (["timestamp"], "the JWS payload's member"),
     "Sources/SKANMutants/MutantCatalog+SignatureInputs.swift": (["timestamp"], "Apple's impression parameter"),
     "Sources/SKANMutants/MutantCatalog+Signing.swift": (["timestamp"], "Apple's impression parameter"),
-    "Sources/SKANReporting/JSONReport.swift": (["header", "id", "status"], "the JSON report's members"),
-    "Sources/SKANReporting/JSONReportReader.swift": (["header", "id", "status"], "the JSON report's members"),
+    "Sources/SKANReporting/JSONReport.swift": (["header", "id", "status", "path"], "the JSON report's members"),
+    "Sources/SKANReporting/JSONReportReader.swift": (["header", "id", "status", "path"], "the JSON report's members"),
+    "Sources/SKANVectors/Format/Manifest.swift": (["path"], "the manifest's `files[].path`"),
     "Sources/SKANRunner/Expectations.swift": (["status"], "the expectations file's members"),
     "Sources/SKANVocabulary/Requirements/Requirement+Area.swift": (
       ["timeline", "att"], "the names of two requirement tables"
@@ -55,6 +56,9 @@ struct SpelledOnceTests {
     ),
     "Sources/SKANVectorGeneration/Scenarios/LifecycleScenarios.swift": (["status"], "Singular's server response"),
     "Sources/SKANVectorGeneration/Scenarios/MetadataScenarios.swift": (["2", "3"], "metadata values under test"),
+    "Sources/SKANVectorGeneration/Scenarios/ReceivingScenarios.swift": (
+      ["timestamp"], "a forwarder's member added to a received postback body"
+    ),
     "Sources/SKANVectorGeneration/Scenarios/S2SScenarios.swift": (
       ["app_id", "uid", "value", "lock", "status", "dev_key"],
       "AppsFlyer's and Singular's query parameters and response bodies inside the inputs, and the test developer key's value"
@@ -75,12 +79,17 @@ struct SpelledOnceTests {
     ),
     "Sources/skan-conform/Commands/FuzzCommand.swift": (["id"], "a command-line value name"),
     "Sources/skan-conform/Commands/ListCommand.swift": (["id"], "a command-line value name"),
+    "Sources/skan-conform/Commands/ProbePostbacksCommand.swift": (["path"], "a command-line value name"),
     "Sources/skan-conform/Commands/ProbeS2SCommand.swift": (["id", "uid", "profile"], "command-line value names"),
     "Sources/skan-conform/Commands/ReferenceCommand.swift": (["id"], "a command-line value name"),
+    "Sources/skan-conform/Commands/ReferenceReceiverCommand.swift": (
+      ["receiver", "path"], "the subcommand's name and a command-line value name"
+    ),
     "Sources/skan-conform/Commands/ReferenceS2SCommand.swift": (["profile"], "a command-line value name"),
     "Sources/skan-conform/Commands/SelfcheckCommand.swift": (["id"], "a command-line value name"),
     "Sources/skan-conform/Commands/SpecCommand.swift": (["id"], "a command-line value name"),
     "Sources/skan-conform/Options/SelectionOptions.swift": (["id", "tag"], "command-line value names"),
+    "Sources/skan-conform/Options/VectorSourceOptions.swift": (["path"], "a command-line value name"),
   ]
 
   /// Words that are input members of one shape and enumerated values of another, so that a

@@ -104,7 +104,8 @@ enum ReceivingScenarios: SuiteScenarios {
   /// A test-key JWS in a postback body, with the unsigned members a device adds.
   static func testJWS(_ name: String) -> JSONValue {
     [
-      "jws-string": .string(ScenarioData.required(SignatureTestKey.jws, name, "test-key JWS")),
+      SignatureSuite.AAKPostback.jwsString.rawValue: .string(
+        ScenarioData.required(SignatureTestKey.jws, name, "test-key JWS")),
       "conversion-value": 12, "ad-interaction-type": "view", "country-code": "DE",
     ]
   }

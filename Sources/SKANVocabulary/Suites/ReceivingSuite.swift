@@ -62,12 +62,12 @@ public enum ReceivingSuite: SuiteVocabulary {
     case window
   }
 
-  /// The members of `totals`.
+  /// The members of the output's `totals`.
   public enum Totals: String, MemberName {
     case received, counted, duplicates, excluded, rejected, unverifiable, rows
   }
 
-  /// The members of each row of `totals.rows`.
+  /// The members of each row of the output's `totals.rows`.
   public enum Row: String, MemberName {
     case environment, framework
     case adNetworkID = "ad_network_id"
