@@ -383,7 +383,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "missing-body-null", .receiving,
-      "Takes an arrival without a body for one with a null body (not JSON, rejected) instead of refusing the input.",
+      "Takes an arrival without a body for one with a null body (not JSON, rejected) instead of refusing the input (IN-1, RCV-21).",
       error: receivingRepaired { input in
         input.updating(Input.arrivals) { arrivals in
           arrivals.mapElements { arrival in
