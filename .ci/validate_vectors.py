@@ -72,9 +72,26 @@ class DuplicateKey(ValueError):
 
 
 
+RECEIVING_COPY_PATHS = ("/.well-known/skadnetwork/report-attribution/", "/.well-known/appattribution/report-attribution/")
+
+
 def beyond_schema(suite, value):
-    """Input rules JSON Schema cannot state: IDs unique across array items (AT-14)."""
-    if suite != "attribution" or not isinstance(value, dict):
+    """Input rules JSON Schema cannot state: IDs unique across array items (AT-14); an
+    arrival on a path the receiver does not have (receiving, RCV-9)."""
+    if not isinstance(value, dict):
+        return False
+    if suite == "receiving":
+        receiver = value.get("receiver")
+        paths = receiver.get("network_paths") if isinstance(receiver, dict) else None
+        known = set(RECEIVING_COPY_PATHS)
+        if isinstance(paths, list):
+            known.update(path for path in paths if isinstance(path, str))
+        arrivals = value.get("arrivals")
+        return isinstance(arrivals, list) and any(
+            isinstance(item, dict) and isinstance(item.get("path"), str) and item["path"] not in known
+            for item in arrivals
+        )
+    if suite != "attribution":
         return False
     for key in ("impressions", "conversions"):
         items = value.get(key)

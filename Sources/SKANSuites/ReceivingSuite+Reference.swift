@@ -4,7 +4,7 @@ public import SKANVocabulary
 
 /// The `receiving` suite's codec (docs/design/receiving-suite.md §3, with the lead's decisions
 /// of §8: `op` `receive`, each arrival's `reason` in the arrival): input JSON to
-/// ``PostbackReceiver`` and back. The suite is not registered yet (``ReceivingSuite``).
+/// ``PostbackReceiver`` and back.
 extension ReceivingSuite: ReferenceSuite {
   /// The answer to one input. Shape problems, malformed keys, a kid that is not Apple's and
   /// a path the receiver does not have are `invalid-input`; an earlier time is `out-of-order`.

@@ -38,6 +38,8 @@ PRODUCTION = '{"kid":"apple-cas-identifier/0","alg":"ES256"}'
 # A postback made in Settings > Developer, its kid's slash escaped as Apple's example writes it.
 DEVELOPMENT_ESCAPED = '{"kid":"apple-development-identifier\\/1","alg":"ES256"}'
 KIT_KID = '{"kid":"kit-test-key/0","alg":"ES256"}'
+# A development postback under Apple's other development kid (the receiving suite, RCV-13).
+DEVELOPMENT_0 = '{"kid":"apple-development-identifier/0","alg":"ES256"}'
 IMPRESSION = '{"kid":"kittest.adattributionkit","alg":"ES256"}'
 
 NETWORK = "kittest.adattributionkit"
@@ -146,6 +148,20 @@ for i, (field, value) in enumerate(WRONG_TYPES):
     JWS.append((f"postback-wrong-type-{field}", None, PRODUCTION,
                 first_postback(16 + i, **{field.replace("-", "_"): value})))
 JWS.append(("postback-psi-minus-1", None, PRODUCTION, first_postback(25, postback_sequence_index=-1)))
+# The `receiving` suite's bodies (docs/design/receiving-suite.md, section 4): the identifiers
+# are the point. 30: a first postback of each kind; 31: two JWS of one postback; 32: one
+# identifier in both environments; 33: publisher 0 under the production kid; 34: the
+# identifier of the SKAdNetwork test postback `shared-id` (make_receiving_test_postbacks.py).
+JWS += [
+    ("postback-p0-download", "The receiving suite's (RCV-5 to RCV-13): see the comment above the list.", PRODUCTION,
+     short_postback(30)),
+    ("postback-same-id-source-1234", None, PRODUCTION, short_postback(31)),
+    ("postback-same-id-source-5678", None, PRODUCTION, short_postback(31, source_identifier="5678")),
+    ("postback-shared-id-development-0", None, DEVELOPMENT_0, short_postback(32)),
+    ("postback-shared-id-production", None, PRODUCTION, short_postback(32)),
+    ("postback-publisher-0", None, PRODUCTION, first_postback(33, publisher_item_identifier=0, postback_sequence_index=0)),
+    ("postback-skan-shared-id", None, PRODUCTION, short_postback(34)),
+]
 
 
 def b64url(data):
@@ -184,7 +200,8 @@ def swift_file():
         "extension SignatureTestKey {",
         "  /// Compact JWS signed with the test key, by name. Postbacks are signed under Apple's kids",
         "  /// (`apple-cas-identifier/0`; `apple-development-identifier\\/1` for the development",
-        "  /// postback), which their vectors' `keys` map to the test public key; `-kit-kid` ones under",
+        "  /// postback, `apple-development-identifier/0` for one of the receiving suite's), which their",
+        "  /// vectors' `keys` or `aak_keys` map to the test public key; `-kit-kid` ones under",
         "  /// `kit-test-key/0`, a kid no library knows; impressions under the ad network's kid.",
         "  static let jws: [String: String] = [",
     ]

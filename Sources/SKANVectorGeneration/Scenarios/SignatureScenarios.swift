@@ -33,28 +33,17 @@ enum SignatureScenarios: SuiteScenarios {
   /// test public key (Spec/signature.md, "Test kids, and libraries with Apple's keys built in").
   static let productionTestKeys: JSONValue = ["apple-cas-identifier/0": .string(SignatureTestKey.publicKey)]
 
-  /// The tag of a case whose answer needs a key other than Apple's built-in ones, or Apple's
-  /// keys withheld: a `verify-postback` whose `public_key` is not Apple's SKAdNetwork key, or
-  /// a `verify-aak-postback` whose `keys` is not Apple's three keys by their kids. A library
-  /// that has only Apple's keys built in cannot answer such a case, and its adapter answers
-  /// `skipped` (README, "Wrapping a signature library"). Cases whose input is refused are not
-  /// tagged: their answer needs no key. Impressions always carry the ad network's key, which
-  /// no library has built in, so a library that verifies them takes the key: not tagged.
-  static let ownKeyTag = "own-key"
-
+  /// The tag `own-key` (``OwnKeyTag``): a `verify-postback` whose `public_key` is not Apple's
+  /// SKAdNetwork key, or a `verify-aak-postback` whose `keys` is not Apple's three keys by
+  /// their kids. Impressions always carry the ad network's key, which no library has built in,
+  /// so a library that verifies them takes the key: not tagged.
   static func derivedTags(input: JSONValue, expected: SuiteResult) -> [String] {
     guard expected.outputValue != nil else { return [] }
     switch input[SignatureSuite.Input.op]?.stringValue.flatMap(SignatureSuite.Operation.init(rawValue:)) {
     case .verifyPostback?:
-      guard let key = input[SignatureSuite.Input.publicKey], key != .null, key != .string(AppleKeys.skanP256) else {
-        return []
-      }
-      return [ownKeyTag]
+      return OwnKeyTag.isOwn(skadnetworkKey: input[SignatureSuite.Input.publicKey]) ? [OwnKeyTag.name] : []
     case .verifyAAKPostback?:
-      guard let keys = input[SignatureSuite.Input.keys], keys != .null,
-        keys != .object(AppleKeys.aakByKID.mapValues { .string($0) })
-      else { return [] }
-      return [ownKeyTag]
+      return OwnKeyTag.isOwn(aakKeys: input[SignatureSuite.Input.keys]) ? [OwnKeyTag.name] : []
     default: return []
     }
   }

@@ -1,5 +1,5 @@
 extension SuiteID {
-  /// What a postback receiver counts (#29; not registered yet).
+  /// What a postback receiver counts (#29).
   public static let receiving = SuiteID(declaring: "receiving")
 }
 
@@ -11,16 +11,13 @@ extension Requirement.Area {
 /// The `receiving` suite: what an ad network's or attribution provider's server counts from
 /// the postbacks it receives (#29, docs/design/receiving-suite.md).
 ///
-/// **Not in ``SuiteRegistry/all`` yet**: it joins when its vectors, requirements, mutants and
-/// Spec chapter exist. Its codec (SKANSuites) is used by `reference receiver` and `probe
-/// postbacks` meanwhile.
+/// Its codec (SKANSuites) is also what `reference receiver` and `probe postbacks` run.
 public enum ReceivingSuite: SuiteVocabulary {
   public static let id = SuiteID.receiving
   public static let summary =
     "Receiving postbacks: verified, deduplicated, development apart, counted per network and window."
 
-  /// Its requirements (Spec/receiving.md); they join `RequirementCatalog.all` when the suite
-  /// joins the registry.
+  /// Its requirements (Spec/receiving.md).
   public static var requirements: [Requirement] { RequirementCatalog.receiving }
 
   /// The one operation, named by `op`.

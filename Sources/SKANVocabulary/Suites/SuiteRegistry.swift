@@ -4,6 +4,7 @@ public enum SuiteRegistry {
   public static let all: [any SuiteVocabulary.Type] = [
     WindowSuite.self, ValuesSuite.self, LifecycleSuite.self, MetadataSuite.self,
     PostbackSuite.self, AttributionSuite.self, S2SSuite.self, SignatureSuite.self,
+    ReceivingSuite.self,
   ]
 
   /// The suite named `id`; a `SuiteID` is only ever made for a registered name.

@@ -1,0 +1,5 @@
+import SKANVocabulary
+
+extension ReceivingSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { ReceivingScenarios.self }
+}
