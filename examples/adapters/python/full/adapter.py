@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""skan-conform adapter: a complete second implementation of the eight suites in Python.
+"""skan-conform adapter: a complete second implementation of the nine suites in Python.
 
 Written from Spec/ alone (see README.md in this folder). It speaks the adapter protocol
 of Spec/adapter-protocol.md over persistent stdio (the default transport) and also works
@@ -24,10 +24,11 @@ IMPLEMENTATION = {"name": "skan-conform-python-full", "version": "0.1.0", "langu
 def load_suites():
     """Suite name -> run(input) -> output. A suite module that fails to import is left out."""
     suites = {}
-    for name in ("window", "values", "lifecycle", "metadata", "postback", "attribution", "s2s", "signature"):
+    for name in ("window", "values", "lifecycle", "metadata", "postback", "attribution", "s2s", "signature",
+                 "receiving"):
         try:
             module = __import__(name)
-        except ImportError as problem:  # e.g. `cryptography` missing for the signature suite
+        except ImportError as problem:  # e.g. `cryptography` missing for the signature and receiving suites
             print(f"adapter: suite {name} not available: {problem}", file=sys.stderr)
             continue
         suites[name] = module.run
