@@ -35,6 +35,7 @@ struct FuzzerTests {
     arguments: [
       "postback/loser-carries-value", "window/inclusive-edges", "values/lock-ignored",
       "attribution/recency-before-fidelity", "attribution/reengagement-limit-exclusive", "postback/close-ignored",
+      "receiving/no-dedup",
     ])
   func mutantFound(id: String) async throws {
     let suite = try #require(Suite(rawValue: String(id.split(separator: "/")[0])))
