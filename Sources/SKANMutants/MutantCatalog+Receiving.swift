@@ -758,6 +758,23 @@ extension MutantCatalog {
         return output.setting(Output.arrivals, .array(restored))
       }),
     Mutant(
+      "checks-in-one-pass", .receiving,
+      "Checks each arrival's path and then its time, arrival by arrival, so an earlier arrival out of order hides a later one's unknown path (Spec/receiving.md, order of checks; RCV-9, RCV-20).",
+      error: { code, input in
+        guard code == ModelError.Code.invalidInput.rawValue, let arrivals = input[Input.arrivals]?.arrayValue,
+          let paths = input[Input.receiver]?[Receiver.networkPaths]?.arrayValue
+        else { return nil }
+        let times = arrivals.map { $0[Arrival.at]?.exactInteger }
+        guard let unknown = arrivals.firstIndex(where: { !onCopyPath($0) && !paths.contains($0[Arrival.path] ?? .null) })
+        else { return nil }
+        for index in arrivals.indices.dropFirst() where index < unknown {
+          if let time = times[index], let before = times[index - 1], time < before {
+            return .error(code: ModelError.Code.outOfOrder.rawValue, message: "arrival \(index) out of order")
+          }
+        }
+        return nil
+      }),
+    Mutant(
       "unknown-path-as-network", .receiving,
       "Takes a request on a path the receiver does not have for a network postback instead of refusing the input (RCV-9).",
       input: { input in

@@ -62,13 +62,13 @@ public struct PostbackReceiver: Sendable {
   /// `invalid-input` for a request on a path the receiver does not have; `out-of-order` for a
   /// request earlier than the one before it (RCV-20).
   public func receive(_ requests: [ReceivedRequest]) throws(ModelError) -> ReceivingOutcome {
-    for (index, request) in requests.enumerated() {
-      guard role(of: request.path) != nil else {
-        throw ModelError(.invalidInput, "input.arrivals[\(index)].path is not one of the receiver's paths")
-      }
-      if index > 0, request.at < requests[index - 1].at {
-        throw ModelError(.outOfOrder, "input.arrivals[\(index)].at is earlier than the arrival before it")
-      }
+    // Spec/receiving.md, "Order of checks": every arrival's path (the scenario, step 3)
+    // before any arrival's time (step 4).
+    for (index, request) in requests.enumerated() where role(of: request.path) == nil {
+      throw ModelError(.invalidInput, "input.arrivals[\(index)].path is not one of the receiver's paths")
+    }
+    for index in requests.indices.dropFirst() where requests[index].at < requests[index - 1].at {
+      throw ModelError(.outOfOrder, "input.arrivals[\(index)].at is earlier than the arrival before it")
     }
     var counted: [DeduplicationKey: Int] = [:]
     var postbacks: [ReceivedPostback] = []

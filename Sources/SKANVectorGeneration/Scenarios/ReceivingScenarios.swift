@@ -363,6 +363,11 @@ enum ReceivingScenarios: SuiteScenarios {
       "A on `/other`, a path the receiver did not register: `invalid-input`; catches guessing a role for an unknown path.",
       ["RCV-9", "IN-1"], tags: ["bad-input"], batch([arrival(start, "/other", a)]))
     b.add(
+      "invalid-unknown-path-after-out-of-order",
+      "B 1 ms before the A listed ahead of it, then A on `/other`: `invalid-input`, because every path is checked before any time (Spec/receiving.md, \"Order of checks\"); catches checking each arrival's path and time in one pass. Found by fuzzing the complete Python implementation against the reference, which did that.",
+      ["RCV-9", "RCV-20", "IN-1"], tags: ["bad-input"],
+      batch([arrival(start, networkPath, a), arrival(start - 1, networkPath, Self.b), arrival(start, "/other", a)]))
+    b.add(
       "invalid-network-path-well-known",
       "A network path equal to the SKAdNetwork copy path: `invalid-input`; catches letting one path be both a network path and a copy path.",
       ["RCV-9", "IN-1"], tags: ["bad-input"],
