@@ -765,7 +765,8 @@ extension MutantCatalog {
           let paths = input[Input.receiver]?[Receiver.networkPaths]?.arrayValue
         else { return nil }
         let times = arrivals.map { $0[Arrival.at]?.exactInteger }
-        guard let unknown = arrivals.firstIndex(where: { !onCopyPath($0) && !paths.contains($0[Arrival.path] ?? .null) })
+        guard
+          let unknown = arrivals.firstIndex(where: { !onCopyPath($0) && !paths.contains($0[Arrival.path] ?? .null) })
         else { return nil }
         for index in arrivals.indices.dropFirst() where index < unknown {
           if let time = times[index], let before = times[index - 1], time < before {
