@@ -387,14 +387,19 @@ private final class ResponseHandler: ChannelInboundHandler, RemovableChannelHand
     scheduleIdleCheck(context: context)
   }
 
+  /// A connection busy with an exchange when its check comes is checked again only once it is
+  /// idle again (``becameIdle()`` schedules it): rescheduling at `idleSince + idleTimeout`, by
+  /// then in the past, would run the check again at once, over and over, for as long as the
+  /// exchange lasts, and starve every other connection of the event loop (an exchange that
+  /// hangs past the idle timeout made its neighbours' replies time out).
   private func scheduleIdleCheck(context: ChannelHandlerContext) {
     guard idleCheck == nil else { return }
     let bound = NIOLoopBound(self, eventLoop: context.eventLoop)
     idleCheck = context.eventLoop.scheduleTask(deadline: idleSince + idleTimeout) {
       let handler = bound.value
       handler.idleCheck = nil
-      guard let context = handler.context else { return }
-      if handler.current == nil, NIODeadline.now() >= handler.idleSince + handler.idleTimeout {
+      guard let context = handler.context, handler.current == nil else { return }
+      if NIODeadline.now() >= handler.idleSince + handler.idleTimeout {
         context.close(promise: nil)
       } else {
         handler.scheduleIdleCheck(context: context)
