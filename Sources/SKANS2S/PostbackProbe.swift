@@ -209,7 +209,8 @@ public struct PostbackProbe: Sendable {
         : "answered \(status) after \(attempts) attempt(s)"
       return CaseResult(
         id: id, suite: "receiving", requirements: step.requirements, status: .fail,
-        message: "expected HTTP 200 at once for every postback (\(step.id) on \(step.path)); \(retried)",
+        message:
+          "\(step.requirements.joined(separator: ", ")): expected HTTP 200 at once for every postback (\(step.id) on \(step.path)); \(retried)",
         duration: seconds)
     case .timedOut(let seconds):
       return CaseResult(
@@ -229,7 +230,7 @@ public struct PostbackProbe: Sendable {
     }
     return CaseResult(
       id: id, suite: "receiving", requirements: requirements, status: .fail,
-      message: "\(bad.count) answer(s) were \(what); the first was \(first)")
+      message: "\(requirements.joined(separator: ", ")): \(bad.count) answer(s) were \(what); the first was \(first)")
   }
 
   /// GETs the receiver's count and compares it with the model's answer for the requests sent.
@@ -285,7 +286,7 @@ public struct PostbackProbe: Sendable {
     var result = CaseResult(
       id: id, suite: "receiving", requirements: requirements, status: .fail,
       message:
-        "the receiver counted otherwise than the receiving model for the \(sent.count) postbacks sent (a receiver that kept earlier postbacks, from an earlier probe, reports them too: reset it first; the reference receiver: POST /.skan-conform/reset)",
+        "\(requirements.joined(separator: ", ")): the receiver counted otherwise than the receiving model for the \(sent.count) postbacks sent (a receiver that kept earlier postbacks, from an earlier probe, reports them too: reset it first; the reference receiver: POST /.skan-conform/reset)",
       differences: Array(mismatch.differences.prefix(20)), duration: seconds)
     result.diagnostics = judged.diagnostics
     return result
