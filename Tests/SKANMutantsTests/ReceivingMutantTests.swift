@@ -156,6 +156,7 @@ struct ReceivingMutantTests {
     ("foreign-kid-ignored", "receiving/invalid-aak-kid-not-apple", .result),
     ("missing-body-null", "receiving/invalid-missing-body", .result),
     ("unreadable-key-ignored", "receiving/invalid-key", .result),
+    ("checks-in-one-pass", "receiving/invalid-unknown-path-after-out-of-order", .result),
   ]
 
   /// The value at `place`, or the error code for `.result`.
@@ -182,10 +183,12 @@ struct ReceivingMutantTests {
     }
   }
 
-  @Test("the catalog has the design's 39 receiving mutants and 7 for vectors they leave idle, each shown")
+  @Test(
+    "the catalog has the design's 39 receiving mutants, 7 for vectors they leave idle and 1 for the order of checks fuzzing found, each shown"
+  )
   func catalog() {
     let ids = MutantCatalog.receiving.map(\.id)
-    #expect(ids.count == 39 + 7)
+    #expect(ids.count == 39 + 7 + 1)
     #expect(Set(ids).count == ids.count)
     let shown = Set((Self.cases.map(\.mutant) + Self.vectorCases.map(\.mutant)).map { "receiving/\($0)" })
     #expect(shown == Set(ids), "without a case: \(Set(ids).subtracting(shown).sorted())")
