@@ -218,19 +218,24 @@ def swift_file():
     return "\n".join(lines)
 
 
-def main():
-    text = swift_file()
+def write_or_check(output, text, script, what):
+    """Writes `text` to `output`, or with `--check` exits 1 when the file differs from it.
+    Shared by the fixture scripts of this directory."""
     if sys.argv[1:] == ["--check"]:
-        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
+        current = output.read_text(encoding="utf-8") if output.exists() else ""
         if current != text:
-            print(f"{OUTPUT.relative_to(ROOT)} differs from what the script writes; run it without --check")
+            print(f"{output.relative_to(ROOT)} differs from what the script writes; run it without --check")
             sys.exit(1)
-        print(f"{OUTPUT.relative_to(ROOT)} is up to date")
+        print(f"{output.relative_to(ROOT)} is up to date")
     elif sys.argv[1:]:
-        sys.exit("usage: make_aak_test_jws.py [--check]")
+        sys.exit(f"usage: {script} [--check]")
     else:
-        OUTPUT.write_text(text, encoding="utf-8")
-        print(f"wrote {OUTPUT.relative_to(ROOT)} ({len(JWS)} JWS)")
+        output.write_text(text, encoding="utf-8")
+        print(f"wrote {output.relative_to(ROOT)} ({what})")
+
+
+def main():
+    write_or_check(OUTPUT, swift_file(), "make_aak_test_jws.py", f"{len(JWS)} JWS")
 
 
 if __name__ == "__main__":

@@ -158,18 +158,9 @@ def swift_file():
 
 
 def main():
-    text = swift_file()
-    if sys.argv[1:] == ["--check"]:
-        current = OUTPUT.read_text(encoding="utf-8") if OUTPUT.exists() else ""
-        if current != text:
-            print(f"{OUTPUT.relative_to(ROOT)} differs from what the script writes; run it without --check")
-            sys.exit(1)
-        print(f"{OUTPUT.relative_to(ROOT)} is up to date")
-    elif sys.argv[1:]:
-        sys.exit("usage: make_receiving_test_postbacks.py [--check]")
-    else:
-        OUTPUT.write_text(text, encoding="utf-8")
-        print(f"wrote {OUTPUT.relative_to(ROOT)} ({len(POSTBACKS)} postbacks)")
+    from make_aak_test_jws import write_or_check  # this directory's shared write/--check
+
+    write_or_check(OUTPUT, swift_file(), "make_receiving_test_postbacks.py", f"{len(POSTBACKS)} postbacks")
 
 
 if __name__ == "__main__":
