@@ -26,7 +26,7 @@ import pathlib
 import re
 import sys
 
-from cryptography.hazmat.primitives import hashes, serialization
+from cryptography.hazmat.primitives import hashes
 from cryptography.hazmat.primitives.asymmetric import ec
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
@@ -112,17 +112,10 @@ def signed_string(value):
 
 
 def private_key():
-    text = KEY_FILE.read_text(encoding="utf-8")
-    match = re.search(r"-----BEGIN PRIVATE KEY-----.*?-----END PRIVATE KEY-----", text, re.S)
-    if not match:
-        sys.exit(f"{KEY_FILE}: no PRIVATE KEY block")
-    pem = "\n".join(line.strip() for line in match.group(0).splitlines()) + "\n"
-    key = serialization.load_pem_private_key(pem.encode("ascii"), password=None)
-    public = base64.b64encode(key.public_key().public_bytes(
-        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)).decode("ascii")
-    if f'"{public}"' not in text:
-        sys.exit(f"{KEY_FILE}: publicKey is not the private key's public half")
-    return key
+    """The kit's TEST key, read and checked as make_aak_test_jws.py reads it (shared)."""
+    from make_aak_test_jws import private_key as shared
+
+    return shared()
 
 
 def signed(key, value):
