@@ -23,7 +23,6 @@ postback-sequence-index, joined by U+2063. Each is chosen for one scenario of th
 import base64
 import json
 import pathlib
-import re
 import sys
 
 from cryptography.hazmat.primitives import hashes
