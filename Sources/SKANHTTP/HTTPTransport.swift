@@ -29,6 +29,8 @@ public final class HTTPTransport: ImplementationTransport {
   private let plain: PlainHTTPClient?
   /// The client of any other URL (`https://`); `nil` when ``plain`` speaks.
   private let client: HTTPClient?
+  /// ``plain``'s event loop as an executor for the runner's workers.
+  public let taskExecutor: (any TaskExecutor)?
 
   /// Seconds an idle keep-alive connection stays in the pool: shorter than the idle timeout
   /// of the kit's own servers (``LoopbackHTTPServer/defaultIdleTimeout``), so the client
@@ -57,6 +59,7 @@ public final class HTTPTransport: ImplementationTransport {
     plain = PlainHTTPClient(
       url: url, contentType: "application/json", maximumBodyBytes: options.maximumReplyBytes,
       connectTimeout: .seconds(5), idleTimeout: .milliseconds(Int64(Self.idleTimeout * 1000)))
+    taskExecutor = plain.map { EventLoopTaskExecutor(loop: $0.loop) }
     guard plain == nil else {
       client = nil
       return

@@ -39,7 +39,8 @@ final class PlainHTTPClient: Sendable {
   private let maximumBodyBytes: Int
   private let connectTimeout: TimeAmount
   private let idleTimeout: TimeAmount
-  private let group: MultiThreadedEventLoopGroup
+  /// The one event loop every connection of this client lives on.
+  let loop: any EventLoop
   private let pool = Pool()
 
   /// A client for `url` when it is a plain `http://` URL with a host; `nil` otherwise (the
@@ -73,7 +74,7 @@ final class PlainHTTPClient: Sendable {
     self.maximumBodyBytes = maximumBodyBytes
     self.connectTimeout = connectTimeout
     self.idleTimeout = idleTimeout
-    group = MultiThreadedEventLoopGroup.singleton
+    loop = MultiThreadedEventLoopGroup.singleton.next()
   }
 
   /// Whether a header value is valid (RFC 9110: visible characters, spaces and tabs; no
@@ -112,7 +113,6 @@ final class PlainHTTPClient: Sendable {
       return
     }
     // A new connection: the deadline starts now and covers connecting too.
-    let loop = group.next()
     let deadline = started + timeout
     exchange.setDeadline(loop.scheduleTask(deadline: deadline) { exchange.finish(.timedOut) })
     let maximumBodyBytes = maximumBodyBytes

@@ -23,30 +23,24 @@ public enum Runner {
     identity: ImplementationIdentity? = nil, retention: ReplyRetention = ReplyRetention(),
     progress: @escaping @Sendable (CaseResult) -> Void = { _ in }
   ) async throws(RunnerError) -> RunReport {
-    var retention = retention
     let startedAt = UTCTime.iso8601(Date())
     let hello: ImplementationIdentity
     if let identity { hello = identity } else { hello = try await transport.handshake() }
     let declared = Set(hello.suites)
-    var results: [CaseResult?] = Array(repeating: nil, count: cases.count)
-    await withTaskGroup(of: (Int, CaseResult?).self) { group in
-      var next = 0
-      var running = 0
-      func launch() {
-        while running < transport.concurrency, next < cases.count, !Task.isCancelled {
-          let index = next
-          let vector = cases[index]
-          next += 1
-          guard declared.contains(vector.suite.rawValue) else {
-            let result = CaseResult(
-              id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped,
-              message: "suite \(vector.suite.rawValue) not declared by the implementation")
-            results[index] = result
-            progress(result)
-            continue
-          }
-          running += 1
-          group.addTask {
+    let ledger = RunLedger(count: cases.count, retention: retention, progress: progress)
+    await withTaskGroup(of: Void.self) { group in
+      // One worker per request in flight, each taking the next case as it finishes one.
+      for _ in 0..<min(transport.concurrency, cases.count) {
+        group.addTask(executorPreference: transport.taskExecutor) {
+          while let index = ledger.take() {
+            let vector = cases[index]
+            guard declared.contains(vector.suite.rawValue) else {
+              ledger.record(
+                CaseResult(
+                  id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped,
+                  message: "suite \(vector.suite.rawValue) not declared by the implementation"), at: index)
+              continue
+            }
             let seq = index + 1
             let started = ContinuousClock.now
             var expectedOutput: (text: JSONText, value: JSONValue)?
@@ -58,26 +52,20 @@ public enum Runner {
                 seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: vector.inputText,
                 expectedOutput: expectedOutput))
             // An interrupted case gets no verdict: the report is then incomplete.
-            if case .interrupted = reply { return (index, nil) }
+            if case .interrupted = reply { continue }
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             // The comparison is bounded by the case's timeout and by a Ctrl-C (`nil`): a reply
             // is the implementation's, and may be built to be slow to compare.
-            return (index, Verdict.judge(vector, seq: seq, reply: reply, duration: seconds, timeout: transport.timeout))
+            if let result = Verdict.judge(vector, seq: seq, reply: reply, duration: seconds, timeout: transport.timeout)
+            {
+              ledger.record(result, at: index)
+            }
           }
         }
       }
-      launch()
-      while let (index, result) = await group.next() {
-        running -= 1
-        if var result {
-          retention.admit(&result)
-          results[index] = result
-          progress(result)
-        }
-        launch()
-      }
     }
+    var results = ledger.verdicts
     await transport.close()
     // A second reply for a case already settled makes that case a protocol error.
     for (seq, reason) in await transport.lateProtocolErrors() {

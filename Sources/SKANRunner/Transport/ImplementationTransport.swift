@@ -13,6 +13,11 @@ public protocol ImplementationTransport: Sendable {
   /// Seconds one case may take (`--timeout`): for its reply to come, and again for the runner
   /// to compare that reply with the expected answer.
   var timeout: Double { get }
+  /// Where the runner's workers are to run, when the transport has a thread of its own that
+  /// answers its requests (the HTTP transport's event loop): a worker resumed there by its reply
+  /// judges it and sends its next request without a switch to another thread. `nil`: the
+  /// default executor.
+  var taskExecutor: (any TaskExecutor)? { get }
   /// Starts the implementation and exchanges `hello`.
   /// - Throws: ``RunnerError`` when it cannot start or answers badly (exit code 3).
   func handshake() async throws(RunnerError) -> ImplementationIdentity
@@ -31,6 +36,8 @@ public protocol ImplementationTransport: Sendable {
 extension ImplementationTransport {
   /// ``RunOptions``' default.
   public var timeout: Double { RunOptions(command: "").timeout }
+  /// The default executor.
+  public var taskExecutor: (any TaskExecutor)? { nil }
   /// None: the transport sees one reply per request at most.
   public func lateProtocolErrors() async -> [Int: String] { [:] }
   /// None.

@@ -157,8 +157,16 @@ struct RunCommand: AsyncParsableCommand {
 
   /// This executable's own `reference --stdio`.
   static func referenceCommand() -> String {
-    let path =
-      Bundle.main.executablePath ?? CommandLine.arguments[0]
-    return "'\(path.replacingOccurrences(of: "'", with: "'\\''"))' reference --stdio"
+    "'\(executablePath().replacingOccurrences(of: "'", with: "'\\''"))' reference --stdio"
+  }
+
+  /// The path of this executable. On Linux it is read from `/proc/self/exe`: Foundation's
+  /// `Bundle.main` lists the executable's directory (twice) to find its bundle, which took
+  /// 20 ms of a run's start-up for a binary in a directory of 7,000 files (docs/benchmarks.md).
+  static func executablePath() -> String {
+    #if os(Linux)
+      if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+    #endif
+    return Bundle.main.executablePath ?? CommandLine.arguments[0]
   }
 }

@@ -1,0 +1,51 @@
+import Foundation
+import SKANVerdicts
+
+/// What the workers of one run share: the next case to send and the verdicts so far.
+///
+/// ``Runner`` keeps as many workers as the transport's concurrency, each sending one case at
+/// a time and taking the next as soon as its verdict is recorded, instead of a child task per
+/// case: a case then costs one task switch (its reply) rather than three (its task's start,
+/// its reply, and the runner's wake-up to collect it), which is most of what a case costs the
+/// kit over HTTP (docs/benchmarks.md, #31). Every member is guarded by one lock; the progress
+/// callback is called under it, one verdict at a time, in the order verdicts are recorded.
+final class RunLedger: @unchecked Sendable {
+  private let lock = NSLock()
+  private let count: Int
+  private var next = 0
+  private var results: [CaseResult?]
+  private var retention: ReplyRetention
+  private let progress: @Sendable (CaseResult) -> Void
+
+  /// A ledger for `count` cases, none sent yet.
+  init(count: Int, retention: ReplyRetention, progress: @escaping @Sendable (CaseResult) -> Void) {
+    self.count = count
+    results = Array(repeating: nil, count: count)
+    self.retention = retention
+    self.progress = progress
+  }
+
+  /// The index of the next case to send, in order; `nil` once every case has been taken or
+  /// the run is cancelled (nothing new is sent after a Ctrl-C).
+  func take() -> Int? {
+    lock.withLock {
+      guard next < count, !Task.isCancelled else { return nil }
+      defer { next += 1 }
+      return next
+    }
+  }
+
+  /// Records the verdict of the case at `index`: its reply is kept within the run's
+  /// retention budget (``ReplyRetention``), then the progress callback is told.
+  func record(_ result: CaseResult, at index: Int) {
+    lock.withLock {
+      var result = result
+      retention.admit(&result)
+      results[index] = result
+      progress(result)
+    }
+  }
+
+  /// The verdicts, by case index; `nil` where a case was not sent or was interrupted.
+  var verdicts: [CaseResult?] { lock.withLock { results } }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Work shared by the calling thread and one thread of its own.
+///
+/// The second thread is not one of the cooperative pool's (nor Dispatch's): a run loads its
+/// vectors while the pool's other thread starts the implementation, and work queued on the
+/// pool would wait for that thread (docs/benchmarks.md, #31).
+enum TwoThreads {
+  /// Calls `work` once for each of `items`, on the calling thread and on a new thread, each
+  /// taking the next item in order as it finishes one; returns when every call has returned.
+  static func forEach<Item: Sendable>(_ items: [Item], _ work: @escaping @Sendable (Item) -> Void) {
+    guard items.count > 1 else {
+      items.forEach(work)
+      return
+    }
+    let next = Next(count: items.count)
+    let done = DispatchSemaphore(value: 0)
+    let drain: @Sendable () -> Void = {
+      while let index = next.take() { work(items[index]) }
+    }
+    Thread {
+      drain()
+      done.signal()
+    }.start()
+    drain()
+    done.wait()
+  }
+
+  /// The next index to take, shared by the two threads.
+  private final class Next: @unchecked Sendable {
+    private let lock = NSLock()
+    private let count: Int
+    private var index = 0
+
+    init(count: Int) { self.count = count }
+
+    func take() -> Int? {
+      lock.withLock {
+        guard index < count else { return nil }
+        defer { index += 1 }
+        return index
+      }
+    }
+  }
+}
