@@ -121,10 +121,15 @@ public struct ConformanceSummary: Sendable {
   }
 
   static func level(of result: CaseResult) -> Requirement.Level {
-    let levels = result.requirements.compactMap { RequirementCatalog.requirement($0)?.level }
-    if levels.contains(.must) { return .must }
-    if levels.contains(.should) { return .should }
-    if levels.contains(.may) { return .may }
-    return .must
+    var strongest: Requirement.Level?
+    for id in result.requirements {
+      switch RequirementCatalog.requirement(id)?.level {
+      case .must?: return .must
+      case .should?: strongest = .should
+      case .may?: if strongest == nil { strongest = .may }
+      case nil: break
+      }
+    }
+    return strongest ?? .must
   }
 }

@@ -27,10 +27,11 @@ public enum ConsoleReport {
     lines.append(
       "skan-conform \(shown(report.kitVersion)) · \(vectorsLabel(report)) · \(shown(identity.name)) \(shown(identity.version)) (\(shown(identity.language))) over \(report.transport)"
     )
-    let suites = Dictionary(grouping: report.results, by: \.suite)
+    // Counted in one pass: grouping the results would copy each of them twice.
+    var suites: [String: [CaseStatus: Int]] = [:]
+    for result in report.results { suites[result.suite, default: [:]][result.status, default: 0] += 1 }
     for name in suites.keys.sorted() {
-      let results = suites[name] ?? []
-      let counts = Dictionary(grouping: results, by: \.status).mapValues(\.count)
+      let counts = suites[name] ?? [:]
       let parts = CaseStatus.allCases.compactMap { status in counts[status].map { "\($0) \(status.rawValue)" } }
       lines.append("  \(shown(name)): \(parts.joined(separator: ", "))")
     }

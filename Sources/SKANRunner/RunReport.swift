@@ -54,7 +54,9 @@ public struct RunReport: Sendable {
 
   /// How many results have each status.
   public var counts: [CaseStatus: Int] {
-    Dictionary(grouping: results, by: \.status).mapValues(\.count)
+    var counts: [CaseStatus: Int] = [:]
+    for result in results { counts[result.status, default: 0] += 1 }
+    return counts
   }
 
   /// Faults of the implementation that the transport absorbed without charging a case, in

@@ -23,6 +23,7 @@ struct SKANConform: AsyncParsableCommand {
   /// Runs the command, mapping argument errors to the documented exit code 2 (the parser's
   /// own default is 64) and never printing a stack trace.
   static func main() async {
+    VectorSourceOptions.startPrefetch(arguments: CommandLine.arguments)
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {

@@ -4,14 +4,15 @@ import SKANVocabulary
 /// The vectors of a directory, checked and ready to run.
 public struct VectorSet: Sendable {
   /// The files, in suite order.
-  public var files: [VectorFile]
+  public var files: [VectorFile] { didSet { cases = files.flatMap(\.cases) } }
   /// The manifest's digest of the files.
   public var digest: String
   /// The kit version the manifest names.
   public var kitVersion: String
 
-  /// Every case, in file order.
-  public var cases: [VectorCase] { files.flatMap(\.cases) }
+  /// Every case, in file order: made once, not at every use (a run reads it several times,
+  /// and 922 cases are as many copies).
+  public private(set) var cases: [VectorCase]
 
   /// Whether this is the official vector set of this kit version (its digest is the one of
   /// the manifest built into this binary) or a custom one.
@@ -20,6 +21,7 @@ public struct VectorSet: Sendable {
   /// Creates a set.
   public init(files: [VectorFile], digest: String, kitVersion: String) {
     self.files = files
+    cases = files.flatMap(\.cases)
     self.digest = digest
     self.kitVersion = kitVersion
   }

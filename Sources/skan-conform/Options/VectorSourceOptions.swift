@@ -11,6 +11,28 @@ struct VectorSourceOptions: ParsableArguments {
       valueName: "path"))
   var directory: String?
 
+  /// The default vectors (./Vectors when it has a manifest, else the built-in copy), read
+  /// ahead from the start of the process for the commands named in `commands`
+  /// (``startPrefetch(arguments:)``).
+  nonisolated(unsafe) private static var prefetch: VectorPrefetch?
+
+  /// The commands whose start-up is most of their time and that load the default vectors
+  /// unless `--vectors` is given: their vectors are read while the command line is parsed.
+  static let prefetchingCommands: Set<String> = ["run", "list"]
+
+  /// Starts reading the default vectors when `arguments` (the process's, the executable
+  /// first) name one of ``prefetchingCommands`` without `--vectors` or a request for help.
+  /// Called once, first thing in `main`, before any other thread is started.
+  static func startPrefetch(arguments: [String]) {
+    guard arguments.count >= 2, prefetchingCommands.contains(arguments[1]) else { return }
+    let rest = arguments.dropFirst(2)
+    guard
+      !rest.contains(where: { $0 == "--vectors" || $0.hasPrefix("--vectors=") || $0 == "-h" || $0 == "--help" })
+    else { return }
+    prefetch = VectorPrefetch(
+      FileManager.default.fileExists(atPath: "Vectors/manifest.json") ? .directory("Vectors") : .embedded)
+  }
+
   /// Loads the vectors, turning every problem into a message and exit code 4.
   func load() throws -> VectorSet {
     do {
@@ -38,7 +60,8 @@ struct VectorSourceOptions: ParsableArguments {
           files: names.filter { $0.hasSuffix(".json") }.sorted().map { directory + "/" + $0 })
       }
       if FileManager.default.fileExists(atPath: "Vectors/manifest.json") {
-        let set = try VectorLoader.load(directory: "Vectors")
+        let set =
+          try Self.prefetch?.take(.directory("Vectors")) ?? VectorLoader.load(directory: "Vectors")
         // A folder of that name in the user's own repository is read instead of the built-in
         // set; say so when they differ, so that it never happens unnoticed.
         if let builtIn = VectorSet.embeddedDigest(), builtIn != set.digest {
@@ -55,7 +78,7 @@ struct VectorSourceOptions: ParsableArguments {
       throw KitExit.invalidVectors
     }
     do {
-      return try VectorSet.embedded()
+      return try Self.prefetch?.take(.embedded) ?? VectorSet.embedded()
     } catch {
       printError(
         "error: invalid vectors built into this binary: \(error) (it was built from a Vectors/ directory that does not check out; rebuild it from a clean checkout)"

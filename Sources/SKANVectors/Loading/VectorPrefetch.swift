@@ -1,0 +1,54 @@
+import Foundation
+
+/// The vectors a command will load, read ahead on a thread of their own.
+///
+/// A run's start-up is, in order, the command line's parse (about 8 ms, most of it the
+/// runtime's first protocol-conformance lookups), then the vectors' load (the most of it),
+/// beside the implementation's start. The command line cannot say where the vectors come from
+/// before it is parsed, but for the default source it is known from the start: `skan-conform`
+/// starts this read before the parse, for the commands that load the default vectors, and the
+/// command takes the result (docs/benchmarks.md, #31). The result is the very one the load
+/// would give, errors included: it is made by the same call.
+public final class VectorPrefetch: @unchecked Sendable {
+  /// Where the vectors are read from.
+  public enum Source: Sendable, Equatable {
+    /// A `Vectors/` directory with its manifest.
+    case directory(String)
+    /// The copy built into this binary.
+    case embedded
+  }
+
+  private let source: Source
+  private let done = DispatchSemaphore(value: 0)
+  private let lock = NSLock()
+  private var result: Result<VectorSet, VectorsError>?
+
+  /// Starts reading `source` on a new thread.
+  public init(_ source: Source) {
+    self.source = source
+    Thread { [self] in
+      let result: Result<VectorSet, VectorsError>
+      do throws(VectorsError) {
+        switch source {
+        case .directory(let path): result = .success(try VectorLoader.load(directory: path))
+        case .embedded: result = .success(try VectorSet.embedded())
+        }
+      } catch {
+        result = .failure(error)
+      }
+      lock.withLock { self.result = result }
+      done.signal()
+    }.start()
+  }
+
+  /// The vectors read from `source`, waiting for the read to end; `nil` when this prefetch
+  /// read another source (the caller then loads its own).
+  /// - Throws: the ``VectorsError`` the load threw.
+  public func take(_ source: Source) throws(VectorsError) -> VectorSet? {
+    guard source == self.source else { return nil }
+    done.wait()
+    done.signal()  // a second take does not wait forever
+    guard let result = lock.withLock({ self.result }) else { return nil }
+    return try result.get()
+  }
+}
