@@ -10,15 +10,21 @@ public enum ReferenceServing {
   /// The longest request line read; a longer one is ignored, with a word on standard error.
   public static let maximumLineLength = 64 << 20
 
+  /// How many replies are written together at most: a block of requests read at once is
+  /// answered in writes of this many replies (and its rest), not in one write at its end.
+  static let flushEvery = 16
+
   /// Answers the JSON-lines protocol on `input` and `output` until `stop` or the end of
-  /// input. Reads in blocks and answers every complete line of a block with one write, so
-  /// that a pipelining runner is not slowed by a system call per reply. A line that is not
+  /// input. Reads in blocks and answers the complete lines of a block in writes of
+  /// ``flushEvery`` replies, so that a pipelining runner is neither slowed by a system call
+  /// per reply nor kept waiting for the last reply of a long block. A line that is not
   /// JSON has no `seq` to answer to: it is ignored, with a word on standard error.
   public static func serveLines(
     input: FileHandle, output: FileHandle, kitVersion: String,
     evaluate: @escaping @Sendable (Suite, JSONValue) -> SuiteResult
   ) {
     var splitter = LineSplitter(maximumLineLength: maximumLineLength)
+    var answered = 0
     while true {
       let block = input.availableData
       if block.isEmpty { return }
@@ -41,7 +47,15 @@ public enum ReferenceServing {
           continue
         }
         switch ReferenceAdapter.action(for: message, kitVersion: kitVersion, evaluate: evaluate) {
-        case .reply(let reply): replies += AdapterProtocol.line(reply)
+        case .reply(let reply):
+          replies += AdapterProtocol.line(reply)
+          answered += 1
+          // Every `flushEvery` replies go out at once, so that a pipelining runner has work
+          // while the rest of a long block is evaluated.
+          if answered % flushEvery == 0 {
+            output.write(Data(replies))
+            replies.removeAll(keepingCapacity: true)
+          }
         case .ignore: continue
         case .stop:
           output.write(Data(replies))

@@ -15,6 +15,9 @@ public import SKANVerdicts
 /// at most once. A second reply for a `seq` already answered is a protocol error of that
 /// case (``lateProtocolErrors()``), never of another one.
 ///
+/// Up to `pipelineDepth` requests are outstanding; once that many are, the next ones are sent
+/// when half of them are answered, together.
+///
 /// Only the oldest outstanding request is timed, from when it was sent or from the last
 /// reply, whichever is later, so a slow but working adapter is not punished for the queue in
 /// front of it. Cancelling an ``exchange(_:)`` interrupts the whole run: every
@@ -124,6 +127,11 @@ public actor StdioTransport: ImplementationTransport {
       return
     }
     guard !replayInFlight else { return }
+    // Refilled in batches: once half the depth is answered, the pipe is filled up again in
+    // one go, so the adapter reads many requests per read and answers them with one write
+    // (with a request sent as each reply comes, both sides made a system call and a wake-up a
+    // case, which made the reference adapter 40 % slower than fed from a file: #31).
+    guard inFlight.count <= concurrency / 2 else { return }
     while inFlight.count < concurrency, !waiting.isEmpty {
       send(waiting.removeFirst(), on: process)
     }
