@@ -6,9 +6,13 @@ import NIOCore
 ///
 /// The runner's workers then read, parse and judge each reply on the loop too, and the loop
 /// reads no other response meanwhile. That work is bounded as before (the reply's size cap,
-/// and the comparison's budget of the case's timeout), and it does not cost a neighbour its
-/// verdict: a loop handles the connections that became readable before the deadlines that
-/// passed, so a response that arrived in time is read before its deadline is acted on.
+/// and the comparison's budget of the case's timeout), but not apart from the neighbours: NIO
+/// runs every task that is due before it reads its sockets again, so a comparison that takes
+/// longer than what is left of a neighbour's deadline lets that deadline fire before the
+/// neighbour's response, already received, is read, and the neighbour is charged a timeout.
+/// Only a reply that is slow to compare (seconds, in a release build) can do it, and it can
+/// only add failures, never a pass; judging off the loop unless the reply is the expected
+/// value itself would remove it (known, #31's closing note).
 final class EventLoopTaskExecutor: TaskExecutor {
   private let loop: any EventLoop
 
