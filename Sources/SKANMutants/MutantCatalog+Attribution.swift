@@ -28,6 +28,23 @@ extension MutantCatalog {
     return input.setting(In.impressions, .array(transform(list)))
   }
 
+  /// The input with `global`'s `ignore_interaction_type` written into an entry of every
+  /// network that has an impression.
+  @Sendable static func globalIgnoreCopied(_ input: JSONValue) -> JSONValue {
+    guard let windows = input[In.configuration]?[Config.attributionWindows],
+      let ignored = windows["global"]?[WindowEntry.ignoreInteractionType],
+      ignored.stringValue != nil, var entries = windows.objectValue
+    else { return input }
+    let networks = (input[In.impressions]?.arrayValue ?? []).compactMap {
+      $0[ImpressionIn.adNetworkID]?.stringValue
+    }
+    for network in networks {
+      let entry = entries[network] ?? [:]
+      entries[network] = entry.setting(WindowEntry.ignoreInteractionType, ignored)
+    }
+    return input.updating(In.configuration) { $0.setting(Config.attributionWindows, .object(entries)) }
+  }
+
   /// The mutants of the `attribution` suite.
   static let attribution: [Mutant] =
     attributionBasics + attributionRanking + attributionRules + attributionRouting + attributionLimits
@@ -447,6 +464,14 @@ extension MutantCatalog {
   /// Mutants of the time limits, the configuration, the cooldowns and re-engagement (AT-1 to AT-14).
   static let attributionRules: [Mutant] = [
     Mutant(
+      "ignore-for-reengagements", .attribution,
+      "Lets a network entry's `ignore_interaction_type`, an `install` setting, filter a re-engagement's impressions too (AT-23's alternative).",
+      variant: .ignoreInteractionForReengagements),
+    Mutant(
+      "cooldowns-only-with-adattributionkit", .attribution,
+      "Applies the cooldowns, AdAttributionKit settings, only when an AdAttributionKit impression competes, so a SKAdNetwork-only install during a cooldown is created (AT-25's alternative).",
+      variant: .cooldownsOnlyWithAdAttributionKit),
+    Mutant(
       "null-windows-entry-as-absent", .attribution,
       "Takes a `null` entry of `attribution_windows` for no entry instead of `invalid-input` (IN-1).",
       input: { input in
@@ -555,20 +580,11 @@ extension MutantCatalog {
       }),
     Mutant(
       "global-ignore-applied", .attribution, "Applies `global`'s ignore_interaction_type to every network.",
-      input: { input in
-        guard let windows = input[In.configuration]?[Config.attributionWindows],
-          let ignored = windows["global"]?[WindowEntry.ignoreInteractionType],
-          ignored.stringValue != nil, var entries = windows.objectValue
-        else { return input }
-        let networks = (input[In.impressions]?.arrayValue ?? []).compactMap {
-          $0[ImpressionIn.adNetworkID]?.stringValue
-        }
-        for network in networks {
-          let entry = entries[network] ?? [:]
-          entries[network] = entry.setting(WindowEntry.ignoreInteractionType, ignored)
-        }
-        return input.updating(In.configuration) { $0.setting(Config.attributionWindows, .object(entries)) }
-      }),
+      input: globalIgnoreCopied),
+    Mutant(
+      "global-ignore-everywhere", .attribution,
+      "Applies `global`'s ignore_interaction_type to every network, for installs and re-engagements alike.",
+      variant: .ignoreInteractionForReengagements, input: globalIgnoreCopied),
     Mutant(
       "configuration-clamped", .attribution,
       "Clamps a configured day count or cooldown into Apple's range instead of rejecting it.",

@@ -24,6 +24,14 @@ extension MutantCatalog {
 
   static let postback: [Mutant] = [
     Mutant(
+      "development-postbacks-at-given-tier", .postback,
+      "Writes a development postback at the tiers given instead of the highest tier (PB-22's alternative).",
+      variant: .developmentPostbacksAtGivenTier),
+    Mutant(
+      "developer-mode-first-delay-only", .postback,
+      "Shortens only the first postback's delay in Developer Mode; the second and third are sent 24-144 h after they are final (PB-23's alternative).",
+      variant: .developerModeShortensFirstDelayOnly),
+    Mutant(
       "tier1-first-carries-fine", .postback, "A tier-1 first postback carries the fine value.",
       output: { output, input in
         postbacks(output) { entry in

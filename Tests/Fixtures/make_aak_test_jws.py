@@ -118,6 +118,7 @@ JWS = [
      first_postback(1)),
     ("postback-p2-redownload-escaped", None, DEVELOPMENT_ESCAPED, p2),
     ("postback-reengagement-unhyphenated", None, PRODUCTION, short_postback(3, conversion_type="reengagement")),
+    ("postback-reengagement", None, PRODUCTION, short_postback(35, conversion_type="re-engagement")),
     ("postback-source-id-number", None, PRODUCTION, short_postback(4, source_identifier=1234)),
     ("postback-alg-none", None, '{"kid":"apple-cas-identifier/0","alg":"none"}', short_postback(5)),
     ("impression", None, IMPRESSION, impression("544b8fad-0ad5-4434-98b2-327113af84db")),

@@ -27,8 +27,11 @@ public enum Attributor {
 
     // AT-8: the cooldown configured for the previous conversion's kind blocks a new
     // conversion of either kind; AT-11: it ends exactly `hours` after that conversion.
+    // AT-25: the cooldowns gate every conversion, whatever the framework of its impressions.
     if let last = event.lastConversion, let hours = cooldownHours(after: last.kind, configuration),
-      event.time.milliseconds - last.time.milliseconds < hours * Milliseconds.hour
+      event.time.milliseconds - last.time.milliseconds < hours * Milliseconds.hour,
+      !RuleVariant.cooldownsOnlyWithAdAttributionKit.isActive
+        || impressions.contains(where: { $0.framework == .adattributionkit })
     {
       return decision(.cooldown, impressions: impressions, reasons: reasons, winner: nil, losers: [])
     }
@@ -124,16 +127,21 @@ public enum Attributor {
       if impression.interaction == .view { return .reengagementNeedsClick }
       if !impression.eligibleForReengagement { return .notEligibleForReengagement }
     }
-    let networkWindows =
-      impression.framework == .adattributionkit ? configuration.perNetwork[impression.adNetworkID] : nil
+    // AT-23: every setting of an entry sits in Apple's `install` dictionary, so a re-engagement
+    // reads none of them: neither the windows (AT-2) nor `ignoreInteractionType` (AT-3).
+    // AT-12: the entries apply to AdAttributionKit impressions only.
+    let readsEntries = impression.framework == .adattributionkit && event.kind == .install
+    let networkWindows = readsEntries ? configuration.perNetwork[impression.adNetworkID] : nil
+    let ignoring =
+      impression.framework == .adattributionkit && RuleVariant.ignoreInteractionForReengagements.isActive
+      ? configuration.perNetwork[impression.adNetworkID] : networkWindows
     // AT-3: only a network's entry can ignore an interaction type; `global`'s is not read.
-    if let ignored = networkWindows?.ignoreInteractionType, ignored == impression.interaction {
+    if let ignored = ignoring?.ignoreInteractionType, ignored == impression.interaction {
       return .ignoredInteraction
     }
-    // AT-2: network over global over the system default, for AdAttributionKit impressions;
-    // the windows sit under `install`, so a re-engagement keeps the defaults.
-    let timed = event.kind == .install ? networkWindows : nil
-    let global = impression.framework == .adattributionkit && event.kind == .install ? configuration.global : nil
+    // AT-2: network over global over the system default; AT-24: per member.
+    let timed = networkWindows
+    let global = readsEntries ? configuration.global : nil
     switch impression.interaction {
     case .view:
       let days = timed?.viewDays ?? global?.viewDays

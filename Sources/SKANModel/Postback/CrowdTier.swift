@@ -10,6 +10,12 @@ public struct CrowdTier: Sendable, Hashable, Comparable, CustomStringConvertible
     rawValue = value
   }
 
+  private init(_ value: Int) { rawValue = value }
+
+  /// Tier 3, the most data crowd anonymity allows: the tier of every development postback
+  /// (PB-22).
+  public static let highest = CrowdTier(3)
+
   public static func < (lhs: CrowdTier, rhs: CrowdTier) -> Bool { lhs.rawValue < rhs.rawValue }
 
   public var description: String { "tier \(rawValue)" }

@@ -7,8 +7,9 @@ public enum PostbackPlanner {
 
   /// The postbacks, in sequence order.
   /// - Throws: ``ModelError`` for a scenario that cannot happen (PB-1).
-  public static func plan(_ scenario: PostbackScenario) throws(ModelError) -> [PlannedPostback] {
-    try validate(scenario)
+  public static func plan(_ given: PostbackScenario) throws(ModelError) -> [PlannedPostback] {
+    try validate(given)
+    let scenario = withDevelopmentTiers(given)
     let profile = effectiveProfile(scenario)
     // Every ad's updates are checked in the timeline's order: out-of-order, then before T0.
     var timeline = ConversionTimeline(profile: profile, t0: scenario.t0)
@@ -74,6 +75,15 @@ public enum PostbackPlanner {
       finalizedAt: finalized, earliestSend: finalized,
       // PB-15: sent 0 to 24 hours after the timer expires.
       latestSend: finalized.adding(milliseconds: 24 * Milliseconds.hour))
+  }
+
+  /// PB-22: a development postback carries "the highest data tier that Crowd Anonymity
+  /// allows", tier 3 for every length of the source identifier, whatever `tiers` says.
+  static func withDevelopmentTiers(_ scenario: PostbackScenario) -> PostbackScenario {
+    guard scenario.isDevelopmentPostback, !RuleVariant.developmentPostbacksAtGivenTier.isActive else { return scenario }
+    var raised = scenario
+    raised.tiers = Array(repeating: SourceIdentifierTiers(uniform: .highest), count: scenario.tiers.count)
+    return raised
   }
 
   /// PB-17: Developer Mode shortens only a development ad's windows and delays; a production
@@ -158,13 +168,16 @@ public enum PostbackPlanner {
   static func sendRange(after finalized: Timestamp, window: ConversionWindow, profile: WindowProfile) -> (
     Timestamp, Timestamp
   ) {
+    // PB-8: Apple's 5-10 minutes replace the first postback's 24-48 h; PB-23: the kit shortens
+    // the others' 24-144 h the same way.
+    let shortened = window.isFirst || !RuleVariant.developerModeShortensFirstDelayOnly.isActive
     switch profile {
-    case .aakDeveloper:
+    case .aakDeveloper where shortened:
       return (
         finalized.adding(milliseconds: 5 * Milliseconds.minute),
         finalized.adding(milliseconds: 10 * Milliseconds.minute)
       )
-    case .production:
+    case .production, .aakDeveloper:
       let latest = window.isFirst ? 48 : 144
       return (
         finalized.adding(milliseconds: 24 * Milliseconds.hour),

@@ -63,6 +63,12 @@ public struct PostbackScenario: Sendable, Hashable {
   public var isDevelopmentAd: Bool {
     identifiers.sourceAppID == 0 || (framework == .skadnetwork && identifiers.sourceDomain != nil)
   }
+  /// Whether the postbacks are development postbacks, which carry the highest data tier
+  /// whatever the tiers given (PB-22): a source app (AdAttributionKit publisher) of 0, or a
+  /// SKAdNetwork web ad clicked while Developer Mode is on (`aak-developer`).
+  public var isDevelopmentPostback: Bool {
+    identifiers.sourceAppID == 0 || (profile == .aakDeveloper && isDevelopmentAd)
+  }
   /// Whether this network's impression won (PB-7).
   public var didWin: Bool
   /// View or click.

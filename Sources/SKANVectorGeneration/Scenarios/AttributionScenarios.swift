@@ -298,21 +298,23 @@ enum AttributionScenarios: SuiteScenarios {
         configuration: config(["global": attributionWindow([.click: 1])]))
     )
     b.add(
-      "network-click-only", "A network entry with only a click window keeps the global view window.", ["AT-2"],
+      "network-click-only",
+      "A network entry with only a click window keeps the global view window (kit-defined, per member); catches a network entry that replaces `global` whole.",
+      ["AT-2", "AT-24"],
       input(
         [impression("v", "adattributionkit", network: "net-a", "view", age: 2 * day)],
         configuration: config(["global": attributionWindow([.view: 3]), "net-a": attributionWindow([.click: 10])])))
     b.add(
       "reengagement-default-click-window",
-      "A re-engagement keeps the default click window: under a global click window of 1 day an eligible click 2 days old re-engages; catches the install windows applied to re-engagements.",
-      ["AT-2", "AT-9"],
+      "A re-engagement keeps the default click window: under a global click window of 1 day an eligible click 2 days old re-engages (kit-defined: the windows sit in the `install` dictionary); catches the install windows applied to re-engagements.",
+      ["AT-23", "AT-9"],
       input(
         [impression("c", age: 2 * day, reengage: true)], event: event("re-engagement"),
         configuration: config(["global": attributionWindow([.click: 1])])))
     b.add(
       "reengagement-default-click-window-edges",
       "net-a's click window of 1 day does not time a re-engagement: its click 30 days less a second old re-engages, one exactly 30 days old has expired (the default, half-open).",
-      ["AT-2", "AT-9", "AT-11"], tags: ["edge-exact"],
+      ["AT-23", "AT-9", "AT-11"], tags: ["edge-exact"],
       input(
         [
           impression("inside", network: "net-a", "click", age: 30 * day - second, reengage: true),
@@ -349,6 +351,20 @@ enum AttributionScenarios: SuiteScenarios {
       input(
         [impression("a", "adattributionkit", "view", age: hour)],
         configuration: config(["global": attributionWindow([.ignoreInteractionType: "view"])])))
+    b.add(
+      "ignore-clicks-per-network-reengagement",
+      "net-a ignores clicks in its `install` dictionary, and a re-engagement reads no `install` setting: net-a's eligible click re-engages (kit-defined); catches `ignoreInteractionType` applied to re-engagements.",
+      ["AT-3", "AT-23", "AT-9"],
+      input(
+        [impression("a", network: "net-a", "click", age: hour, reengage: true)], event: event("re-engagement"),
+        configuration: config(["net-a": attributionWindow([.ignoreInteractionType: "click"])])))
+    b.add(
+      "ignore-in-global-reengagement",
+      "`ignore_interaction_type` click in global is not recognized, and would not time a re-engagement anyway: the eligible click re-engages; catches a global ignore applied to every event.",
+      ["AT-3", "AT-23", "AT-9"],
+      input(
+        [impression("a", network: "net-a", "click", age: hour, reengage: true)], event: event("re-engagement"),
+        configuration: config(["global": attributionWindow([.ignoreInteractionType: "click"])])))
     b.add(
       "ignore-not-for-skadnetwork",
       "A network's ignore setting does not touch its SKAdNetwork impressions (kit-defined).", ["AT-3", "AT-12"],
@@ -457,6 +473,23 @@ enum AttributionScenarios: SuiteScenarios {
     b.add(
       "invalid-cooldown-721", "A cooldown of 721 hours is `invalid-input`.", ["AT-8"], tags: ["bad-input"],
       input([impression("c", age: hour)], configuration: config([:], install: 721)))
+    b.add(
+      "install-cooldown-skadnetwork-only",
+      "install-cooldown-hours 24, the previous conversion an install 2 h ago, and only a SKAdNetwork click competes: `cooldown` (kit-defined: a cooldown gates the app's conversions, whatever the framework); catches the AdAttributionKit configuration applied only when an AdAttributionKit impression competes.",
+      ["AT-8", "AT-25"],
+      input(
+        [impression("c", "skadnetwork", age: hour)], event: event(lastConversion: 2 * hour, lastKind: "install"),
+        configuration: config([:], install: 24)))
+    b.add(
+      "reengagement-cooldown-skadnetwork-only",
+      "re-engagement-cooldown-hours 24, the previous conversion a re-engagement 2 h ago, and an install that only SKAdNetwork impressions compete for: `cooldown` (kit-defined, as `…install-cooldown-skadnetwork-only`).",
+      ["AT-8", "AT-25"],
+      input(
+        [
+          impression("c", "skadnetwork", age: hour),
+          impression("v", "skadnetwork", network: "net-b", "view", age: hour),
+        ],
+        event: event(lastConversion: 2 * hour, lastKind: "re-engagement"), configuration: config([:], reengage: 24)))
     crossCooldowns(&b)
   }
 

@@ -16,10 +16,27 @@ enum OwnKeyTag {
   static let appleAAKKeys: JSONValue = .object(AppleKeys.aakByKID.mapValues { .string($0) })
 
   /// Whether a SKAdNetwork key member (`public_key`, `skadnetwork_public_key`) asks for a key
-  /// that is not Apple's: present, not `null`, and not Apple's P-256 key.
+  /// that is not Apple's: present, not `null`, and not Apple's P-256 key. A receiving batch's
+  /// key verifies every SKAdNetwork body, so only the key of its 2.1 and later bodies is Apple's.
   static func isOwn(skadnetworkKey key: JSONValue?) -> Bool {
     guard let key, key != .null else { return false }
     return key != .string(AppleKeys.skanP256)
+  }
+
+  /// Whether a `verify-postback`'s `public_key` is not the key Apple signs that postback's
+  /// version with (P-192 for 1.0, a postback without `version`, and 2.0; P-256 otherwise): a
+  /// library with Apple's keys built in picks that key itself and answers the case.
+  static func isOwn(skadnetworkKey key: JSONValue?, postback: JSONValue?) -> Bool {
+    guard let key, key != .null else { return false }
+    var object = postback
+    if let text = postback?.stringValue { object = try? JSONParser.parse(text) }
+    let version: PostbackVersion? =
+      switch object?["version"] {
+      case nil, .null?: .v1_0
+      case .string(let name)?: PostbackVersion(rawValue: name)
+      default: nil
+      }
+    return key != .string(version?.usesP192 == true ? AppleKeys.skanP192 : AppleKeys.skanP256)
   }
 
   /// Whether an AdAttributionKit key set (`keys`, `aak_keys`) is not Apple's: present, not

@@ -337,8 +337,8 @@ enum PostbackScenarios: SuiteScenarios {
     ]
     b.add(
       "developer-mode-timing-publisher-0",
-      "Developer Mode, a development ad (publisher 0): windows end at 3, 6, 9 minutes (the last locked at 7) and postbacks go 5-10 minutes later; catches production delays in developer mode.",
-      ["PB-8", "WIN-5", "PB-11", "PB-17"], developer)
+      "Developer Mode, a development ad (publisher 0): windows end at 3, 6, 9 minutes (the last locked at 7) and postbacks go 5-10 minutes later, at tier 3; catches production delays in developer mode.",
+      ["PB-8", "WIN-5", "PB-11", "PB-17", "PB-22", "PB-23"], developer)
     var productionUnderDeveloper = developer
     productionUnderDeveloper.sourceApp = 1_234_567_891
     b.add(
@@ -360,8 +360,8 @@ enum PostbackScenarios: SuiteScenarios {
     skanWebDeveloper.sourceDomain = "example.com"
     b.add(
       "skan-developer-web-ad",
-      "Developer Mode with a SKAdNetwork web ad, which is always a development ad while the mode is on: windows end at 3, 6, 9 minutes; catches Developer Mode limited to source app 0.",
-      ["PB-17", "PB-8", "WIN-5", "PB-3"], skanWebDeveloper)
+      "Developer Mode with a SKAdNetwork web ad, which is always a development ad while the mode is on: windows end at 3, 6, 9 minutes, every postback sent 5-10 minutes after it is final; catches Developer Mode limited to source app 0.",
+      ["PB-17", "PB-8", "WIN-5", "PB-3", "PB-22", "PB-23"], skanWebDeveloper)
     var loserLocked = Case()
     loserLocked.didWin = false
     loserLocked.updates = [(at(5, 0, 0, 0), 30, "high", true)]
@@ -402,8 +402,17 @@ enum PostbackScenarios: SuiteScenarios {
         let skan = framework == "skadnetwork"
         b.add(
           "\(skan ? "skan" : "aak")-developer-\(skan ? "source-app" : "publisher")-0-tier\(tier)",
-          "Developer-mode windows for a development ad (\(skan ? "source app" : "publisher") 0) at tier \(tier): postbacks final at 3, 6, 9 minutes and sent 5-10 minutes later\(tier == 3 ? ", the first with the app's fine value 20 and source app 0" : "").",
-          ["PB-8", "WIN-5", "PB-17"] + (skan ? [] : ["PB-11"]), scenario)
+          "Developer-mode windows for a development ad (\(skan ? "source app" : "publisher") 0), tiers given as \(tier): postbacks final at 3, 6, 9 minutes and sent 5-10 minutes later, each at tier 3 whatever the tiers given (a development postback has the highest tier), the first with the app's fine value 20 and \(skan ? "source app" : "publisher") 0\(tier == 3 ? "" : "; catches the tiers given kept for a development postback").",
+          ["PB-8", "WIN-5", "PB-17", "PB-22", "PB-23"] + (skan ? [] : ["PB-11"]), scenario)
+        if tier == 1 && skan {
+          var production = scenario
+          production.profile = "production"
+          production.updates = [(at(2, 0, 0, 0), 20, "medium", false), (at(60, 0, 0, 0), 9, "high", false)]
+          b.add(
+            "development-source-app-0-production-profile",
+            "A development SKAdNetwork ad (source app 0) with Developer Mode off, tiers given as 1: production windows and delays, but every postback at tier 3 (fine 20 and `source-app-id` 0 in the first, a coarse value in the second); catches the tiers given kept for a development postback outside Developer Mode.",
+            ["PB-22", "PB-19", "PB-8"], production)
+        }
       }
     }
     for tier in 0...3 {

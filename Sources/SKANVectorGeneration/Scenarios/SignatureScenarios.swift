@@ -33,15 +33,17 @@ enum SignatureScenarios: SuiteScenarios {
   /// test public key (Spec/signature.md, "Test kids, and libraries with Apple's keys built in").
   static let productionTestKeys: JSONValue = ["apple-cas-identifier/0": .string(SignatureTestKey.publicKey)]
 
-  /// The tag `own-key` (``OwnKeyTag``): a `verify-postback` whose `public_key` is not Apple's
-  /// SKAdNetwork key, or a `verify-aak-postback` whose `keys` is not Apple's three keys by
+  /// The tag `own-key` (``OwnKeyTag``): a `verify-postback` whose `public_key` is not the key
+  /// Apple signs that postback's version with, or a `verify-aak-postback` whose `keys` is not Apple's three keys by
   /// their kids. Impressions always carry the ad network's key, which no library has built in,
   /// so a library that verifies them takes the key: not tagged.
   static func derivedTags(input: JSONValue, expected: SuiteResult) -> [String] {
     guard expected.outputValue != nil else { return [] }
     switch input[SignatureSuite.Input.op]?.stringValue.flatMap(SignatureSuite.Operation.init(rawValue:)) {
     case .verifyPostback?:
-      return OwnKeyTag.isOwn(skadnetworkKey: input[SignatureSuite.Input.publicKey]) ? [OwnKeyTag.name] : []
+      let key = input[SignatureSuite.Input.publicKey]
+      return OwnKeyTag.isOwn(skadnetworkKey: key, postback: input[SignatureSuite.Input.postback])
+        ? [OwnKeyTag.name] : []
     case .verifyAAKPostback?:
       return OwnKeyTag.isOwn(aakKeys: input[SignatureSuite.Input.keys]) ? [OwnKeyTag.name] : []
     default: return []
@@ -513,7 +515,8 @@ enum SignatureScenarios: SuiteScenarios {
         keys: ["apple-development-identifier/1": .string(SignatureTestKey.publicKey)]))
     b.add(
       "aak-test-key-reengagement",
-      "conversion-type `reengagement` (AAK-RCV's spelling): verified and reported as `re-engagement`.", ["SIG-17"],
+      "conversion-type `reengagement`, the spelling of one sentence of Apple's (no postback Apple shows carries it): verified and reported as `re-engagement` (MAY: a verifier that accepts only what Apple sends rejects it and states the difference).",
+      ["SIG-24"],
       aak(outer(testJWS("postback-reengagement-unhyphenated")), keys: testKeys))
     b.add(
       "aak-test-key-conversion-type-install",

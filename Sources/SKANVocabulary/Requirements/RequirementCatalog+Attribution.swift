@@ -10,14 +10,16 @@ extension RequirementCatalog {
       source: "\(skRCV); \(aakRCV)"),
     Requirement(
       "AT-2", .must, .apple, area: .attribution,
-      "AdAttributionKit install windows are configurable, views 1-7 days and clicks 1-30 days, per network or global, with the precedence network > global > default; a value outside the range is `invalid-input`. They time installs only: a re-engagement keeps the default windows whatever the configuration.",
+      "AdAttributionKit install windows are configurable, views 1-7 days and clicks 1-30 days, per network or global, with the precedence network > global > default; a value outside the range is `invalid-input`.",
       source:
-        "\(aakRules) (AttributionWindows: the windows sit under an `install` dictionary, which describes the kind of operation they time; the WWDC25 on-screen example nests `click`/`view` under `install`)"
+        "\(aakRules) (\"Inside the `install` dictionary, you can specify numeric values for either `click` or `view` values\"; \"a range from `1` to `30` days\", \"a range from `1` to `7` days\"; \"The system uses the following order of precedence for configurations: ad network > global > system default, where an ad network configuration always takes precedence over a global or system default configuration\")"
     ),
     Requirement(
       "AT-3", .must, .apple, area: .attribution,
       "`ignoreInteractionType` (view or click) makes a network's impressions of that type ineligible; it is recognized per network only, not in `global`.",
-      source: aakRules),
+      source:
+        "\(aakRules) (\"you can specify the key `ignoreInteractionType` inside the install dictionary … which tells the system to ignore impressions with either a `view` or `click` ad interaction type from the specific ad network during attribution\"; \"You can only ignore an interaction type for ad network configurations. The system doesn't recognize ignored interaction types in global configurations.\")"
+    ),
     Requirement(
       "AT-4", .must, .apple, area: .attribution,
       "One impression wins: clicks before views (SKAdNetwork's highest `fidelity-type`), then the most recent, SKAdNetwork and AdAttributionKit impressions ranked together.",
@@ -59,8 +61,9 @@ extension RequirementCatalog {
       alternative: "Inclusive limits: every vector such an implementation fails lists AT-11."),
     Requirement(
       "AT-12", .must, .kitDefined, area: .attribution,
-      "The configured windows and `ignoreInteractionType` apply to AdAttributionKit impressions; SKAdNetwork impressions keep the defaults.",
-      source: "The settings live in `AdAttributionKitConfigurations`; Apple does not say that they change SKAdNetwork.",
+      "The configured windows and `ignoreInteractionType`, which qualify impressions, apply to AdAttributionKit impressions; SKAdNetwork impressions keep the defaults (SKAdNetwork's own fixed windows, AT-1). The cooldowns, which gate conversions, are AT-25's.",
+      source:
+        "The settings live in `AdAttributionKitConfigurations`; Apple does not say that they change SKAdNetwork, and StoreKit states SKAdNetwork's windows without any setting.",
       alternative: "Apply them to SKAdNetwork impressions too: every vector such an implementation fails lists AT-12."),
     Requirement(
       "AT-13", .must, .kitDefined, area: .attribution,
@@ -126,6 +129,30 @@ extension RequirementCatalog {
         "\(aakInt) names the mirror's method, `updateConversionValue(_:lockPostback:)`, which has no coarse parameter; Apple does not say in words what becomes of the coarse value.",
       alternative:
         "The mirror keeps the coarse value, as `updateConversionValue(_:coarseConversionValue:lockPostback:)` would: `attribution/route-mirror-drops-coarse` and `attribution/route-mirror-coarse-cleared` fail it."
+    ),
+    Requirement(
+      "AT-23", .must, .kitDefined, area: .attribution,
+      "Every setting of an `attribution_windows` entry, global or per network, sits in Apple's `install` dictionary and applies to installs only: a re-engagement uses the default windows (AT-1) and no `ignoreInteractionType`, whatever the configuration.",
+      source:
+        "\(aakRules) (\"create another, nested dictionary called `install`. This describes the kind of operation whose window you're defining\"; \"you can specify the key `ignoreInteractionType` inside the install dictionary\"). Apple documents no other dictionary and states no re-engagement window; that an `install` setting leaves a re-engagement alone is the kit's reading of the dictionary's name.",
+      alternative:
+        "The settings apply to re-engagements too: `attribution/reengagement-default-click-window`, `attribution/reengagement-default-click-window-edges` (windows; mutant `attribution/configuration-for-reengagement`) and `attribution/ignore-clicks-per-network-reengagement` (`ignoreInteractionType`; mutant `attribution/ignore-for-reengagements`) fail it."
+    ),
+    Requirement(
+      "AT-24", .must, .kitDefined, area: .attribution,
+      "Precedence is per member: a network entry that gives only `click` (or only `view`) still takes the other window from `global`, then from the default.",
+      source:
+        "\(aakRules) gives the order \"ad network > global > system default\" and says \"an ad network configuration always takes precedence\"; it does not say whether a network's entry overrides `global` key by key or replaces it whole. The kit reads the order per value.",
+      alternative:
+        "A network's entry replaces `global`'s whole (a window it leaves out is the default): `attribution/network-click-only` fails it (mutant `attribution/network-entry-replaces-global`)."
+    ),
+    Requirement(
+      "AT-25", .must, .kitDefined, area: .attribution,
+      "The cooldowns gate the app's conversions whatever the framework of the impressions that compete: during a cooldown an install or re-engagement is `cooldown` even when every impression is SKAdNetwork. (AT-12 keeps the settings that qualify impressions, the windows and `ignoreInteractionType`, away from SKAdNetwork impressions; a cooldown qualifies no impression.)",
+      source:
+        "\(aakRules) (\"a duration after the last conversion in which the system won't create any new conversions for your app\"; \"the number of hours the system will wait after an install conversion before accepting new conversions\"): Apple speaks of the app's conversions, and \(aakInt) has one attribution over both frameworks' impressions. Apple does not name SKAdNetwork on the cooldown's page.",
+      alternative:
+        "The cooldowns, being AdAttributionKit settings, leave SKAdNetwork alone, so a conversion that only SKAdNetwork impressions compete for is created during a cooldown: `attribution/install-cooldown-skadnetwork-only` and `attribution/reengagement-cooldown-skadnetwork-only` fail it (mutant `attribution/cooldowns-only-with-adattributionkit`)."
     ),
   ]
 }

@@ -53,9 +53,9 @@ extension RequirementCatalog {
     ),
     Requirement(
       "PB-8", .must, .apple, area: .postback,
-      "A postback is final at its window's nominal end, or at the lock; it is sent between 24 and 48 hours after that for the first postback, 24 and 144 hours for the others, and 5 to 10 minutes in Developer Mode. A losing postback is timed as the winner's first.",
+      "A postback is final at its window's nominal end, or at the lock; it is sent between 24 and 48 hours after that for the first postback, 24 and 144 hours for the others; for a development ad in Developer Mode the first is sent 5 to 10 minutes after it is final (the others: PB-23). A losing postback is timed as the winner's first.",
       source:
-        "\(skMW) (\"random delay\" 24-48 h and 24-144 h); \(aakDev) (5 to 10 minutes, for development ads only: PB-17); \(skRCV) (\"Time-windows for events apply equally to winning and nonwinning postbacks\"). Apple contradicts itself for an ad signed 4.0 updated only with the fine-only call: \(skUpd1) says that when the first window closes the postback is sent \"within 0 to 24 hours\", the multiple-windows page 24 to 48 hours. The kit follows the multiple-windows page for every first postback (its update input does not say which call was made); alternative: 0 to 24 hours after the first window for an ad updated only with the fine-only call."
+        "\(skMW) (\"random delay\" 24-48 h and 24-144 h); \(aakDev) (\"Developer Mode reduces the postback delay from 24 to 48 hours to 5 to 10 minutes\", the first postback's delay; for development ads only: PB-17); \(skRCV) (\"Time-windows for events apply equally to winning and nonwinning postbacks\"). Apple contradicts itself for an ad signed 4.0 updated only with the fine-only call: \(skUpd1) says that when the first window closes the postback is sent \"within 0 to 24 hours\", the multiple-windows page 24 to 48 hours. The kit follows the multiple-windows page for every first postback (its update input does not say which call was made); alternative: 0 to 24 hours after the first window for an ad updated only with the fine-only call."
     ),
     Requirement(
       "PB-9", .must, .apple, area: .postback,
@@ -117,9 +117,9 @@ extension RequirementCatalog {
     ),
     Requirement(
       "PB-19", .must, .kitDefined, area: .postback,
-      "A development ad (PB-17) gets the same fields and values by tier as a production ad: a SKAdNetwork source app of 0 writes `source-app-id` 0 at tier 3 and the app's own conversion value.",
+      "A development postback (PB-22) carries the app's own values, written as a production postback's at its tier: a SKAdNetwork source app of 0 writes `source-app-id` 0 and the app's own conversion value.",
       source:
-        "Apple contradicts itself: \(skVer) says test postbacks from a development-signed source app with source App Store ID 0 always carry `source-app-id` 0 and `conversion-value` 0, while \(aakDev) says development postbacks get \"the highest data tier that Crowd Anonymity allows\", with the app's values. The kit follows the Developer Mode page (the newer, and the one that covers both frameworks); the tiers stay inputs.",
+        "Apple contradicts itself: \(skVer) says test postbacks from a development-signed source app with source App Store ID 0 always carry `source-app-id` 0 and `conversion-value` 0, while \(aakDev) says development postbacks are generated \"with the highest data tier that Crowd Anonymity allows\" and says nothing of zeroed values. The kit follows the Developer Mode page (the newer, and the one that covers both frameworks). Both pages agree on the tier (PB-22).",
       alternative:
         "A development SKAdNetwork ad's postbacks carry `conversion-value` 0 (and `source-app-id` 0) whatever the app sent: every vector such an implementation fails lists PB-19."
     ),
@@ -138,6 +138,22 @@ extension RequirementCatalog {
         "Apple: adattributionkit/identifying-the-parameters-in-a-postback (\"An ISO 3166-2 two-letter country identifier\", read through a third-party mirror of the page; ISO 3166-2 codes are subdivisions such as `US-CA`, two letters are ISO 3166-1 alpha-2) and Apple's examples (`\"country-code\": \"US\"`); Apple does not say which letter case.",
       alternative:
         "Any string (the kit's reading before 2026-11), or ISO 3166-2 subdivision codes as Apple's words say: `postback/invalid-country-code-lower-case` and `postback/invalid-country-code-subdivision` fail them."
+    ),
+    Requirement(
+      "PB-22", .must, .apple, area: .postback,
+      "A development postback is written at tier 3 for every length of the source identifier, whatever `tiers` says: the postbacks of an ad with a source app (AdAttributionKit publisher) of 0, and of a SKAdNetwork web ad under the `aak-developer` profile (PB-17's development ads). The tiers are still read and checked.",
+      source:
+        "\(aakDev) (\"Development postbacks aren't subject to the rate limits that reengagement in AdAttributionKit imposes, and they generate postbacks with the highest data tier that Crowd Anonymity allows\"; development impressions: publisher item identifier 0, SKAdNetwork source App Store identifier 0, \"all web ads as long as Developer Mode is in an enabled state at the time of the click\"); \(skVer) agrees for source app 0 (test postbacks \"always\" carry `source-app-id`, a tier-3 field). The highest tier is tier 3, the most data Crowd Anonymity gives any postback.",
+      alternative:
+        "Reading \"the highest data tier that Crowd Anonymity allows\" as the tier the crowd allows, so the tiers given stand: `postback/developer-mode-timing-publisher-0`, `postback/aak-developer-publisher-0-tier1`, `postback/skan-developer-source-app-0-tier1` and `postback/development-source-app-0-production-profile` fail it (mutant `postback/development-postbacks-at-given-tier`)."
+    ),
+    Requirement(
+      "PB-23", .must, .kitDefined, area: .postback,
+      "In Developer Mode a development ad's second and third postbacks are also sent 5 to 10 minutes after they are final, like the first.",
+      source:
+        "\(aakDev) gives one sentence, \"Developer Mode reduces the postback delay from 24 to 48 hours to 5 to 10 minutes\": 24 to 48 hours is the first postback's delay; the page does not name the 24 to 144 hours of the second and third. The kit shortens all three, since the mode shortens all three windows to minutes.",
+      alternative:
+        "The second and third keep 24 to 144 hours: every vector that lists PB-23 fails it (mutant `postback/developer-mode-first-delay-only`)."
     ),
   ]
 }

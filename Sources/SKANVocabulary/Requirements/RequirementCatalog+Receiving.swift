@@ -73,27 +73,32 @@ extension RequirementCatalog {
       "RCV-12", .must, .kitDefined, area: .receiving,
       "An AdAttributionKit re-engagement postback on the AdAttributionKit copy path of a receiver whose app has not opted in (`reengagement_copies` `false`) is `excluded` (`reengagement-copy-without-opt-in`); the opt-in plays no part on a network path.",
       source:
-        "Apple: adattributionkit/configuring-an-advertised-app (the second key); the Info.plist key `EligibleForAdAttributionKitReengagementPostbackCopies` (iOS 18).",
-      alternative: "count it, since it verifies."),
+        "Apple: adattributionkit/configuring-an-advertised-app (\"To receive copies of winning reengagement postbacks, you need to add an additional key\"); the Info.plist key `EligibleForAdAttributionKitReengagementPostbackCopies` (\"Use this key to opt in to receive copies of reengagement postbacks\"). That a copy arriving without the opt-in is excluded is the kit's reading: Apple says only that the app must opt in to receive copies.",
+      alternative:
+        "Count it, since it verifies: Apple's developer settings (adattributionkit/creating-postbacks-in-developer-settings) generate postbacks of every conversion type and \"the full postback copy URL that the app's information property list specifies\", and mention no opt-in, so a receiver tested that way sees re-engagement copies without one. `receiving/reengagement-copy-without-opt-in` fails it."
+    ),
     Requirement(
       "RCV-13", .must, .apple, area: .receiving,
       "An AdAttributionKit postback verified under `apple-development-identifier/0` or `apple-development-identifier/1` is `development`; under `apple-cas-identifier/0`, `production`.",
       source:
-        "Apple: adattributionkit/verifying-a-postback (the keys); Apple: adattributionkit/testing-adattributionkit-with-developer-mode (\"a different private key … to help distinguish them\")"
+        "Apple: adattributionkit/verifying-a-postback (\"To validate production postbacks\": `apple-cas-identifier/0`; \"To validate development postbacks the system creates from end-to-end flows\": `apple-development-identifier/0`; \"… from developer settings\": `apple-development-identifier/1`; \"For production flows, always use the production key to validate that Apple generated the postbacks. Ignore postbacks that don't pass signature validation in production flows.\"); Apple: adattributionkit/testing-adattributionkit-with-developer-mode (\"a different private key … to help distinguish them\"). A receiver of production flows alone verifies under the production key only: it gives `aak_keys` with `apple-cas-identifier/0` alone, and a development postback is then `unverifiable` (`unknown-kid`), counted nowhere (`receiving/production-keys-only`)."
     ),
     Requirement(
       "RCV-14", .must, .kitDefined, area: .receiving,
       "A verified SKAdNetwork postback with `source-app-id` 0 is `development`; any other, with no source app or a web ad's `source-domain` included, is `production`.",
       source:
-        "Apple: storekit/verifying-an-install-validation-postback (\"test scenarios … `source-app-id` … `0`\"); a development web ad carries no marker.",
+        "Apple: storekit/verifying-an-install-validation-postback (\"test scenarios … `source-app-id` … `0`\"); a development web ad carries no marker. A development postback is at the highest tier (PB-22), so a winning first postback of a source app of 0 always carries `source-app-id` 0; its second and third postbacks and its losing postbacks carry no source app, Apple gives them no marker, and they are read as production.",
       alternative:
         "also `conversion-value` 0 as a marker (the StoreKit test rule, which PB-19 does not follow), or no SKAdNetwork classification."
     ),
     Requirement(
       "RCV-15", .must, .kitDefined, area: .receiving,
       "Development postbacks are counted apart from production ones: never in a production total, never deduplicated against one.",
-      source: "Apple separates the keys \"to help distinguish them\" and advises a separate test URL.",
-      alternative: "drop development postbacks altogether (counted nowhere)."),
+      source:
+        "Apple separates the keys \"to help distinguish them\" and advises a separate test URL; adattributionkit/verifying-a-postback: \"For production flows, always use the production key\" and \"You can also validate postback signatures in development environments\".",
+      alternative:
+        "Production flows only: verify under the production key alone and ignore the rest, which the input expresses as `aak_keys` with the production kid alone (`receiving/production-keys-only`); or drop development postbacks altogether, counted nowhere: every vector that lists RCV-15 fails that."
+    ),
     Requirement(
       "RCV-16", .must, .apple, area: .receiving,
       "A verified postback is a winner when `did-win` is `true` and a loser when `false`; a postback without `did-win` (before 3.0) is a winner. `did-win` is read only where it is signed (from 3.0): an unsigned `did-win` added to an older body changes nothing.",

@@ -99,10 +99,11 @@ extension RequirementCatalog {
     ),
     Requirement(
       "SIG-17", .must, .kitDefined, area: .signature,
-      "`conversion-type` is `download`, `redownload` or `re-engagement`; `reengagement` is accepted and reported as `re-engagement`; `postback-sequence-index` is 0 to 2; other values are `rejected` (`invalid-value`).",
+      "`conversion-type` is `download`, `redownload` or `re-engagement` (`reengagement`: SIG-24); `postback-sequence-index` is 0 to 2; other values are `rejected` (`invalid-value`).",
       source:
-        "Apple writes `reengagement` in adattributionkit/receiving-ad-attributions-and-postbacks and `re-engagement` in \(aakPar) and its signed example.",
-      alternative: "Accept only the hyphenated form, which rejects a postback with the other spelling."),
+        "\(aakPar) lists `download`, `redownload` and `re-engagement`, and its examples write `re-engagement`; it gives the index's three windows. Apple states no verdict for another value: rejecting it is the kit's.",
+      alternative:
+        "Verify the signature only and report any value: every vector such an implementation fails lists SIG-17."),
     Requirement(
       "SIG-18", .must, .apple, area: .signature,
       "An AdAttributionKit impression is a compact JWS whose header has `alg` `ES256` and the ad network's `kid`, whose payload has `impression-identifier` (string), `publisher-item-identifier`, `impression-type`, `ad-network-identifier`, `source-identifier` (a number), `timestamp` (milliseconds), `advertised-item-identifier`, and optionally `eligible-for-re-engagement` (boolean); the signing input is `BASE64URL(header) . BASE64URL(payload)` in ASCII.",
@@ -139,6 +140,14 @@ extension RequirementCatalog {
       "A postback without `version` is a 1.0 postback: it is checked over the 1.0 fields (`ad-network-id`, `campaign-id`, `app-id`, `transaction-id`) under the 1.0 key (SIG-6), never `rejected` for the missing version nor `unknown-version`.",
       source:
         "Apple: storekit/skadnetwork-1-release-notes (SKAdNetwork 1): the original install-validation postback has no version number; versions start with 2.0."
+    ),
+    Requirement(
+      "SIG-24", .may, .kitDefined, area: .signature,
+      "A verifier may accept the `conversion-type` `reengagement` and report it as `re-engagement`.",
+      source:
+        "Apple contradicts itself: adattributionkit/receiving-ad-attributions-and-postbacks says \"AdAttributionsKit represents reengagement postbacks as `reengagement` in the postback's `conversion-type` field\", while \(aakPar) (\"The string `re-engagement` to indicate someone reengaged\"), adattributionkit/postbackupdate/conversiontype/reengagement (\"the framework represents this using the string re-engagement\") and every signed example Apple shows write `re-engagement`. No postback Apple shows carries `reengagement`, so a verifier that accepts only Apple's enumerated strings is not wrong: the case is MAY.",
+      alternative:
+        "Reject `reengagement` (`invalid-value`), as a verifier that checks Apple's enumeration does: `signature/aak-test-key-reengagement` differs, a MAY difference that an expectations file states."
     ),
   ]
 }

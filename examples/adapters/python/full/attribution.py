@@ -179,7 +179,8 @@ def eligibility_reason(item, event, windows):
             return "re-engagement-needs-click"
         if not item["eligible_for_reengagement"]:
             return "not-eligible-for-re-engagement"
-    if item["framework"] == "adattributionkit":  # AT-3: per network only, not `global`
+    # AT-3: per network only, not `global`; AT-23: an `install` setting, so installs only.
+    if item["framework"] == "adattributionkit" and event["kind"] == "install":
         entry = windows.get(item["network"])
         if entry is not None and entry["ignore"] == item["interaction"]:
             return "ignored-interaction"

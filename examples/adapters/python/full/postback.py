@@ -90,6 +90,10 @@ def read_input(inp):
     developer = inp.get("profile") == "aak-developer" and development_ad
     if inp.get("profile") == "aak-developer" and not development_ad:
         ends = read_profile({"profile": "production"})
+    # PB-22: a development postback (source app 0, or a SKAdNetwork web ad in Developer Mode)
+    # carries the highest tier whatever the tiers given.
+    if ad["source_app_id"] == 0 or developer:
+        tiers = [(3, 3, 3) for _ in tiers]
     return dict(framework=framework, ad_version=ad_version, interaction=interaction,
                 conversion_type=conversion_type, t0=t0, updates=updates, tiers=tiers, ad=ad,
                 postback_ids=postback_ids, did_win=did_win, ends=ends, developer=developer,
