@@ -53,22 +53,22 @@ extension ReceivingScenarios {
         ]), aakKeys: aakTestKeys([production])))
     b.add(
       "same-id-two-frameworks",
-      "A test-key SKAdNetwork postback whose transaction-id equals the postback-identifier of a test-key AdAttributionKit postback: both counted (kit-defined: the frameworks are separate namespaces); catches deduplicating across frameworks.",
-      ["RCV-5"],
+      "A test-key SKAdNetwork postback whose transaction-id equals the postback-identifier of a test-key AdAttributionKit postback: both counted (kit-defined: the frameworks are separate namespaces); catches deduplicating across frameworks. Apple never sends one identifier in both frameworks: MAY (RCV-22).",
+      ["RCV-22"],
       batch(
         spaced([(networkPath, receivingPostback("shared-id")), (networkPath, testJWS("postback-skan-shared-id"))]),
         skadnetworkKey: testSKANKey, aakKeys: aakTestKeys([production])))
     b.add(
       "id-letter-case",
-      "Two test-key SKAdNetwork postbacks whose transaction-ids differ only in letter case: both counted (kit-defined: exact strings; both are signed); catches a case-insensitive comparison of identifiers.",
-      ["RCV-5"],
+      "Two test-key SKAdNetwork postbacks whose transaction-ids differ only in letter case: both counted (kit-defined: exact strings; both are signed); catches a case-insensitive comparison of identifiers. Apple never sends two identifiers that differ only in letter case: MAY (RCV-22).",
+      ["RCV-22"],
       batch(
         spaced([(networkPath, receivingPostback("id-lower-case")), (networkPath, receivingPostback("id-upper-case"))]),
         skadnetworkKey: testSKANKey))
     b.add(
       "development-does-not-dedup-production",
-      "A test-key JWS under `apple-development-identifier/0`, then one under `apple-cas-identifier/0` with the same postback-identifier: both counted, one development and one production row; catches a development postback pre-empting a production one (the environment left out of the key).",
-      ["RCV-5", "RCV-15"],
+      "A test-key JWS under `apple-development-identifier/0`, then one under `apple-cas-identifier/0` with the same postback-identifier: both counted, one development and one production row; catches a development postback pre-empting a production one (the environment left out of the key). Apple never sends one identifier in both environments: MAY (RCV-22).",
+      ["RCV-22"],
       batch(
         spaced([
           (networkPath, testJWS("postback-shared-id-development-0")),
@@ -84,8 +84,8 @@ extension ReceivingScenarios {
     )
     b.add(
       "aak-publisher-0-production-kid",
-      "A test-key JWS under `apple-cas-identifier/0` whose publisher-item-identifier is 0 (as in Apple's development example): `production`, since the kid decides (kit-defined reading); catches classifying by publisher 0 instead of the kid.",
-      ["RCV-13"],
+      "A test-key JWS under `apple-cas-identifier/0` whose publisher-item-identifier is 0 (as in Apple's development example): `production`, since the kid decides (kit-defined reading); catches classifying by publisher 0 instead of the kid. Apple signs a publisher of 0 under a development kid only: MAY (RCV-22).",
+      ["RCV-22"],
       batch([arrival(start, networkPath, testJWS("postback-publisher-0"))], aakKeys: aakTestKeys([production])))
     b.add(
       "skan-three-windows",

@@ -166,8 +166,8 @@ enum ReceivingScenarios: SuiteScenarios {
       ["RCV-20"], batch([arrival(start, networkPath, a), arrival(start + 9 * day - 1, networkPath, a)]))
     b.add(
       "retry-after-ten-days",
-      "A, and A again 10 days later: a duplicate, since the model keeps every key for the whole batch (kit-defined; Apple bounds the retries, not the memory); catches a store with a 9-day time to live.",
-      ["RCV-20"], batch([arrival(start, networkPath, a), arrival(start + 10 * day, networkPath, a)]))
+      "A, and A again 10 days later: a duplicate, since the model keeps every key for the whole batch (kit-defined; Apple bounds the retries, not the memory); catches a store with a 9-day time to live. Apple's devices never retry after 9 days: MAY (RCV-22).",
+      ["RCV-22"], batch([arrival(start, networkPath, a), arrival(start + 10 * day, networkPath, a)]))
     b.add(
       "network-then-copy",
       "A on the network path, then its developer copy on the SKAdNetwork copy path: one install, the copy a duplicate of arrival 0; catches a key that includes the path (a developer copy counted as a second install).",
@@ -278,8 +278,8 @@ enum ReceivingScenarios: SuiteScenarios {
   private static func copyPaths(_ b: inout ScenarioBuilder) {
     b.add(
       "copy-later-window",
-      "A test-key winner of window 1 (postback-sequence-index 1) on the SKAdNetwork copy path: accepted and counted (kit-defined: Apple copies the winning postback, of any window); catches accepting only window 0 on copy paths.",
-      ["RCV-11"], batch([arrival(start, skadnetworkCopy, testPostback("t3-p1"))], skadnetworkKey: testSKANKey))
+      "A test-key winner of window 2 (postback-sequence-index 2, tier 1) on the SKAdNetwork copy path: accepted and counted (kit-defined: Apple copies the winning postback, of any window); catches accepting only window 0 on copy paths.",
+      ["RCV-11"], batch([arrival(start, skadnetworkCopy, testPostback("t1-p2"))], skadnetworkKey: testSKANKey))
     b.add(
       "loser-on-copy-path",
       "L replayed on the SKAdNetwork copy path: `excluded`, `loser-on-copy-path`, counted neither as winner nor loser; catches counting a loser from a copy path.",

@@ -218,7 +218,8 @@ enum SignatureScenarios: SuiteScenarios {
       ["SIG-19"], verify(with(base, "conversion-value", 0)))
     b.add(
       "unsigned-fields-added",
-      "Apple's 4.0 example with country-code and coarse-conversion-value added: still verified.", ["SIG-19"],
+      "Apple's 4.0 example with country-code and coarse-conversion-value added beside its fine value: still verified; catches a verifier that signs fields outside the signature. Apple never sends a fine and a coarse value together: MAY (SIG-25).",
+      ["SIG-25"],
       verify(with(with(base, "country-code", "US"), "coarse-conversion-value", "high")))
     b.add(
       "source-domain-removed",
@@ -230,8 +231,8 @@ enum SignatureScenarios: SuiteScenarios {
       verify(with(base, "source-app-id", 1_234_567_891)))
     b.add(
       "source-domain-in-3-0",
-      "Apple's 3.0 example with source-domain added: 3.0 has no source-domain slot, so it is an unsigned field and the postback verifies.",
-      ["SIG-3", "SIG-19"], verify(with(sample("apple_doc_v3_0_winning"), "source-domain", "example.com")))
+      "Apple's 3.0 example with source-domain added: 3.0 has no source-domain slot, so it is an unsigned field and the postback verifies; catches a 4.0 slot read in a 3.0 postback. Apple never sends a 3.0 source-domain: MAY (SIG-25).",
+      ["SIG-25"], verify(with(sample("apple_doc_v3_0_winning"), "source-domain", "example.com")))
     let types: [(String, JSONValue, String)] = [
       ("app-id", "525463029", "app-id as a string"),
       ("redownload", "false", "redownload as the string \"false\""),
@@ -254,8 +255,8 @@ enum SignatureScenarios: SuiteScenarios {
     }
     b.add(
       "integral-double-fidelity-type",
-      "Apple's 4.0 example with fidelity-type written 1.0: the number 1, signed as `1`, so the postback verifies (numbers by value, SIG-4); catches verifiers that sign the text `1.0` (vap 1.1.0 does, with Python's str) and verifiers that reject an integral number written with a fraction, which JavaScript and Go decoders cannot even see.",
-      ["SIG-4"], verify(with(base, "fidelity-type", 1.0)))
+      "Apple's 4.0 example with fidelity-type written 1.0: the number 1, signed as `1`, so the postback verifies (numbers by value, SIG-4); catches verifiers that sign the text `1.0` (vap 1.1.0 does, with Python's str) and verifiers that reject an integral number written with a fraction, which JavaScript decoders cannot even see. Apple never writes an integer with a fraction: MAY (SIG-25).",
+      ["SIG-25"], verify(with(base, "fidelity-type", 1.0)))
     b.add(
       "wrong-type-version", "`version` as the number 4.0: `wrong-type`.", ["SIG-4", "SIG-7"],
       verify(with(base, "version", 4.0)))
@@ -329,13 +330,17 @@ enum SignatureScenarios: SuiteScenarios {
         ["SIG-1", "SIG-2"], noSource
       ),
       ("t3-p0", "Tier 3, first postback: source-app-id in the slot", ["SIG-1", "SIG-2"], ""),
-      ("t2-p1", "Tier 2, second postback (sequence index 1), coarse value, no source slot", ["SIG-1"], noSource),
-      ("t3-p1", "Tier 3, second postback with source-app-id", ["SIG-1"], ""),
-      ("t3-p2", "Tier 3, third postback (sequence index 2) with source-app-id", ["SIG-1"], ""),
+      (
+        "t2-p1",
+        "Tier 2, second postback (sequence index 1), a 4-digit source-identifier, coarse value, no source slot",
+        ["SIG-25"], noSource
+      ),
+      ("t3-p1", "Tier 3, second postback with source-app-id", ["SIG-25"], ""),
+      ("t3-p2", "Tier 3, third postback (sequence index 2) with source-app-id", ["SIG-25"], ""),
       ("t1-p2", "Tier 1, third postback, no source slot", ["SIG-1"], noSource),
       ("nonwinning", "A non-winning postback (did-win false, no slot)", ["SIG-1", "SIG-2"], noSource),
       ("view-through-redownload", "A view-through (fidelity-type 0) redownload", ["SIG-1"], ""),
-      ("web-t3-p2", "A web ad's third postback with source-domain in the slot", ["SIG-1", "SIG-2"], ""),
+      ("web-t3-p2", "A web ad's third postback with source-domain in the slot", ["SIG-25"], ""),
       (
         "dev-source-app-0", "A development-signed source app (source-app-id 0)", ["SIG-1"],
         "; catches verifiers that take source-app-id 0 for absent and drop it from the slot (seen in vap 1.1.0)"
@@ -343,10 +348,13 @@ enum SignatureScenarios: SuiteScenarios {
     ]
     for (name, text, requirements, catches) in cases {
       let postback = ScenarioData.required(SignatureTestKey.postbacks, name, "test-key postback")
+      // A later postback with a source slot or four digits is a shape Apple never sends
+      // (PB-3, PB-4): MAY, SIG-25, never MUST.
+      let appleShape = !requirements.contains("SIG-25")
       b.add(
         "test-key-\(name)",
-        "\(text), signed with the kit's test key, which the vector carries: verified\(catches). Apple published no such example.",
-        requirements + ["SIG-5"], verify(postback, key: SignatureTestKey.publicKey))
+        "\(text), signed with the kit's test key, which the vector carries: verified\(catches). Apple published no such example\(appleShape ? "" : "; Apple sends a later postback with two digits and no source: MAY (SIG-25)").",
+        appleShape ? requirements + ["SIG-5"] : requirements, verify(postback, key: SignatureTestKey.publicKey))
     }
     let p2 = ScenarioData.required(SignatureTestKey.postbacks, "t3-p2", "test-key postback")
     b.add(
@@ -485,8 +493,8 @@ enum SignatureScenarios: SuiteScenarios {
       ["SIG-13"], aak(prod))
     b.add(
       "aak-apple-development-1-outer-changed",
-      "Apple's development example with conversion-value, ad-interaction-type and country-code changed: still verified; the outer fields are not signed.",
-      ["SIG-19", "SIG-13"],
+      "Apple's development example with conversion-value, ad-interaction-type and country-code changed: still verified; the outer fields are not signed. Apple never sends a view-through re-engagement: MAY (SIG-25).",
+      ["SIG-25"],
       aak(with(with(with(dev1, "conversion-value", 63), "ad-interaction-type", "view"), "country-code", "FR")))
     b.add(
       "aak-apple-development-1-wrong-key",
@@ -504,12 +512,12 @@ enum SignatureScenarios: SuiteScenarios {
       ["SIG-15"], aak(dev1, keys: ["apple-cas-identifier/0": .string(AppleKeys.skanP256)]))
     b.add(
       "aak-test-key-p1-download",
-      "A second postback (sequence index 1), download, signed with the kit's test key under Apple's production kid `apple-cas-identifier/0`, which the vector's `keys` maps to the test key: verified; catches a verifier that keeps Apple's own key for an Apple kid when it is given another.",
-      ["SIG-13", "SIG-16", "SIG-17"], aak(outer(testJWS("postback-p1-download")), keys: testKeys))
+      "A second postback (sequence index 1), download, signed with the kit's test key under Apple's production kid `apple-cas-identifier/0`, which the vector's `keys` maps to the test key: verified; catches a verifier that keeps Apple's own key for an Apple kid when it is given another. Its payload carries a publisher in a later postback, which Apple never sends: MAY (SIG-25).",
+      ["SIG-25"], aak(outer(testJWS("postback-p1-download")), keys: testKeys))
     b.add(
       "aak-test-key-escaped-kid",
-      "A development postback (Settings › Developer) signed with the test key, whose header writes the kid `apple-development-identifier\\/1` as Apple's example does; `keys` maps `apple-development-identifier/1` to the test key: verified; catches comparing the kid before JSON decoding.",
-      ["SIG-13"],
+      "A development postback (Settings › Developer) signed with the test key, whose header writes the kid `apple-development-identifier\\/1` as Apple's example does; `keys` maps `apple-development-identifier/1` to the test key: verified; catches comparing the kid before JSON decoding (Apple's own development example covers the escaped kid at MUST). Its payload is a loser's third postback, which Apple never sends: MAY (SIG-25).",
+      ["SIG-25"],
       aak(
         outer(testJWS("postback-p2-redownload-escaped")),
         keys: ["apple-development-identifier/1": .string(SignatureTestKey.publicKey)]))
@@ -584,8 +592,8 @@ enum SignatureScenarios: SuiteScenarios {
         keys: ["apple-cas-identifier/0": .string(SignatureTestKey.publicKey), "other": "AAAA"]))
     b.add(
       "verify-impression-integral-double",
-      "`itunes-item-id` written `1234567890.0` is the same integer (README.md, conventions) and the impression verifies.",
-      ["SIG-9", "SIG-12"], verifyImpressionDouble())
+      "`itunes-item-id` written `1234567890.0` is the same integer (README.md, conventions) and the impression verifies. An ad network's server never writes it so: MAY (SIG-25).",
+      ["SIG-25"], verifyImpressionDouble())
     b.add(
       "aak-missing-jws-string", "A postback without jws-string: `missing-field`.", ["SIG-16"],
       aak(["conversion-value": 1]))

@@ -113,7 +113,7 @@ extension RequirementCatalog {
     ),
     Requirement(
       "RCV-18", .must, .kitDefined, area: .receiving,
-      "Its conversion type is AdAttributionKit's `conversion-type` (`reengagement` reported as `re-engagement`, SIG-17), or for SKAdNetwork `redownload` when `redownload` is `true`, else `download`.",
+      "Its conversion type is AdAttributionKit's `conversion-type` (`reengagement`, where accepted, reported as `re-engagement`: SIG-24), or for SKAdNetwork `redownload` when `redownload` is `true`, else `download`.",
       source: "Apple has no conversion type in SKAdNetwork postbacks.",
       alternative: "report SKAdNetwork postbacks without a conversion type."),
     Requirement(
@@ -134,5 +134,13 @@ extension RequirementCatalog {
       "The framework of a received body is AdAttributionKit when it is a JSON object with a `jws-string` member, SKAdNetwork when it is an object without one; a body that is not a JSON object has no framework and is `rejected`, `malformed-json`.",
       source: "A network path receives both frameworks; the body is all a server sees.",
       alternative: "take the framework from the path (impossible on a network path)."),
+    Requirement(
+      "RCV-22", .may, .kitDefined, area: .receiving,
+      "A receiver may count, by the kit's key and reading, arrivals Apple's devices never send: one identifier in both environments, in both frameworks, or in two letter cases (counted apart, RCV-5); a copy of a postback more than 9 days after the first (a duplicate, RCV-20); a production-kid postback with publisher 0 (production: the kid decides, RCV-13).",
+      source:
+        "Apple: \"If you receive more than one postback with the same `postback-identifier`, discard the duplicate report\" (adattributionkit/verifying-a-postback; StoreKit's page likewise for `transaction-id`); identifiers are random UUIDs, devices retry \"up to nine times over a maximum of 9 days\", and a publisher of 0 is a development impression, signed under a development kid (adattributionkit/testing-adattributionkit-with-developer-mode). A receiver that keys on the identifier alone, compares UUIDs case-insensitively, forgets keys after 9 days or classifies by publisher 0 follows Apple as well, so these cases are MAY.",
+      alternative:
+        "The identifier alone as the key (one namespace), UUIDs compared case-insensitively (a `uuid` column), a 9-day key store, the environment by publisher 0: every vector that lists RCV-22 may differ, a MAY difference that an expectations file states."
+    ),
   ]
 }

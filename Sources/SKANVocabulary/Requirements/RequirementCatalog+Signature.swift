@@ -25,7 +25,7 @@ extension RequirementCatalog {
       source: "\(sk3); \(skPrev)"),
     Requirement(
       "SIG-4", .must, .kitDefined, area: .signature,
-      "Signed fields have fixed JSON types: strings (`version`, `ad-network-id`, `source-identifier`, `transaction-id`, `source-domain`), integers (`app-id`, `campaign-id`, `source-app-id`, `fidelity-type`, `postback-sequence-index`): JSON numbers with an integral value from -2^63 to 2^63 - 1 however written (`1`, `1.0`, `1e0` are the same number, signed as `1`), booleans written `true`/`false` (`redownload`, `did-win`). A signed field of another type, or a number with a fraction or beyond that range, is rejected (`wrong-type`); an absent one too (`missing-field`).",
+      "Signed fields have fixed JSON types: strings (`version`, `ad-network-id`, `source-identifier`, `transaction-id`, `source-domain`), integers (`app-id`, `campaign-id`, `source-app-id`, `fidelity-type`, `postback-sequence-index`): JSON numbers with an integral value from -2^63 to 2^63 - 1, signed in their integer form (`1`; one written with a fraction or exponent, `1.0`, is the same number: SIG-25), booleans written `true`/`false` (`redownload`, `did-win`). A signed field of another type, or a number with a fraction or beyond that range, is rejected (`wrong-type`); an absent one too (`missing-field`).",
       source:
         "Apple's postbacks are typed as listed (storekit/identifying-the-parameters-in-install-validation-postbacks); a verifier that signs the text of any JSON type accepts forged shapes.",
       alternative:
@@ -148,6 +148,14 @@ extension RequirementCatalog {
         "Apple contradicts itself: adattributionkit/receiving-ad-attributions-and-postbacks says \"AdAttributionsKit represents reengagement postbacks as `reengagement` in the postback's `conversion-type` field\", while \(aakPar) (\"The string `re-engagement` to indicate someone reengaged\"), adattributionkit/postbackupdate/conversiontype/reengagement (\"the framework represents this using the string re-engagement\") and every signed example Apple shows write `re-engagement`. No postback Apple shows carries `reengagement`, so a verifier that accepts only Apple's enumerated strings is not wrong: the case is MAY.",
       alternative:
         "Reject `reengagement` (`invalid-value`), as a verifier that checks Apple's enumeration does: `signature/aak-test-key-reengagement` differs, a MAY difference that an expectations file states."
+    ),
+    Requirement(
+      "SIG-25", .may, .kitDefined, area: .signature,
+      "A verifier may read, by the kit's rules, a postback or impression in a shape Apple never sends: an integer written with a fraction (`1.0`, read by value); a field Apple rules out for the version, the interaction or the postback (a 3.0 `source-domain`, a fine and a coarse value together, a view-through re-engagement, a source app, a publisher or four source-identifier digits in a later postback, a losing later postback). Each verifies, or is read, as its signed fields say.",
+      source:
+        "Apple's postbacks are typed and shaped by storekit/identifying-the-parameters-in-install-validation-postbacks (integers; \"either `conversion-value` or `coarse-conversion-value`, not both\"), storekit/receiving-postbacks-in-multiple-conversion-windows and \(aakMW) (later postbacks carry two digits and no source; \"Nonwinning ad attributions receive only one postback\"), \(aakRCV) (no re-engagement from a view). Apple says nothing of a verifier's answer to another shape: reading it by its signed fields is the kit's choice, and rejecting it follows Apple as well, so the cases are MAY.",
+      alternative:
+        "Reject shapes Apple never sends (a typed decoder that refuses `1.0`, a schema with the fields each version and window allows): every vector that lists SIG-25 differs, a MAY difference that an expectations file states."
     ),
   ]
 }
