@@ -148,7 +148,7 @@ struct ReceivingMutantTests {
     ("dedup-case-insensitive", "receiving/id-letter-case", .arrival(1, .status)),
     ("dedup-ignores-environment", "receiving/development-does-not-dedup-production", .arrival(1, .status)),
     ("dedup-on-jws", "receiving/aak-duplicate-other-jws", .arrival(1, .status)),
-    ("reengagement-spelling-kept", "receiving/aak-conversion-types", .arrival(2, .conversionType)),
+    ("reengagement-spelling-kept", "receiving/aak-reengagement-unhyphenated", .arrival(0, .conversionType)),
     ("aak-environment-by-publisher", "receiving/aak-publisher-0-production-kid", .arrival(0, .environment)),
     ("copy-window-0-only", "receiving/copy-later-window", .arrival(0, .status)),
     ("window-always-0", "receiving/skan-three-windows", .arrival(1, .window)),

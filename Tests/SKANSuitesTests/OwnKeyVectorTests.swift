@@ -5,7 +5,7 @@ import SKANTestSupport
 import SKANVectors
 import Testing
 
-/// The signature vectors that need a key of their own (issue #26): every AdAttributionKit
+/// The signature vectors that need a key of their own: every AdAttributionKit
 /// payload check is signed under one of Apple's kids, so a library that knows only Apple's
 /// kids reaches the payload once its adapter gives it the vector's key; and every case a
 /// library with only Apple's built-in keys cannot answer carries the tag `own-key`, in the
@@ -31,7 +31,13 @@ struct OwnKeyVectorTests {
     switch vector.input["op"]?.stringValue {
     case "verify-postback":
       guard let key = vector.input["public_key"], key != .null else { return false }
-      return key != .string(AppleKeys.skanP256)
+      // Apple signs 1.0 (no `version`) and 2.0 with its P-192 key, every later version with
+      // its P-256 key; a library with both built in picks by version.
+      var postback = vector.input["postback"]
+      if let text = postback?.stringValue { postback = try? JSONParser.parse(text) }
+      let version = postback?["version"]
+      let p192 = version == nil || version == .null || version == "1.0" || version == "2.0"
+      return key != .string(p192 ? AppleKeys.skanP192 : AppleKeys.skanP256)
     case "verify-aak-postback":
       guard let keys = vector.input["keys"], keys != .null else { return false }
       return keys != appleKeys

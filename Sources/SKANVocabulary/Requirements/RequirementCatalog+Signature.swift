@@ -139,7 +139,7 @@ extension RequirementCatalog {
       "SIG-23", .must, .apple, area: .signature,
       "A postback without `version` is a 1.0 postback: it is checked over the 1.0 fields (`ad-network-id`, `campaign-id`, `app-id`, `transaction-id`) under the 1.0 key (SIG-6), never `rejected` for the missing version nor `unknown-version`.",
       source:
-        "Apple: storekit/skadnetwork-1-release-notes (SKAdNetwork 1): the original install-validation postback has no version number; versions start with 2.0."
+        "Apple: storekit/skadnetwork-1-release-notes (\"The original install-validation postback doesn't include a version number\"); storekit/identifying-the-parameters-in-install-validation-postbacks (`version`: \"Version 2 and later\"); storekit/combining-parameters-for-previous-skadnetwork-postback-versions (the version 1 parameters: `ad-network-id`, `campaign-id`, `app-id`, `transaction-id`); storekit/verifying-an-install-validation-postback (\"Postbacks contain a `version` parameter, starting with SKAdNetwork 2\"). The four pages agree (Spec/sources.md, D-22)."
     ),
     Requirement(
       "SIG-24", .may, .kitDefined, area: .signature,
