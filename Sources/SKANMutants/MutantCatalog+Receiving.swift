@@ -580,6 +580,10 @@ extension MutantCatalog {
 
   /// Bugs in reading a verified postback (RCV-13 to RCV-18) and in the totals (RCV-15, RCV-19).
   static let reading: [Mutant] = [
+    Mutant(
+      "aak-signature-unchecked", .receiving,
+      "Reads an AdAttributionKit postback's JWS under its kid without checking its signature, as a receiver that trusts the device does.",
+      variant: .adAttributionKitSignatureUnchecked),
     receivingMutant(
       "did-win-ignored", "Takes every verified postback for a winner (RCV-16).",
       readingFlaw { answer, _ in answer.setting(Answer.didWin, true) }),

@@ -15,6 +15,10 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// PB-22's alternative: a development postback keeps the tiers given.
   case developmentPostbacksAtGivenTier
 
+  /// A receiver's bug: an AdAttributionKit postback's JWS is read under its kid without its
+  /// signature being checked (RCV-2).
+  case adAttributionKitSignatureUnchecked
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 

@@ -71,7 +71,8 @@ public enum AdAttributionKitSignature {
       check.verdict = PostbackVerdict(.unverifiable, .unknownKID)
       return check
     }
-    if let rejection = parsed.rejection(under: key) ?? rejection(parsed.payload, postbackFields) {
+    let signature = RuleVariant.adAttributionKitSignatureUnchecked.isActive ? nil : parsed.rejection(under: key)
+    if let rejection = signature ?? rejection(parsed.payload, postbackFields) {
       check.verdict = rejection
       return check
     }

@@ -119,6 +119,34 @@ enum ReceivingScenarios: SuiteScenarios {
   /// **A** with a signed field changed: a forgery carrying A's `transaction-id`.
   static var forged: JSONValue { with(a, "source-identifier", "5238") }
 
+  /// **E** with one part of its JWS replaced, the outer members kept: a forgery carrying E's
+  /// `postback-identifier` (RCV-2, RCV-3).
+  static func forgedE(_ part: JWSPart) -> JSONValue {
+    let jws = e[SignatureSuite.AAKPostback.jwsString.rawValue]?.stringValue ?? ""
+    var parts = jws.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count == 3 else { return e }
+    switch part {
+    case .payload:
+      // The source identifier changed in the signed payload, as an ad network that inflates
+      // a campaign would.
+      let payload = Base64Codec.decodeURL(parts[1]).flatMap { try? JSONParser.parse(bytes: $0) }
+      let altered = payload.map { with($0, "source-identifier", "1235") } ?? .null
+      parts[1] = Base64Codec.encodeURL(CanonicalJSON.compactBytes(altered))
+    case .signature:
+      // One byte of the signature changed: still 64 bytes, so the JWS reads and fails.
+      var bytes = Base64Codec.decodeURL(parts[2]) ?? []
+      if !bytes.isEmpty { bytes[bytes.count / 2] ^= 0x01 }
+      parts[2] = Base64Codec.encodeURL(bytes)
+    case .header:
+      // The production kid over a development signature: the header is signed too.
+      parts[0] = Base64Codec.encodeURL(Array(#"{"kid":"apple-cas-identifier/0","alg":"ES256"}"#.utf8))
+    }
+    return e.setting(SignatureSuite.AAKPostback.jwsString.rawValue, .string(parts.joined(separator: ".")))
+  }
+
+  /// The part of a compact JWS a forgery replaces.
+  enum JWSPart { case header, payload, signature }
+
   // MARK: - Scenarios
 
   private static func appleBatches(_ b: inout ScenarioBuilder) {
@@ -232,6 +260,34 @@ enum ReceivingScenarios: SuiteScenarios {
       "unknown-kid-not-counted",
       "A test-key JWS under the kid `kit-test-key/0`, received with Apple's keys: `unverifiable`, `unknown-kid`, not counted; catches counting a postback whose key is unknown.",
       ["RCV-2", "RCV-13"], batch([arrival(start, networkPath, testJWS("postback-p1-download-kit-kid"))]))
+    b.add(
+      "aak-forged-then-genuine",
+      "E with its signed source identifier changed (signature kept) first, then E: the forgery is `rejected`, `bad-signature`, and E is counted; catches a receiver that never verifies an AdAttributionKit JWS, and deduplicating before verifying.",
+      ["RCV-2", "RCV-3"], batch(spaced([(networkPath, forgedE(.payload)), (networkPath, e)])))
+    b.add(
+      "aak-genuine-then-forged",
+      "E, then E with one byte of its signature changed: the forgery is `rejected` (never a duplicate, never counted); catches an AdAttributionKit JWS taken on its payload, and a failed postback reported as a duplicate.",
+      ["RCV-2", "RCV-3"], batch(spaced([(networkPath, e), (networkPath, forgedE(.signature))])))
+    b.add(
+      "aak-forged-production-kid",
+      "E's payload and development signature under a header naming the production kid: `rejected`, `bad-signature` (the header is signed), counted nowhere, answered 200; catches a receiver that reads the kid without verifying, which counts a development postback as production.",
+      ["RCV-2", "RCV-7", "RCV-13"], batch([arrival(start, networkPath, forgedE(.header))]))
+    b.add(
+      "aak-forged-among-genuine",
+      "A test-key download, a forgery of E (payload changed), E, a forgery of E (signature changed) and a test-key re-engagement: three counted, the two forgeries `rejected` and in no total; catches AdAttributionKit verification skipped mid-batch.",
+      ["RCV-2", "RCV-3", "RCV-19"],
+      batch(
+        spaced([
+          (networkPath, testJWS("postback-p1-download")), (networkPath, forgedE(.payload)), (networkPath, e),
+          (networkPath, forgedE(.signature)), (networkPath, testJWS("postback-reengagement")),
+        ]),
+        aakKeys: [
+          PostbackReceiver.productionKID: .string(SignatureTestKey.publicKey),
+          "apple-development-identifier/0": .string(
+            ScenarioData.required(AppleKeys.aakByKID, "apple-development-identifier/0", "AdAttributionKit key")),
+          "apple-development-identifier/1": .string(
+            ScenarioData.required(AppleKeys.aakByKID, "apple-development-identifier/1", "AdAttributionKit key")),
+        ]))
     b.add(
       "bad-signature-answered-200",
       "A forgery of A alone: `rejected`, `bad-signature`, and still answered 200 (Apple: respond on receipt, before verifying); catches answering 400 or 401 to a failed verification, which makes a StoreKit device resend it nine times.",
