@@ -119,7 +119,7 @@ let package = Package(
       name: "SKANS2S",
       dependencies: [
         "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANVectors",
-        "SKANVerdicts", .product(name: "AsyncHTTPClient", package: "async-http-client"),
+        "SKANVerdicts", "SKANFuzz", .product(name: "AsyncHTTPClient", package: "async-http-client"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "NIOHTTP1", package: "swift-nio"),
       ],

@@ -95,7 +95,10 @@ public struct ConformanceSummary: Sendable {
     let core = mustClean && overall.applicable > 0 && report.complete && report.gateProblems.isEmpty
     vectorSet = report.vectorSet
     vectorCases = report.vectorCases ?? report.results.count
-    if vectorSet == .custom {
+    if let probe = report.probe {
+      // A live probe's checks, not the vector set: `full` only when it also checked the count.
+      level = core && othersAsExpected && probe.countingChecked ? "full" : (core ? "core" : "partial")
+    } else if vectorSet == .custom {
       level = core ? "custom" : "partial"
     } else {
       level = core && othersAsExpected ? "full" : (core ? "core" : "partial")
@@ -111,6 +114,15 @@ public struct ConformanceSummary: Sendable {
   /// Which vectors were run, in words, for every report's header: the official set of this
   /// kit version, or a custom one that certifies nothing.
   public static func vectorsSentence(_ report: RunReport) -> String {
+    if let probe = report.probe {
+      let seed = probe.seed.map { " with seed \($0) (--seed \($0) sends the same requests)" } ?? ""
+      let counting =
+        probe.countingChecked
+        ? "what the service counted was checked against the model"
+        : "what the service counted was NOT checked (no --report-url): it cannot be `full`"
+      return
+        "a LIVE PROBE of \(DisplayText(report.target))\(seed), not the official vector set of skan-conform \(report.kitVersion): \(report.results.count) checks; \(counting)"
+    }
     switch report.vectorSet {
     case .official:
       return "the official vector set of skan-conform \(report.kitVersion) (digest \(report.vectorDigest.prefix(12)))"

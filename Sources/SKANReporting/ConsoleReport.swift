@@ -14,7 +14,9 @@ public enum ConsoleReport {
   /// The text; `color` adds ANSI colours to the verdict words.
   /// `vectors <digest> (official|CUSTOM)`, or `live probe` for a probe's report.
   static func vectorsLabel(_ report: RunReport) -> String {
-    if report.vectorDigest == RunReport.liveProbeDigest { return "live probe" }
+    if report.vectorDigest == RunReport.liveProbeDigest {
+      return report.probe?.seed.map { "live probe, seed \($0)" } ?? "live probe"
+    }
     let digest = DisplayText(report.vectorDigest.prefix(12))
     return "vectors \(digest) (\(report.vectorSet == .official ? "official" : "CUSTOM"))"
   }
@@ -77,7 +79,9 @@ public enum ConsoleReport {
     lines.append(
       "conformance: \(counts[.pass] ?? 0) passed, \(bad.count) failed, \(counts[.skipped] ?? 0) skipped\(stated)")
     if let sentence = ConformanceSummary(report).diagnosticsSentence { lines.append(sentence) }
-    if report.vectorSet == .custom { lines.append("vectors: \(ConformanceSummary.vectorsSentence(report))") }
+    if report.vectorSet == .custom || report.probe != nil {
+      lines.append("vectors: \(ConformanceSummary.vectorsSentence(report))")
+    }
     for problem in report.gateProblems { lines.append("\(paint("FAILED", "31")): \(problem)") }
     return lines.joined(separator: "\n")
   }

@@ -19,9 +19,14 @@ public enum JSONReport {
       ],
       "transport": .string(report.transport.rawValue), "target": .string(report.target),
       "started_at": .string(report.startedAt),
-      // Official or custom: a certificate of a custom set must say so (issue #27).
+      // Official or custom: a certificate of a custom set must say so.
       "vector_set": .string(report.vectorSet.rawValue),
     ]
+    if let probe = report.probe {
+      var members: [String: JSONValue] = ["counting_checked": .bool(probe.countingChecked)]
+      if let seed = probe.seed { members["seed"] = .integer(Int(clamping: seed)) }
+      header["probe"] = .object(members)
+    }
     if let total = report.vectorCases { header["vector_cases"] = .integer(total) }
     if let path = report.vectorsPath { header["vectors_path"] = .string(path) }
     if let shard = report.shard { header["shard"] = shardJSON(shard) }

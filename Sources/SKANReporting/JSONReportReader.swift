@@ -46,6 +46,12 @@ public enum JSONReportReader {
     report.staleExpectations = try root.strings("stale_expectations")
     report.incidents = footer["incidents"] == nil ? [] : try footer.strings("incidents")
     if let value = header["shard"], !value.isNull { report.shard = try shard(value) }
+    if let value = header["probe"], !value.isNull {
+      let members = try fields(value, "header.probe")
+      let seed = members["seed"] == nil ? nil : try members.integer("seed")
+      guard (seed ?? 0) >= 0 else { throw ReportError("header.probe.seed: \(seed ?? 0) is negative") }
+      report.probe = LiveProbeRun(seed: seed.map(UInt64.init), countingChecked: try members.bool("counting_checked"))
+    }
     return report
   }
 

@@ -15,7 +15,9 @@ public enum RerunCommand {
     if report.vectorDigest == RunReport.liveProbeDigest {
       // A probe runs all its checks at once, with the options of the first run.
       let probe = report.implementation.suites.contains("s2s") ? "s2s" : "postbacks"
-      return "skan-conform probe \(probe) --url \(target) … (the options of the first run; a probe runs every check)"
+      let seed = report.probe?.seed.map { " --seed \($0)" } ?? ""
+      return
+        "skan-conform probe \(probe) --url \(target)\(seed) … (the options of the first run; a probe runs every check)"
     }
     var selection = "--id " + ShellQuote.word(id)
     if report.vectorSet == .custom, let path = report.vectorsPath {

@@ -64,6 +64,10 @@ public struct RunReport: Sendable {
   /// were replayed one at a time and each got its own verdict).
   public var incidents: [String] = []
 
+  /// For a live probe's report, the probe's seed and whether it checked the count; `nil`
+  /// for a run of vectors.
+  public var probe: LiveProbeRun?
+
   /// For a run of one shard (`--shard I/N`), the shard, the selection and its size; `nil`
   /// for a run of the whole selection (and for a merged report).
   public var shard: Shard?

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Apple's published example postbacks, as the postback probe sends them: each verifies with
-/// Apple's own keys, so a receiver needs no test key (docs/design/receiving-suite.md §6.2).
+/// Apple's own keys, so a receiver needs no test key .
 /// They are Apple's example data (`com.example`, `development.adattributionkit`), which a
 /// dashboard can recognize and purge; point the probe at a staging receiver all the same.
 ///
@@ -25,6 +25,15 @@ enum ApplePostbackExamples {
   /// A development AdAttributionKit re-engagement postback.
   static let adAttributionKit = """
     {"jws-string":"eyJraWQiOiJhcHBsZS1kZXZlbG9wbWVudC1pZGVudGlmaWVyXC8xIiwiYWxnIjoiRVMyNTYifQ.eyJwb3N0YmFjay1pZGVudGlmaWVyIjoiODU1NDZFQjctRkQzOS00NEJDLTg5OTAtQzk4QTRBQzM2QTQ5IiwicHVibGlzaGVyLWl0ZW0taWRlbnRpZmllciI6MCwibWFya2V0cGxhY2UtaWRlbnRpZmllciI6ImNvbS5hcHBsZS5BcHBTdG9yZSIsImltcHJlc3Npb24tdHlwZSI6ImFwcC1pbXByZXNzaW9uIiwiYWQtbmV0d29yay1pZGVudGlmaWVyIjoiZGV2ZWxvcG1lbnQuYWRhdHRyaWJ1dGlvbmtpdCIsImRpZC13aW4iOnRydWUsInBvc3RiYWNrLXNlcXVlbmNlLWluZGV4IjowLCJjb252ZXJzaW9uLXR5cGUiOiJyZS1lbmdhZ2VtZW50Iiwic291cmNlLWlkZW50aWZpZXIiOiIxMjM0IiwiYWR2ZXJ0aXNlZC1pdGVtLWlkZW50aWZpZXIiOjEwNzM4MDI3NzU2fQ.bAdNwKd6OfHK9tofvjjua4X_JPcFTxXPQSspD9gZkinw97pY7R1aI-LSjl-oxZZF3_K2H5JK5TSEBee4_1U4oQ","conversion-value":24,"ad-interaction-type":"click","country-code":"US"}
+    """
+  /// A winning 3.0 app postback, conversion value 20 (storekit/combining-parameters-for-skadnetwork-3-postbacks).
+  static let winner3 = """
+    {"version":"3.0","ad-network-id":"example123.skadnetwork","campaign-id":42,"transaction-id":"6aafb7a5-0170-41b5-bbe4-fe71dedf1e28","app-id":525463029,"attribution-signature":"MEYCIQD5eq3AUlamORiGovqFiHWI4RZT/PrM3VEiXUrsC+M51wIhAPMANZA9c07raZJ64gVaXhB9+9yZj/X6DcNxONdccQij","redownload":true,"source-app-id":1234567891,"fidelity-type":1,"conversion-value":20,"did-win":true}
+    """
+  /// A 2.2 postback (storekit/combining-parameters-for-previous-skadnetwork-postback-versions),
+  /// with the same `transaction-id` as ``winner3``: the receiver's key makes it a duplicate of it.
+  static let winner22 = """
+    {"version":"2.2","ad-network-id":"com.example","campaign-id":42,"transaction-id":"6aafb7a5-0170-41b5-bbe4-fe71dedf1e28","app-id":525463029,"attribution-signature":"MEYCIQDTuQ1Z4Tpy9D3aEKbxLl5J5iKiTumcqZikuY/AOD2U7QIhAJAaiAv89AoquHXJffcieEQXdWHpcV8ZgbKN0EwV9/sY","redownload":true,"source-app-id":1234567891,"fidelity-type":1,"conversion-value":20}
     """
   /// The winner with its unsigned `conversion-value` rewritten: the same postback, a
   /// differing body (RCV-6).

@@ -11,12 +11,14 @@ import SKANVectors
 public import SKANVerdicts
 import SKANVocabulary
 
-/// The live postback probe (`skan-conform probe postbacks`, #29): plays the device against a
-/// running postback receiver, POSTing Apple's example postbacks (a retry, the developer's
-/// copies, a loser, an AdAttributionKit postback, a rewritten duplicate and a forgery) to its
-/// paths, and checks the answers Apple requires: 200 to every postback, at once (RCV-7,
-/// RCV-9). With a report URL it also checks what the receiver counted against the receiving
-/// model's answer for the very requests the probe sent (RCV-1 to RCV-19).
+/// The live postback probe (`skan-conform probe postbacks`): plays the device against a
+/// running postback receiver, POSTing a batch drawn from a seed (``ProbeBatch``: Apple's
+/// example postbacks, device retries, the developer's copies, a rewritten duplicate, and
+/// SKAdNetwork and AdAttributionKit forgeries, in an order of the seed's) to its paths, and
+/// checks the answers Apple requires: 200 to every postback, at once (RCV-7, RCV-9). With a
+/// report URL it reads what the receiver counted before and after the batch and checks the
+/// arrivals the batch added against the receiving model's answer for the very requests the
+/// probe sent (RCV-1 to RCV-19). Every request ends within the timeout, body included.
 public struct PostbackProbe: Sendable {
   /// What to probe.
   public struct Configuration: Sendable {
@@ -32,14 +34,17 @@ public struct PostbackProbe: Sendable {
     public var reportURL: String?
     /// How many times to resend a postback not answered 200 (the device's rule per framework).
     public var retries: Int
-    /// Seconds to wait for each answer.
+    /// Seconds to wait for each whole answer.
     public var timeout: Double
+    /// The seed of the batch; `nil` draws one at random (the report names it).
+    public var seed: UInt64?
 
     /// Creates a configuration.
     public init(
       url: String, networkPath: String?, copies: Bool = true, reengagementCopies: Bool = false,
-      reportURL: String? = nil, retries: Int = 2, timeout: Double = 5
+      reportURL: String? = nil, retries: Int = 2, timeout: Double = 5, seed: UInt64? = nil
     ) {
+      self.seed = seed
       self.url = url
       self.networkPath = networkPath
       self.copies = copies
@@ -68,18 +73,15 @@ public struct PostbackProbe: Sendable {
     }
   }
 
-  /// One postback the probe sends.
-  struct Step: Sendable {
-    var id: String
-    var requirements: [String]
-    var path: String
-    var body: String
-    /// AdAttributionKit devices resend only after a 500; StoreKit after anything but 200.
-    var adAttributionKit: Bool
-  }
+  typealias Step = ProbeBatch.Step
 
   let configuration: Configuration
   let base: String
+  /// The postbacks this probe sends.
+  let batch: ProbeBatch
+
+  /// The seed of the batch, given or drawn.
+  public var seed: UInt64 { batch.seed }
 
   /// Checks the configuration.
   public init(_ configuration: Configuration) throws(Failure) {
@@ -96,60 +98,16 @@ public struct PostbackProbe: Sendable {
     root.password = components.password
     self.configuration = configuration
     base = root.string ?? configuration.url
+    batch = ProbeBatch(
+      seed: configuration.seed ?? UInt64.random(in: 0...ProbeBatch.maximumSeed), networkPath: configuration.networkPath,
+      copies: configuration.copies)
   }
 
   /// The receiver as reports show it (credentials masked).
   public var target: String { URLRedaction.redact(base) }
 
   /// The postbacks, in the order sent.
-  var steps: [Step] {
-    let skanCopy = PostbackReceiver.skadnetworkCopyPath
-    let aakCopy = PostbackReceiver.adAttributionKitCopyPath
-    var steps: [Step] = []
-    let examples = ApplePostbackExamples.self
-    if let network = configuration.networkPath {
-      steps.append(
-        Step(
-          id: "network-postback", requirements: ["RCV-7"], path: network, body: examples.winner, adAttributionKit: false
-        ))
-      steps.append(
-        Step(
-          id: "device-retry", requirements: ["RCV-4", "RCV-7"], path: network, body: examples.winner,
-          adAttributionKit: false))
-    }
-    if configuration.copies {
-      steps.append(
-        Step(
-          id: "skadnetwork-copy", requirements: ["RCV-9"], path: skanCopy, body: examples.winner,
-          adAttributionKit: false))
-    }
-    if let network = configuration.networkPath {
-      steps.append(
-        Step(
-          id: "second-postback", requirements: ["RCV-7"], path: network, body: examples.second, adAttributionKit: false)
-      )
-      steps.append(
-        Step(id: "loser", requirements: ["RCV-16"], path: network, body: examples.loser, adAttributionKit: false))
-      steps.append(
-        Step(
-          id: "aak-postback", requirements: ["RCV-13"], path: network, body: examples.adAttributionKit,
-          adAttributionKit: true))
-    }
-    if configuration.copies {
-      steps.append(
-        Step(
-          id: "aak-copy", requirements: ["RCV-9", "RCV-12"], path: aakCopy, body: examples.adAttributionKit,
-          adAttributionKit: true))
-    }
-    let path = configuration.networkPath ?? skanCopy
-    steps.append(
-      Step(
-        id: "rewritten-duplicate", requirements: ["RCV-6"], path: path, body: examples.rewritten,
-        adAttributionKit: false))
-    steps.append(
-      Step(id: "forged", requirements: ["RCV-2", "RCV-7"], path: path, body: examples.forged, adAttributionKit: false))
-    return steps
-  }
+  var steps: [Step] { batch.steps }
 
   typealias Outcome = ProbeClient.Outcome
 
@@ -166,6 +124,9 @@ public struct PostbackProbe: Sendable {
     var results: [CaseResult] = []
     var sent: [(path: String, body: String)] = []
     var statuses: [Int] = []
+    // What the receiver counted before the batch: only the arrivals the batch adds are judged.
+    var before: ReportRead?
+    if let reportURL = configuration.reportURL { before = await readReport(client, url: reportURL) }
     for step in steps {
       var attempt = 0
       var answer: Outcome
@@ -189,8 +150,8 @@ public struct PostbackProbe: Sendable {
       aggregate(
         "no-server-error", ["RCV-7"], statuses.filter { (500..<600).contains($0) },
         "a server error (an AdAttributionKit device resends after a 500)"))
-    if let reportURL = configuration.reportURL {
-      results.append(await report(client, url: reportURL, sent: sent))
+    if let reportURL = configuration.reportURL, let before {
+      results.append(await report(client, url: reportURL, before: before, sent: sent))
     }
     return .success(results)
   }
@@ -215,11 +176,19 @@ public struct PostbackProbe: Sendable {
     case .timedOut(let seconds):
       return CaseResult(
         id: id, suite: "receiving", requirements: step.requirements, status: .timeout,
-        message: "no answer within \(seconds) s", duration: seconds)
+        message: "no whole answer within \(seconds) s", duration: seconds)
     case .unreachable(let reason):
       return CaseResult(
         id: id, suite: "receiving", requirements: step.requirements, status: .crash,
-        message: "the request failed: \(reason)")
+        message: "the receiver became unreachable: \(reason)")
+    case .badAnswer(let reason):
+      return CaseResult(
+        id: id, suite: "receiving", requirements: step.requirements, status: .protocolError,
+        message: "\(step.requirements.joined(separator: ", ")): the receiver sent no HTTP answer: \(reason)")
+    case .interrupted:
+      return CaseResult(
+        id: id, suite: "receiving", requirements: step.requirements, status: .error,
+        message: "interrupted before an answer")
     }
   }
 
@@ -233,10 +202,51 @@ public struct PostbackProbe: Sendable {
       message: "\(requirements.joined(separator: ", ")): \(bad.count) answer(s) were \(what); the first was \(first)")
   }
 
-  /// GETs the receiver's count and compares it with the model's answer for the requests sent.
-  private func report(_ client: ProbeClient, url: String, sent: [(path: String, body: String)]) async -> CaseResult {
+  /// What a GET of the report URL gave: the receiver's report, or the result that says why
+  /// there is none.
+  enum ReportRead: Sendable {
+    case report(JSONValue, seconds: Double)
+    case failed(CaseStatus, String, seconds: Double?)
+  }
+
+  /// GETs the receiver's report: a 200 whose body is the receiving suite's output.
+  private func readReport(_ client: ProbeClient, url: String) async -> ReportRead {
+    switch await send(client, method: .GET, url: url, body: nil) {
+    case .response(let status, let bytes, let seconds):
+      guard status == 200, let report = try? JSONParser.parse(bytes: bytes), report["arrivals"]?.arrayValue != nil
+      else {
+        return .failed(
+          .protocolError, "the report is not a 200 answer with the receiving output's `arrivals` (HTTP \(status))",
+          seconds: seconds)
+      }
+      return .report(report, seconds: seconds)
+    case .oversized(let status, let seconds):
+      return .failed(
+        .protocolError, "the report is longer than the \(ProbeClient.bodyLimit) bytes the probe reads (HTTP \(status))",
+        seconds: seconds)
+    case .timedOut(let seconds):
+      return .failed(.timeout, "no whole report within \(seconds) s", seconds: seconds)
+    case .unreachable(let reason):
+      return .failed(.crash, "the report URL is unreachable: \(reason)", seconds: nil)
+    case .badAnswer(let reason):
+      return .failed(.protocolError, "the report URL sent no HTTP answer: \(reason)", seconds: nil)
+    case .interrupted:
+      return .failed(.error, "interrupted before the report", seconds: nil)
+    }
+  }
+
+  /// Reads the receiver's count after the batch and compares the arrivals the batch added
+  /// (the report after, less the report before) with the model's answer for the requests
+  /// sent.
+  private func report(
+    _ client: ProbeClient, url: String, before: ReportRead, sent: [(path: String, body: String)]
+  ) async -> CaseResult {
     let id = "probe-postbacks/report"
-    let requirements = ["RCV-1", "RCV-4", "RCV-6", "RCV-9", "RCV-19"]
+    let requirements = ["RCV-1", "RCV-2", "RCV-4", "RCV-6", "RCV-9", "RCV-19"]
+    func failed(_ status: CaseStatus, _ message: String, _ seconds: Double?) -> CaseResult {
+      CaseResult(
+        id: id, suite: "receiving", requirements: requirements, status: status, message: message, duration: seconds ?? 0)
+    }
     let arrivals: [JSONValue] = sent.enumerated().map { index, request in
       ReceivingSuite.Arrival.object([.at: .integer(index), .path: .string(request.path), .body: .string(request.body)])
     }
@@ -251,25 +261,26 @@ public struct PostbackProbe: Sendable {
           .op: .string(ReceivingSuite.Operation.receive.rawValue), .receiver: receiver, .arrivals: .array(arrivals),
         ]))
     } catch {
-      return CaseResult(
-        id: id, suite: "receiving", requirements: requirements, status: .error,
-        message: "the model refuses the probe's own batch: \(error.code.rawValue) (\(error.message))")
+      return failed(.error, "the model refuses the probe's own batch: \(error.code.rawValue) (\(error.message))", nil)
     }
-    let outcome = await send(client, method: .GET, url: url, body: nil)
-    if case .oversized(let status, let seconds) = outcome {
-      return CaseResult(
-        id: id, suite: "receiving", requirements: requirements, status: .protocolError,
-        message: "the report is longer than the \(ProbeClient.bodyLimit) bytes the probe reads (HTTP \(status))",
-        duration: seconds)
+    guard case .report(let earlier, _) = before else {
+      if case .failed(let status, let message, let seconds) = before {
+        return failed(status, "before the batch: \(message)", seconds)
+      }
+      return failed(.error, "no report before the batch", nil)
     }
-    guard case .response(let status, let bytes, let seconds) = outcome else {
-      return CaseResult(
-        id: id, suite: "receiving", requirements: requirements, status: .crash, message: "no report from the receiver")
+    let after = await readReport(client, url: url)
+    guard case .report(let later, let seconds) = after else {
+      if case .failed(let status, let message, let seconds) = after {
+        return failed(status, "after the batch: \(message)", seconds)
+      }
+      return failed(.error, "no report after the batch", nil)
     }
-    guard status == 200, let actual = try? JSONParser.parse(bytes: bytes) else {
-      return CaseResult(
-        id: id, suite: "receiving", requirements: requirements, status: .protocolError,
-        message: "the report is not a 200 JSON answer (HTTP \(status))", duration: seconds)
+    guard let added = Self.added(before: earlier, after: later) else {
+      return failed(
+        .fail,
+        "RCV-19: the report after the batch lists fewer arrivals than the report before it, or is not the receiving output",
+        seconds)
     }
     // Judged as a receiving vector is: each arrival's `reason` is a diagnostic (SIG-21),
     // compared where the report gives it and never failing the check.
@@ -277,7 +288,7 @@ public struct PostbackProbe: Sendable {
       id: id, suite: .receiving, description: "", requirements: requirements, basis: .apple, tags: [],
       input: .null, expected: .output(expected),
       diagnostic: ReceivingSuite.diagnosticPaths(of: .receive).filter { $0.isGiven(in: expected) }.map(\.description))
-    let judged = vector.judgement(.output(actual))
+    let judged = vector.judgement(.output(added))
     guard let mismatch = judged.mismatch else {
       var result = CaseResult(id: id, suite: "receiving", requirements: requirements, status: .pass, duration: seconds)
       result.diagnostics = judged.diagnostics
@@ -286,10 +297,45 @@ public struct PostbackProbe: Sendable {
     var result = CaseResult(
       id: id, suite: "receiving", requirements: requirements, status: .fail,
       message:
-        "\(requirements.joined(separator: ", ")): the receiver counted otherwise than the receiving model for the \(sent.count) postbacks sent (a receiver that kept earlier postbacks, from an earlier probe, reports them too: reset it first; the reference receiver: POST /.skan-conform/reset)",
+        "\(requirements.joined(separator: ", ")): the arrivals the batch added to the report differ from the receiving model's answer for the \(sent.count) postbacks sent (a receiver that still holds an earlier probe's postbacks counts these as its duplicates: reset it first; the reference receiver: POST /.skan-conform/reset)",
       differences: Array(mismatch.differences.prefix(20)), duration: seconds)
     result.diagnostics = judged.diagnostics
     return result
+  }
+
+  /// The part of the report `after` that the batch added to `before`: the arrivals past the
+  /// earlier count (a `duplicate_of` made relative to the first of them), and the totals less
+  /// the earlier totals (rows by their members, those left at 0 dropped). `nil` when `after`
+  /// holds fewer arrivals than `before`, or either is not the receiving output.
+  static func added(before: JSONValue, after: JSONValue) -> JSONValue? {
+    guard let earlier = before["arrivals"]?.arrayValue, let later = after["arrivals"]?.arrayValue,
+      later.count >= earlier.count
+    else { return nil }
+    let offset = earlier.count
+    let arrivals = later.dropFirst(offset).map { arrival -> JSONValue in
+      guard let index = arrival["duplicate_of"]?.exactInteger else { return arrival }
+      return arrival.setting("duplicate_of", .integer(index - offset))
+    }
+    guard var totals = after["totals"]?.objectValue else { return nil }
+    let old = before["totals"]?.objectValue ?? [:]
+    for (key, value) in totals {
+      if let count = value.exactInteger, let earlierCount = old[key]?.exactInteger {
+        totals[key] = .integer(count - earlierCount)
+      }
+    }
+    if let rows = totals["rows"]?.arrayValue {
+      func key(_ row: JSONValue) -> String { CanonicalJSON.compact(row.setting("count", nil)) }
+      var earlierCounts: [String: Int] = [:]
+      for row in old["rows"]?.arrayValue ?? [] {
+        earlierCounts[key(row), default: 0] += row["count"]?.exactInteger ?? 0
+      }
+      totals["rows"] = .array(
+        rows.compactMap { row in
+          let count = (row["count"]?.exactInteger ?? 0) - (earlierCounts[key(row)] ?? 0)
+          return count == 0 ? nil : row.setting("count", .integer(count))
+        })
+    }
+    return .object(["arrivals": .array(Array(arrivals)), "totals": .object(totals)])
   }
 
   private func send(_ client: ProbeClient, method: HTTPMethod, url: String, body: String?) async -> Outcome {
@@ -303,11 +349,15 @@ public struct PostbackProbe: Sendable {
   }
 
   /// Wraps results in a report for the kit's reporters.
+  /// A probe's report is a probe of its seed, never the official vector set, and names
+  /// whether the receiver's count was checked.
   public func report(_ results: [CaseResult], kitVersion: String, startedAt: String) -> RunReport {
-    RunReport(
+    var report = RunReport(
       kitVersion: kitVersion, vectorDigest: RunReport.liveProbeDigest,
       implementation: ImplementationIdentity(
         name: "postback-receiver", version: "", language: "http", suites: ["receiving"]),
-      transport: .http, target: target, startedAt: startedAt, results: results, complete: true)
+      transport: .http, target: target, startedAt: startedAt, results: results, complete: true, vectorSet: .custom)
+    report.probe = LiveProbeRun(seed: seed, countingChecked: configuration.reportURL != nil)
+    return report
   }
 }

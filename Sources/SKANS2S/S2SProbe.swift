@@ -7,6 +7,7 @@ import SKANJSON
 public import SKANModel
 public import SKANRunner
 import SKANSignatures
+import SKANVectors
 public import SKANVerdicts
 
 /// The live S2S probe (`skan-conform probe s2s`): acts as the SDK-less client against a
@@ -161,10 +162,13 @@ public struct S2SProbe: Sendable {
 
   /// Wraps results in a report for the kit's reporters.
   public func report(_ results: [CaseResult], kitVersion: String, startedAt: String) -> RunReport {
-    RunReport(
+    var report = RunReport(
       kitVersion: kitVersion, vectorDigest: RunReport.liveProbeDigest,
       implementation: ImplementationIdentity(name: "s2s-endpoint", version: "", language: "http", suites: ["s2s"]),
-      transport: .http, target: target, startedAt: startedAt, results: results, complete: true)
+      transport: .http, target: target, startedAt: startedAt, results: results, complete: true, vectorSet: .custom)
+    // Its checks are fixed (no seed); it checks answers, and there is nothing it counts.
+    report.probe = LiveProbeRun(seed: nil, countingChecked: true)
+    return report
   }
 
   private func sign(timestamp: String, uid: String) -> String {
@@ -208,7 +212,15 @@ public struct S2SProbe: Sendable {
     case .unreachable(let reason):
       return CaseResult(
         id: check.id, suite: "s2s", requirements: check.requirements, status: .crash,
-        message: "the request failed: \(reason)")
+        message: "the endpoint became unreachable: \(reason)")
+    case .badAnswer(let reason):
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .protocolError,
+        message: "the endpoint answered with no HTTP answer: \(reason)")
+    case .interrupted:
+      return CaseResult(
+        id: check.id, suite: "s2s", requirements: check.requirements, status: .error,
+        message: "interrupted before an answer")
     }
   }
 
@@ -248,6 +260,7 @@ public struct S2SProbe: Sendable {
   /// `: reason` from an error body, for messages.
   private static func reason(_ body: [UInt8]) -> String {
     guard let value = try? JSONParser.parse(bytes: body), let reason = value["reason"]?.stringValue else { return "" }
-    return " (\(reason))"
+    // The endpoint's own words: untrusted, so shown only through DisplayText and bounded.
+    return " (\(DisplayText(String(reason.prefix(200)))))"
   }
 }

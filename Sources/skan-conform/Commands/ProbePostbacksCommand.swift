@@ -6,20 +6,25 @@ import SKANS2S
 import SKANVectors
 import SKANVerdicts
 
-/// `skan-conform probe postbacks`: plays the device against a running postback receiver (#29).
+/// `skan-conform probe postbacks`: plays the device against a running postback receiver.
 struct ProbePostbacksCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "postbacks",
-    abstract: "Probe a running postback receiver as a device would (the receiving side, #29).",
+    abstract: "Probe a running postback receiver as a device would (the receiving side).",
     discussion: """
-      POSTs Apple's example postbacks (which verify with Apple's own keys) to the receiver: \
-      to --network-path, and to Apple's two developer-copy paths unless --skip-copies; a \
-      device retry, a loser, an AdAttributionKit postback, a rewritten duplicate and a \
-      forgery among them. Every postback must be answered 200 at once, never a redirect or a \
-      server error. With --report-url the probe GETs what the receiver counted and compares \
-      it with the receiving model's answer for the requests it sent. Point it at a staging \
-      receiver: the postbacks are Apple's example data. Exit codes: 0 every check passed, 1 a \
-      check failed, 2 usage, 3 the receiver is unreachable.
+      POSTs a batch drawn from a seed to the receiver, to --network-path and to Apple's two \
+      developer-copy paths unless --skip-copies: some of Apple's example postbacks (which \
+      verify with Apple's own keys), device retries, the developer copies, a rewritten \
+      duplicate, and SKAdNetwork and AdAttributionKit forgeries, in the seed's order. The seed \
+      is printed and written in the reports; --seed reproduces a run. Every postback must be \
+      answered 200 at once, never a redirect or a server error, within --timeout, body \
+      included. With --report-url the probe GETs what the receiver counted before and after \
+      the batch and compares what the batch added with the receiving model's answer for the \
+      requests it sent; without it, counting is not checked and the certificate never reads \
+      full. A probe's certificate is that of a probe of its seed, never of the official vector \
+      set. Point it at a staging receiver: the postbacks are Apple's example data. Exit codes: \
+      0 every check passed, 1 a check failed, 2 usage, 3 nothing accepted the first \
+      connection.
       """)
 
   @Option(help: ArgumentHelp("The receiver's base URL (scheme, host, port).", valueName: "url"))
@@ -40,8 +45,15 @@ struct ProbePostbacksCommand: AsyncParsableCommand {
   @Option(help: ArgumentHelp("Resends after an answer other than 200 (default 2).", valueName: "n"))
   var retries = 2
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Seconds to wait for each answer.", valueName: "seconds"))
+  @Option(
+    parsing: .unconditional,
+    help: ArgumentHelp("Seconds to wait for each whole answer, body included.", valueName: "seconds"))
   var timeout: Double = 5
+
+  @Option(
+    help: ArgumentHelp(
+      "The seed of the batch, 0 to 9007199254740991 (default: drawn at random and printed).", valueName: "n"))
+  var seed: UInt64?
 
   @OptionGroup var reports: ReportOptions
 
@@ -52,6 +64,7 @@ struct ProbePostbacksCommand: AsyncParsableCommand {
     if let reportUrl { try EndpointURL.check(reportUrl, option: "--report-url") }
     if let networkPath, !networkPath.hasPrefix("/") { throw ValidationError("--network-path must start with /") }
     if networkPath == nil && skipCopies { throw ValidationError("--skip-copies needs --network-path: nothing to send") }
+    if let seed, seed > 9_007_199_254_740_991 { throw ValidationError("--seed must be from 0 to 9007199254740991") }
   }
 
   func run() async throws {
@@ -60,11 +73,12 @@ struct ProbePostbacksCommand: AsyncParsableCommand {
       probe = try PostbackProbe(
         PostbackProbe.Configuration(
           url: url, networkPath: networkPath, copies: !skipCopies, reengagementCopies: reengagementCopies,
-          reportURL: reportUrl, retries: retries, timeout: timeout))
+          reportURL: reportUrl, retries: retries, timeout: timeout, seed: seed))
     } catch {
       printError("error: \(error)")
       throw KitExit.usage
     }
+    printError("probe postbacks: seed \(probe.seed) (--seed \(probe.seed) sends the same batch)")
     try await LiveProbe.run(reports: reports, checks: { try await probe.run() }) { results, kitVersion, startedAt in
       probe.report(results, kitVersion: kitVersion, startedAt: startedAt)
     }
