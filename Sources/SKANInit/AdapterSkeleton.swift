@@ -41,8 +41,8 @@ public enum AdapterSkeleton {
       lines.append("  \(build)")
     }
     lines += [
-      "  skan-conform doctor --cli \"\(command)\"",
-      "  skan-conform run --cli \"\(command)\" --suite \(suites)",
+      "  skan-conform doctor --cli \(Shell.word(command))",
+      "  skan-conform run --cli \(Shell.word(command)) --suite \(suites)",
     ]
     if language == .swift {
       lines.append("(`swift \(source)` runs it without building, but compiles it each time it starts.)")
@@ -70,6 +70,9 @@ public enum AdapterSkeleton {
 
   /// What to do after `init` wrote the skeleton into `directory`, with the paths as the
   /// user's shell names them: build (Go, Swift), `doctor`, the first `run` and why it exits 1.
+  /// Every path and argument is quoted for a POSIX shell, the `--cli` value as one word, so a
+  /// line pasted into a shell runs nothing that `directory` spells; the lines hold
+  /// `directory` as given, control characters included, for the caller to show safely.
   public static func nextSteps(for request: SkeletonRequest, directory: String) -> [String] {
     let language = request.language
     let source =
@@ -79,10 +82,10 @@ public enum AdapterSkeleton {
     var lines = ["Next:"]
     if let build = language.buildCommand(source: source) { lines.append("  \(build)") }
     lines += [
-      "  skan-conform doctor --cli \"\(command)\"",
-      "  skan-conform run --cli \"\(command)\" --suite \(request.suites.map(\.rawValue).joined(separator: ","))",
+      "  skan-conform doctor --cli \(Shell.word(command))",
+      "  skan-conform run --cli \(Shell.word(command)) --suite \(request.suites.map(\.rawValue).joined(separator: ","))",
       "The first run exits 1: every case is skipped, and a run that executes no case is not a pass.",
-      "Replace one suite's function in \(source) with a call into your implementation and run again.",
+      "Replace one suite's function in \(Shell.quoted(source)) with a call into your implementation and run again.",
     ]
     return lines
   }

@@ -5,8 +5,11 @@ public enum InitError: Error, Sendable, Equatable, CustomStringConvertible {
   case unknownLanguage(String)
   /// `--suite` names no suite of the kit.
   case unknownSuite(String)
-  /// `--suite` names no suite at all (missing, or only empty names such as `--suite ,`).
+  /// `--suite` names no suite at all.
   case noSuite
+  /// A `--suite` list has an empty entry (`--suite window,` or `--suite ,`), which `run`
+  /// refuses too: it names nothing.
+  case emptySuiteName
   /// `--name` is not a plain name the skeleton can hold as a string literal in every language.
   case invalidName(String)
   /// A file the skeleton would write is there already: nothing was written.
@@ -25,6 +28,8 @@ public enum InitError: Error, Sendable, Equatable, CustomStringConvertible {
       return "unknown suite \"\(name)\"; the suites are \(SkeletonRequest.suiteNames), or all"
     case .noSuite:
       return "no suite named: pass --suite with one or more of \(SkeletonRequest.suiteNames), or all"
+    case .emptySuiteName:
+      return "--suite needs suite names; an empty name selects nothing"
     case .invalidName(let name):
       return
         "the name \"\(name)\" is not allowed: use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit"

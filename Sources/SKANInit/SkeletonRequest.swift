@@ -32,15 +32,16 @@ public struct SkeletonRequest: Sendable, Equatable {
   }
 
   /// The suites named by `--suite` values: each value a comma-separated list of suite names
-  /// (empty names are ignored), `all` for every suite of the kit.
-  /// - Throws: ``InitError/unknownSuite(_:)`` naming the first unknown name,
-  ///   ``InitError/noSuite`` when no name is left.
+  /// (spaces around a name are ignored), `all` for every suite of the kit.
+  /// - Throws: ``InitError/emptySuiteName`` for an empty entry anywhere (`window,`, `,`,
+  ///   an empty value), as `run --suite` refuses it; ``InitError/unknownSuite(_:)`` naming the
+  ///   first unknown name; ``InitError/noSuite`` when no value is given.
   public static func suites(parsing arguments: [String]) throws(InitError) -> [Suite] {
     var suites: [Suite] = []
     for argument in arguments {
-      for part in argument.split(separator: ",", omittingEmptySubsequences: true) {
+      for part in argument.split(separator: ",", omittingEmptySubsequences: false) {
         let name = part.trimmingCharacters(in: .whitespaces)
-        if name.isEmpty { continue }
+        guard !name.isEmpty else { throw .emptySuiteName }
         if name == "all" {
           suites += Suite.allCases
         } else if let suite = Suite(rawValue: name) {

@@ -3,7 +3,9 @@ public import SKANRunner
 import SKANVectors
 import SKANVerdicts
 
-/// The console summary: one line per suite, then every unexpected result with its diff, and
+/// The console summary: one line per suite, then every unexpected result with its first
+/// ``FailureDetail/consoleDifferenceLimit`` differences (those that decide the verdict first:
+/// ``FailureDetail/outcomeFirst(_:)``; a line says how many more the JSON report has), and
 /// for the first ``FailureDetail/caseLimit`` its description, input, expected answer and reply
 /// (bounded: ``FailureDetail``) and the command that reruns it.
 ///
@@ -43,8 +45,15 @@ public enum ConsoleReport {
     for result in bad.prefix(FailureDetail.caseLimit) {
       lines.append(
         "\(paint(result.status.rawValue.uppercased(), "31")) \(shown(result.id)): \(shown(result.message ?? ""))")
-      for difference in result.differences.prefix(5) {
+      // The differences that decide the verdict first; the console shows a few and says how
+      // many it left out.
+      let differences = FailureDetail.outcomeFirst(result.differences)
+      for difference in differences.prefix(FailureDetail.consoleDifferenceLimit) {
         lines.append("    \(shown(FailureDetail.difference(difference)))")
+      }
+      if differences.count > FailureDetail.consoleDifferenceLimit {
+        lines.append(
+          "    " + FailureDetail.moreDifferencesSentence(differences.count - FailureDetail.consoleDifferenceLimit))
       }
       for section in FailureDetail.sections(result) {
         lines.append("    \(section.label):")

@@ -21,6 +21,45 @@ public enum FailureDetail {
   /// The cases shown in full in one report; the rest are named by ID.
   public static let caseLimit = 50
 
+  /// The differences the console shows of one case; it says how many more there are.
+  public static let consoleDifferenceLimit = 5
+
+  /// The names of the members that state a case's outcome: a difference at or under one of
+  /// them (`$.arrivals[2].status`, `$.error.code`, `$.winner.id`) is shown before the others
+  /// (``outcomeFirst(_:)``).
+  public static let outcomeMembers: Set<String> = [
+    "status", "verdict", "outcome", "winner", "conversion", "error", "code", "kind",
+  ]
+
+  /// `differences` with those that decide the verdict first: the differences whose path names
+  /// one of the ``outcomeMembers``, then the others, each group in the comparison's order
+  /// (members in canonical order, outermost first). The comparison stops at 20 differences,
+  /// so this orders the ones it found.
+  public static func outcomeFirst(_ differences: [JSONDiff.Difference]) -> [JSONDiff.Difference] {
+    let deciding = differences.filter { namesOutcome($0.path) }
+    guard !deciding.isEmpty, deciding.count < differences.count else { return differences }
+    return deciding + differences.filter { !namesOutcome($0.path) }
+  }
+
+  /// Whether `path` (`$.arrivals[2].status`) names one of the ``outcomeMembers``: a member
+  /// written `.name`; a key written `["…"]` is never one of them.
+  static func namesOutcome(_ path: String) -> Bool {
+    var rest = Substring(path)
+    while let dot = rest.firstIndex(of: ".") {
+      rest = rest[rest.index(after: dot)...]
+      let name = rest.prefix { $0 != "." && $0 != "[" }
+      if outcomeMembers.contains(String(name)) { return true }
+      rest = rest.dropFirst(name.count)
+    }
+    return false
+  }
+
+  /// The sentence that follows the differences the console shows of a case when `hidden` more
+  /// were found, and where they are.
+  public static func moreDifferencesSentence(_ hidden: Int) -> String {
+    "… \(hidden) more difference(s) not shown; the JSON report (--report-json) lists every difference found (at most 20 a case)"
+  }
+
   /// The lines that show `value`: pretty-printed, cut at ``fieldLimit`` characters with a
   /// closing line saying so, every line visible (``DisplayText``) and wrapped at ``width``.
   public static func lines(_ value: JSONValue) -> [String] {

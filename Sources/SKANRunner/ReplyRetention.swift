@@ -25,8 +25,19 @@ public struct ReplyRetention: Sendable {
   /// Keeps `result`'s reply and differing values if they fit in what is left of the budget;
   /// otherwise drops them and says so in its message.
   public mutating func admit(_ result: inout CaseResult) {
+    admit(&result, size: Self.size(of: result))
+  }
+
+  /// What keeping `result`'s reply and differing values costs: their bytes of canonical JSON.
+  /// Linear in their size, and O(n log n) in their keys.
+  public static func size(of result: CaseResult) -> Int {
     let values = [result.actual] + result.differences.map(\.actual)
-    let size = values.reduce(0) { total, value in total + (value.map { CanonicalJSON.compactBytes($0).count } ?? 0) }
+    return values.reduce(0) { total, value in total + (value.map { CanonicalJSON.compactBytes($0).count } ?? 0) }
+  }
+
+  /// ``admit(_:)`` with `size` measured beforehand by ``size(of:)``, so that a caller can
+  /// measure a large reply without holding whatever guards the budget.
+  public mutating func admit(_ result: inout CaseResult, size: Int) {
     guard size > 0 else { return }
     if retained + size <= limit {
       retained += size

@@ -36,11 +36,13 @@ final class RunLedger: @unchecked Sendable {
   }
 
   /// Records the verdict of the case at `index`: its reply is kept within the run's
-  /// retention budget (``ReplyRetention``), then the progress callback is told.
-  func record(_ result: CaseResult, at index: Int) {
+  /// retention budget (``ReplyRetention``), then the progress callback is told. `size` is
+  /// ``ReplyRetention/size(of:)`` of `result`, measured by the caller outside the lock (a
+  /// large reply takes a while to measure, and the other workers would wait for it).
+  func record(_ result: CaseResult, size: Int, at index: Int) {
     lock.withLock {
       var result = result
-      retention.admit(&result)
+      retention.admit(&result, size: size)
       results[index] = result
       progress(result)
     }

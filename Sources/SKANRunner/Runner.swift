@@ -38,7 +38,7 @@ public enum Runner {
               ledger.record(
                 CaseResult(
                   id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped,
-                  message: "suite \(vector.suite.rawValue) not declared by the implementation"), at: index)
+                  message: "suite \(vector.suite.rawValue) not declared by the implementation"), size: 0, at: index)
               continue
             }
             let seq = index + 1
@@ -56,11 +56,23 @@ public enum Runner {
             let elapsed = ContinuousClock.now - started
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             // The comparison is bounded by the case's timeout and by a Ctrl-C (`nil`): a reply
-            // is the implementation's, and may be built to be slow to compare.
-            if let result = Verdict.judge(vector, seq: seq, reply: reply, duration: seconds, timeout: transport.timeout)
-            {
-              ledger.record(result, at: index)
+            // is the implementation's, and may be built to be slow to compare. On the
+            // transport's own thread (an event loop) only a reply that is cheap to judge is
+            // judged there: any other would hold that thread, and with it the replies and
+            // deadlines of every other case in flight (``judgedInPlace(_:expected:)``).
+            let timeout = transport.timeout
+            func judged() -> (CaseResult, Int)? {
+              guard let result = Verdict.judge(vector, seq: seq, reply: reply, duration: seconds, timeout: timeout)
+              else { return nil }
+              return (result, ReplyRetention.size(of: result))
             }
+            let outcome: (CaseResult, Int)?
+            if transport.taskExecutor == nil || judgedInPlace(reply, expected: expectedOutput?.value) {
+              outcome = judged()
+            } else {
+              outcome = await withTaskExecutorPreference(globalConcurrentExecutor) { judged() }
+            }
+            if let (result, size) = outcome { ledger.record(result, size: size, at: index) }
           }
         }
       }
@@ -81,6 +93,76 @@ public enum Runner {
       complete: finished.count == cases.count, vectorSet: vectors.provenance, vectorCases: vectors.cases.count)
     report.incidents = await transport.incidents()
     return report
+  }
+
+  /// The values a reply may hold and still be judged where it was read: the comparison and
+  /// the retention's measure (``ReplyRetention/size(of:)``) take time linear in the reply's
+  /// size (and O(n log n) in its keys), so a reply this small costs microseconds whatever it
+  /// holds.
+  static let inPlaceValues = 1024
+  /// The UTF-8 bytes of strings and keys such a reply may hold.
+  static let inPlaceBytes = 64 << 10
+
+  /// Whether judging `reply` costs next to nothing, whatever the implementation sent: it is no
+  /// message (a timeout, a crash, a protocol error), or a message whose `output` is the
+  /// expected value itself (the same storage, as ``ReplyReader`` hands over an output spelled
+  /// as the vector spells it) and whose other members are small, or a message small as a
+  /// whole (at most ``inPlaceValues`` values and ``inPlaceBytes`` bytes of text, counted
+  /// without walking further than that). Any other reply is judged on the cooperative pool.
+  static func judgedInPlace(_ reply: Verdict.Reply, expected: JSONValue?) -> Bool {
+    guard case .message(let message) = reply else { return true }
+    guard case .object(let members) = message else { return isSmall(message) }
+    guard members.count <= inPlaceValues else { return false }
+    var budget = (values: inPlaceValues, bytes: inPlaceBytes)
+    for (key, value) in members {
+      if key == "output", let expected, isSameStorage(expected, value) {
+        budget.values -= 1
+        continue
+      }
+      budget.bytes -= key.utf8.count
+      guard fits(value, in: &budget) else { return false }
+    }
+    return budget.values >= 0 && budget.bytes >= 0
+  }
+
+  /// Whether `value` is within the in-place budget on its own.
+  private static func isSmall(_ value: JSONValue) -> Bool {
+    var budget = (values: inPlaceValues, bytes: inPlaceBytes)
+    return fits(value, in: &budget)
+  }
+
+  /// Whether two values are one collection's storage (``JSONDiff/sharesStorage(_:_:)``).
+  private static func isSameStorage(_ left: JSONValue, _ right: JSONValue) -> Bool {
+    switch (left, right) {
+    case (.object(let left), .object(let right)): return JSONDiff.sharesStorage(left, right)
+    case (.array(let left), .array(let right)): return JSONDiff.sharesStorage(left, right)
+    default: return false
+    }
+  }
+
+  /// Takes `value`'s values and text from `budget`; false as soon as it is spent, so that a
+  /// large value is never walked further than the budget.
+  private static func fits(_ value: JSONValue, in budget: inout (values: Int, bytes: Int)) -> Bool {
+    budget.values -= 1
+    guard budget.values >= 0, budget.bytes >= 0 else { return false }
+    switch value {
+    case .string(let text):
+      budget.bytes -= text.utf8.count
+    case .object(let members):
+      guard members.count <= budget.values else { return false }
+      for (key, member) in members {
+        budget.bytes -= key.utf8.count
+        guard fits(member, in: &budget) else { return false }
+      }
+    case .array(let elements):
+      guard elements.count <= budget.values else { return false }
+      for element in elements {
+        guard fits(element, in: &budget) else { return false }
+      }
+    default:
+      break
+    }
+    return budget.bytes >= 0
   }
 
   /// Runs `cases` over the persistent stdio transport.

@@ -21,6 +21,9 @@ MODE says what happens:
   reset-mid-body a 200 whose head and half of the body are sent, then the connection is
                  reset (RST)
   many-keys      a 200 whose output is an object of 40,000 keys
+  slow-to-compare:N a 200 whose output is an object of N keys (`"k0000000":0`, 13 bytes
+                 each): 460,000 fit under the 8 MiB cap; each million takes seconds to read,
+                 compare and measure for the report
 """
 import socket
 import subprocess
@@ -34,6 +37,11 @@ mode, victim = sys.argv[1], sys.argv[2]
 command = sys.argv[sys.argv.index("--") + 1:]
 child = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 child_lock = threading.Lock()
+# Made before the port is printed: building it holds the interpreter's lock for seconds, which
+# would stall the answers to the other cases instead of the runner.
+slow_members = b""
+if mode.startswith("slow-to-compare:"):
+    slow_members = ",".join('"k%07d":0' % n for n in range(int(mode.split(":")[1]))).encode()
 
 
 def ask(body: bytes) -> bytes:
@@ -102,6 +110,8 @@ class Handler(BaseHTTPRequestHandler):
             if mode == "many-keys":
                 members = ",".join('"key-%05d":%d' % (n, n) for n in range(40_000))
                 return self.reply(200, b'{"seq":%d,"output":{%s}}' % (message["seq"], members.encode()))
+            if mode.startswith("slow-to-compare:"):
+                return self.reply(200, b'{"seq":%d,"output":{' % message["seq"] + slow_members + b"}}")
             if mode == "status500":
                 return self.reply(500, b"{}")
             if mode == "reset":

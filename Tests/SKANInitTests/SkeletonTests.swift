@@ -41,7 +41,10 @@ struct SkeletonTests {
     #expect(try SkeletonRequest.suites(parsing: ["all"]) == Suite.allCases)
     #expect(try SkeletonRequest.suites(parsing: ["values,window", "window"]) == [.window, .values])
     #expect(throws: InitError.unknownSuite("windwo")) { try SkeletonRequest.suites(parsing: ["window,windwo"]) }
-    #expect(throws: InitError.noSuite) { try SkeletonRequest.suites(parsing: [",", ""]) }
+    #expect(throws: InitError.emptySuiteName) { try SkeletonRequest.suites(parsing: [",", ""]) }
+    #expect(throws: InitError.emptySuiteName) { try SkeletonRequest.suites(parsing: ["window", "values,"]) }
+    #expect(throws: InitError.emptySuiteName) { try SkeletonRequest.suites(parsing: [""]) }
+    #expect(try SkeletonRequest.suites(parsing: [" window , values"]) == [.window, .values])
     #expect(throws: InitError.noSuite) { try SkeletonRequest.suites(parsing: []) }
     #expect(throws: InitError.unknownLanguage("cobol")) { try AdapterLanguage(argument: "cobol") }
     #expect(try AdapterLanguage(argument: "JavaScript") == .node)

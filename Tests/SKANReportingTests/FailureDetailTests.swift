@@ -232,3 +232,88 @@ private final class FailureTexts: NSObject, XMLParserDelegate {
     byCase[current, default: ""] += string
   }
 }
+
+/// Which differences of a failing case the console shows: those that decide the verdict
+/// first, and a line saying how many it left out and where they are.
+@Suite("The differences the console shows")
+struct ConsoleDifferenceTests {
+  /// A receiving case in the middle of the corpus whose second arrival is rejected.
+  static let victim = "receiving/genuine-then-forged"
+  /// The second arrival's members that sort before `status`, each answered wrong.
+  static let spoiled = ["ad_network_id", "cause", "conversion_type", "did_win", "environment", "framework"]
+
+  /// Answers every case as its vector expects, but the victim: its second arrival is answered
+  /// `duplicate` instead of `rejected`, with six members before `status` wrong too.
+  struct Fake: ImplementationTransport {
+    let vectors: [String: VectorCase]
+    var kind: TransportKind { .inProcess }
+    var target: String { "fake" }
+    var concurrency: Int { 4 }
+
+    func handshake() async throws(RunnerError) -> ImplementationIdentity {
+      ImplementationIdentity(
+        name: "fake", version: "1", language: "swift", suites: Array(Set(vectors.values.map(\.suite.rawValue))))
+    }
+
+    func exchange(_ request: RunRequest) async -> Verdict.Reply {
+      guard let vector = vectors[request.id] else { return .crashed("unknown case") }
+      let seq = JSONValue.integer(request.seq)
+      switch vector.expected {
+      case .output(var output):
+        if request.id == ConsoleDifferenceTests.victim, var arrivals = output["arrivals"]?.arrayValue,
+          arrivals.count > 1, case .object(var arrival) = arrivals[1], case .object(var members) = output
+        {
+          arrival["status"] = "duplicate"
+          for key in ConsoleDifferenceTests.spoiled { arrival[key] = "wrong" }
+          arrivals[1] = .object(arrival)
+          members["arrivals"] = .array(arrivals)
+          output = .object(members)
+        }
+        return .message(["seq": seq, "output": output])
+      case .error(let code, _): return .message(["seq": seq, "error": ["code": .string(code), "message": ""]])
+      }
+    }
+
+    func close() async {}
+  }
+
+  @Test("a failing case shows the difference at `status` among its first five, and says how many it left out")
+  func outcomeFirst() async throws {
+    let set = try VectorSet.embedded()
+    let vectors = Dictionary(set.cases.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    let expected = try #require(vectors[Self.victim]?.expected)
+    guard case .output(let output) = expected else { throw CancellationError() }
+    #expect(output["arrivals"]?.arrayValue?[1]["status"] == "rejected", "the vector the test is about")
+    let index = try #require(set.cases.firstIndex { $0.id == Self.victim })
+    #expect(index > 0 && index < set.cases.count - 1, "a case in the middle of the run")
+    let report = try await Runner.run(cases: set.cases, vectors: set, transport: Fake(vectors: vectors))
+    #expect(report.results.filter { $0.status != .pass }.map(\.id) == [Self.victim])
+    let result = try #require(report.results.first { $0.id == Self.victim })
+    #expect(result.differences.count == 7, "\(result.differences)")
+
+    let lines = ConsoleReport.text(report).split(separator: "\n").map(String.init)
+    let head = try #require(lines.firstIndex { $0.hasPrefix("FAIL \(Self.victim):") })
+    let shown = lines[(head + 1)...].prefix { $0.hasPrefix("    $") }
+    #expect(shown.count == FailureDetail.consoleDifferenceLimit, "\(shown)")
+    #expect(
+      shown.first == "    $.arrivals[1].status: expected \"rejected\", got \"duplicate\"",
+      "the difference that decides the verdict comes first: \(shown)")
+    let more = lines[head + 1 + shown.count]
+    #expect(
+      more
+        == "    … 2 more difference(s) not shown; the JSON report (--report-json) lists every difference found (at most 20 a case)",
+      "\(more)")
+  }
+
+  @Test("differences at members that state the outcome come first, each group in the comparison's order")
+  func order() {
+    func difference(_ path: String) -> JSONDiff.Difference { JSONDiff.Difference(path: path, expected: 1, actual: 2) }
+    let found = ["$.a", "$.arrivals[0].cause", "$.arrivals[0].status", "$[\"status\"]", "$.error.code", "$.winner.id"]
+      .map(difference)
+    #expect(
+      FailureDetail.outcomeFirst(found).map(\.path) == [
+        "$.arrivals[0].status", "$.error.code", "$.winner.id", "$.a", "$.arrivals[0].cause", "$[\"status\"]",
+      ])
+    #expect(FailureDetail.outcomeFirst(Array(found.prefix(2))).map(\.path) == ["$.a", "$.arrivals[0].cause"])
+  }
+}

@@ -196,12 +196,16 @@ struct FaultAttributionTests {
     return result.closureResult
   }
 
-  func runHTTP(_ mode: String, victim: String, timeout: Double) async throws -> RunReport {
+  func runHTTP(
+    _ mode: String, victim: String, timeout: Double, connections: Int = 8, maximumReplyBytes: Int = 8 << 20
+  ) async throws -> RunReport {
     let vectors = try corpus()
     let report = try await withHTTPRelay(mode, victim: victim) { port in
       let transport = HTTPTransport(
-        url: "http://127.0.0.1:\(port)/", options: RunOptions(command: "", timeout: timeout, handshakeTimeout: 60),
-        kitVersion: vectors.kitVersion)
+        url: "http://127.0.0.1:\(port)/",
+        options: RunOptions(
+          command: "", timeout: timeout, handshakeTimeout: 60, maximumReplyBytes: maximumReplyBytes),
+        kitVersion: vectors.kitVersion, concurrency: connections)
       return try await Runner.run(cases: vectors.cases, vectors: vectors, transport: transport)
     }
     return try #require(report, "the HTTP relay did not say its port")
@@ -241,6 +245,25 @@ struct FaultAttributionTests {
     let report = try await runHTTP("many-keys", victim: victim, timeout: 30)
     try expect(report, victim: victim, status: .fail)
     #expect(ContinuousClock.now - started < .seconds(40), "the run took \(ContinuousClock.now - started)")
+  }
+
+  @Test(
+    "over HTTP a reply slow to compare in the middle of a run costs no other case its deadline",
+    .timeLimit(.minutes(8)), arguments: [8])
+  func slowToCompareHTTP(connections: Int) async throws {
+    let victim = try corpus().cases[Self.victims[1]].id
+    // 4,000,000 keys (52 MB, under a cap raised to 64 MiB for it): reading, comparing and
+    // measuring them for the report takes longer than the 10 s timeout in a debug build. Done
+    // where the responses are read, that work would hold every other case's response unread
+    // while its deadline passed (460,000 keys under the 8 MiB cap do the same to a 2 s timeout).
+    let report = try await runHTTP(
+      "slow-to-compare:4000000", victim: victim, timeout: 10, connections: connections, maximumReplyBytes: 64 << 20)
+    let charged = report.results.filter { $0.id != victim && $0.status == .timeout }
+    #expect(charged.isEmpty, "\(charged.count) innocent case(s) timed out: \(charged.map(\.id))")
+    let result = try #require(report.results.first { $0.id == victim })
+    // Failed on its differences, or a timeout when the comparison outlasts its own budget.
+    #expect([.fail, .timeout].contains(result.status), "\(victim): \(result.status.rawValue)")
+    try expect(report, victim: victim, status: result.status)
   }
 
   @Test("over HTTP a hello whose body stalls fails the handshake within its timeout (#27)", .timeLimit(.minutes(3)))

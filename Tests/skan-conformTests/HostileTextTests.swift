@@ -162,6 +162,85 @@ struct HostileTextTests {
     }
   }
 
+  // MARK: vector files
+
+  /// A window vector file of three cases made from the committed ones, the second of which
+  /// `spoil` changes; its path.
+  static func vectorFile(in folder: String, named name: String = "cases.json", spoil: (inout JSONValue) -> Void)
+    throws -> String
+  {
+    let data = try #require(FileManager.default.contents(atPath: RepositoryPaths.vectors + "/window.json"))
+    var cases = try #require(try JSONParser.parse(bytes: Array(data))["cases"]?.arrayValue).prefix(3).map { $0 }
+    try #require(cases.count == 3)
+    spoil(&cases[1])
+    let file: JSONValue = [
+      "schema_version": 1, "suite": "window", "number_of_cases": 3, "cases": .array(cases),
+    ]
+    let path = folder + "/" + name
+    try Data(CanonicalJSON.pretty(file).utf8).write(to: URL(fileURLWithPath: path))
+    return path
+  }
+
+  /// The hostile text the vector-file tests put in an ID, a requirement or a file name: it
+  /// would set the window title and forge a result line.
+  static let vectorPayload = "\u{1B}]0;x\u{07}\n conformance: 922 passed"
+
+  /// Checks that `outcome` is exit 4 with one line of output, naming the payload visibly.
+  static func expectOneVisibleLine(_ outcome: KitCommand.Outcome, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(outcome.status == 4, "\(outcome.output)", sourceLocation: sourceLocation)
+    #expect(
+      rawHazards(outcome.output).isEmpty, "raw \(rawHazards(outcome.output)) in: \(outcome.output)",
+      sourceLocation: sourceLocation)
+    let lines = outcome.output.split(separator: "\n")
+    #expect(lines.count == 1, "one line: \(outcome.output)", sourceLocation: sourceLocation)
+    #expect(
+      !lines.contains { $0.trimmingCharacters(in: .whitespaces).hasPrefix("conformance:") }, "\(outcome.output)",
+      sourceLocation: sourceLocation)
+    #expect(
+      outcome.output.contains("\\u{1B}]0;x\\u{7}\\u{A} conformance: 922 passed"), "\(outcome.output)",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test(
+    "a vector file whose case ID, requirement or suite holds control characters is refused in one visible line",
+    .timeLimit(.minutes(3)), arguments: ["id", "requirement", "suite"])
+  func hostileVectorFile(field: String) async throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = try Self.vectorFile(in: folder) { vector in
+      guard case .object(var members) = vector else { return }
+      switch field {
+      case "id": members["id"] = .string("window/x" + Self.vectorPayload)
+      case "requirement": members["requirements"] = [.string("WIN-1" + Self.vectorPayload)]
+      default: break
+      }
+      vector = .object(members)
+    }
+    if field == "suite" {
+      var text = try String(contentsOfFile: path, encoding: .utf8)
+      text = text.replacingOccurrences(
+        of: "\"suite\": \"window\"", with: "\"suite\": " + CanonicalJSON.compact(.string("window" + Self.vectorPayload))
+      )
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+    Self.expectOneVisibleLine(try await KitCommand.run(["run", "--vectors", path]))
+    Self.expectOneVisibleLine(try await KitCommand.run(["list", "--vectors", path]))
+  }
+
+  @Test("a vector file whose name holds control characters is named in one visible line", .timeLimit(.minutes(3)))
+  func hostileVectorFileName() async throws {
+    let folder = try Self.scratch()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    // Loose files, read in name order: the hostile one is the second, and its second case is bad.
+    _ = try Self.vectorFile(in: folder, named: "a.json") { _ in }
+    _ = try Self.vectorFile(in: folder, named: "b" + Self.vectorPayload + ".json") { vector in
+      guard case .object(var members) = vector else { return }
+      members["basis"] = "nowhere"
+      vector = .object(members)
+    }
+    Self.expectOneVisibleLine(try await KitCommand.run(["list", "--vectors", folder]))
+  }
+
   // MARK: item 12, JUnit
 
   @Test("JUnit parses with a strict XML parser whatever the implementation sends; the parser rejects U+FFFE raw")

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SKANInit
 import SKANModel
+import SKANRunner
 
 /// `skan-conform init --language python|node|go|swift --suite window,values [--output DIR]`.
 struct InitCommand: ParsableCommand {
@@ -13,8 +14,9 @@ struct InitCommand: ParsableCommand {
       "skipped" (reason "not implemented yet") from one function per suite that you replace, and \
       passes `skan-conform doctor` as written. Its first `run` exits 1: a run in which every case is \
       skipped executes nothing and is not a pass. Existing files are never overwritten. \
-      Exit codes: 0 written; 2 usage error (unknown language or suite, a file that exists, a \
-      directory that cannot be written).
+      The commands printed next quote every path for a POSIX shell. \
+      Exit codes: 0 written; 2 usage error (unknown language or suite, an empty entry in the \
+      --suite list, a file that exists, a directory that cannot be written).
       """)
 
   @Option(help: ArgumentHelp("python, node, go or swift.", valueName: "language"))
@@ -39,11 +41,13 @@ struct InitCommand: ParsableCommand {
         name: name)
       let files = AdapterSkeleton.files(for: request)
       let written = try SkeletonWriter.write(files, into: output)
-      for path in written { print("wrote \(path)") }
+      // The paths and the arguments echoed are the user's text, which may hold control
+      // characters: every line is shown through DisplayText.
+      for path in written { print("wrote \(DisplayText(path))") }
       print("")
-      for line in AdapterSkeleton.nextSteps(for: request, directory: output) { print(line) }
+      for line in AdapterSkeleton.nextSteps(for: request, directory: output) { print(DisplayText.visible(line)) }
     } catch {
-      printError("skan-conform init: \(error)")
+      printError("skan-conform init: \(DisplayText(String(describing: error)))")
       throw KitExit.usage
     }
   }

@@ -25,7 +25,9 @@ struct RunCommand: AsyncParsableCommand {
       implementation could not start, failed the handshake, or (--endpoint) did not accept a \
       connection within --wait; 4 invalid vectors. An HTTP service started just before the \
       run (in CI, in the background) needs --wait: without it a refused connection is exit 3 \
-      at once.
+      at once. The console shows up to five differences of a failing case, those at a member \
+      that states the outcome (status, verdict, outcome, winner, conversion, error, code, kind) \
+      first, and says how many more the JSON report (--report-json) lists.
       """)
 
   @OptionGroup var source: VectorSourceOptions

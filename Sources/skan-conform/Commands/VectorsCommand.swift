@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SKANRunner
 import SKANVectorGeneration
 import SKANVectors
 
@@ -52,7 +53,7 @@ struct VectorsCommand: ParsableCommand {
         for path in changed { print("wrote \(path)") }
         if changed.isEmpty { print("vectors: up to date") }
       } catch let error as VectorsError {
-        printError("error: \(error)")
+        printError("error: \(DisplayText(String(describing: error)))")
         throw KitExit.invalidVectors
       }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SKANRunner
 import SKANVectors
 
 /// Where the vectors come from.
@@ -33,13 +34,15 @@ struct VectorSourceOptions: ParsableArguments {
       FileManager.default.fileExists(atPath: "Vectors/manifest.json") ? .directory("Vectors") : .embedded)
   }
 
-  /// Loads the vectors, turning every problem into a message and exit code 4.
+  /// Loads the vectors, turning every problem into a message and exit code 4. A vector file
+  /// is text from outside the kit: its file name, case IDs, requirement IDs and suite name
+  /// reach the message only through ``DisplayText``, as one line.
   func load() throws -> VectorSet {
     do {
       if let directory {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) else {
-          printError("error: invalid vectors: \(directory) does not exist")
+          printError("error: invalid vectors: \(DisplayText(directory)) does not exist")
           throw KitExit.invalidVectors
         }
         if !isDirectory.boolValue { return try VectorLoader.load(files: [directory]) }
@@ -52,7 +55,7 @@ struct VectorSourceOptions: ParsableArguments {
         // files: say what is missing rather than fail on retired-ids.json as a vector file.
         if names.contains("retired-ids.json") {
           printError(
-            "error: invalid vectors: \(directory)/manifest.json is missing (a Vectors/ directory needs its manifest; restore it, or run `skan-conform vectors generate`)"
+            "error: invalid vectors: \(DisplayText(directory))/manifest.json is missing (a Vectors/ directory needs its manifest; restore it, or run `skan-conform vectors generate`)"
           )
           throw KitExit.invalidVectors
         }
@@ -74,14 +77,14 @@ struct VectorSourceOptions: ParsableArguments {
     } catch let exit as ExitCode {
       throw exit
     } catch {
-      printError("error: invalid vectors: \(error)")
+      printError("error: invalid vectors: \(DisplayText(String(describing: error)))")
       throw KitExit.invalidVectors
     }
     do {
       return try Self.prefetch?.take(.embedded) ?? VectorSet.embedded()
     } catch {
       printError(
-        "error: invalid vectors built into this binary: \(error) (it was built from a Vectors/ directory that does not check out; rebuild it from a clean checkout)"
+        "error: invalid vectors built into this binary: \(DisplayText(String(describing: error))) (it was built from a Vectors/ directory that does not check out; rebuild it from a clean checkout)"
       )
       throw KitExit.invalidVectors
     }
