@@ -246,14 +246,16 @@ let package = Package(
       name: "SKANS2STests",
       dependencies: [
         "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANReporting", "SKANRunner", "SKANS2S",
-        "SKANSignatures", "SKANVectors", "SKANVerdicts",
+        "SKANSignatures", "SKANSuites", "SKANVectors", "SKANVerdicts", "SKANTestSupport",
+        .product(name: "Subprocess", package: "swift-subprocess"),
       ],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SKANVectorsTests",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANVocabulary", "SKANTestSupport",
+        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANVocabulary",
+        "SKANTestSupport",
       ],
       swiftSettings: strictSettings
     ),

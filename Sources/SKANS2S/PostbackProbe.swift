@@ -78,7 +78,7 @@ public struct PostbackProbe: Sendable {
   let configuration: Configuration
   let base: String
   /// The postbacks this probe sends.
-  let batch: ProbeBatch
+  package let batch: ProbeBatch
 
   /// The seed of the batch, given or drawn.
   public var seed: UInt64 { batch.seed }
@@ -245,7 +245,8 @@ public struct PostbackProbe: Sendable {
     let requirements = ["RCV-1", "RCV-2", "RCV-4", "RCV-6", "RCV-9", "RCV-19"]
     func failed(_ status: CaseStatus, _ message: String, _ seconds: Double?) -> CaseResult {
       CaseResult(
-        id: id, suite: "receiving", requirements: requirements, status: status, message: message, duration: seconds ?? 0)
+        id: id, suite: "receiving", requirements: requirements, status: status, message: message, duration: seconds ?? 0
+      )
     }
     let arrivals: [JSONValue] = sent.enumerated().map { index, request in
       ReceivingSuite.Arrival.object([.at: .integer(index), .path: .string(request.path), .body: .string(request.body)])

@@ -8,28 +8,28 @@ import SKANModel
 /// rewritten duplicate, SKAdNetwork and AdAttributionKit forgeries, and the order. The same
 /// seed and options give the same batch (`--seed` reproduces a run); another seed gives
 /// another, so a receiver that serves a report captured once cannot pass.
-struct ProbeBatch: Sendable {
+package struct ProbeBatch: Sendable {
   /// One postback the probe sends.
-  struct Step: Sendable {
+  package struct Step: Sendable {
     /// The check's name in the report, unique in the batch: position and kind.
-    var id: String
-    var requirements: [String]
-    var path: String
-    var body: String
+    package var id: String
+    package var requirements: [String]
+    package var path: String
+    package var body: String
     /// AdAttributionKit devices resend only after a 500; StoreKit after anything but 200.
-    var adAttributionKit: Bool
+    package var adAttributionKit: Bool
   }
 
   /// The seed the batch was drawn from.
-  let seed: UInt64
+  package let seed: UInt64
   /// The postbacks, in the order sent.
-  let steps: [Step]
+  package let steps: [Step]
 
   /// The largest seed a run draws: 2^53 - 1, which every JSON reader keeps exact.
-  static let maximumSeed: UInt64 = (1 << 53) - 1
+  package static let maximumSeed: UInt64 = (1 << 53) - 1
 
   /// Draws the batch for `seed`; `networkPath` `nil` sends to the copy paths only.
-  init(seed: UInt64, networkPath: String?, copies: Bool) {
+  package init(seed: UInt64, networkPath: String?, copies: Bool) {
     self.seed = seed
     var random = SeededRandom(seed: seed)
     let examples = ApplePostbackExamples.self

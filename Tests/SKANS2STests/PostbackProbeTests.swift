@@ -8,13 +8,13 @@ import SKANVerdicts
 import Testing
 
 /// `probe postbacks` against the reference receiver, and against receivers that answer or
-/// count wrongly (#29): each fault fails the check named for it, and only that one.
+/// count wrongly: each fault fails the check named for it, and only that one.
 @Suite("Postback probe against the reference receiver and broken ones")
 struct PostbackProbeTests {
   /// Serves the reference receiver on a free loopback port, with `rewrite` applied to each
-  /// answer (the broken receivers), runs the probe, and returns its results by check.
+  /// answer (the broken receivers), runs the probe of `seed`, and returns its results by check.
   func probe(
-    reengagementCopies: Bool = false,
+    reengagementCopies: Bool = false, seed: UInt64 = 1,
     rewrite: @escaping @Sendable (String, String, ReceiverEndpoint.Answer) -> ReceiverEndpoint.Answer = { $2 }
   ) async throws -> [String: CaseResult] {
     let endpoint = try ReceiverEndpoint(
@@ -30,7 +30,7 @@ struct PostbackProbeTests {
     let probe = try PostbackProbe(
       PostbackProbe.Configuration(
         url: base, networkPath: "/pb", reengagementCopies: reengagementCopies,
-        reportURL: base + ReceiverEndpoint.reportPath, timeout: 30))
+        reportURL: base + ReceiverEndpoint.reportPath, timeout: 30, seed: seed))
     let results = try await probe.run()
     return Dictionary(uniqueKeysWithValues: results.map { ($0.id, $0) })
   }
@@ -40,7 +40,8 @@ struct PostbackProbeTests {
     arguments: [false, true])
   func reference(reengagementCopies: Bool) async throws {
     let results = try await probe(reengagementCopies: reengagementCopies)
-    #expect(results.count == 12)
+    #expect(
+      results.count == Self.batch(seed: 1).steps.count + 3, "every postback, no-redirect, no-server-error, report")
     for (id, result) in results.sorted(by: { $0.key < $1.key }) {
       #expect(result.status == .pass, "\(id): \(result.message ?? "")")
     }
@@ -93,23 +94,35 @@ struct PostbackProbeTests {
     "a receiver that answers a forgery 400 fails the forged check; a 500 then 200 is a retry the probe names",
     .timeLimit(.minutes(3)))
   func wrongStatuses() async throws {
-    let forgedSource = "\"source-identifier\":\"5240\""
-    let secondID = "6aafb7a5-0170-41b5-bbe4-fe71dedf1e31"
+    // Seed 1's batch: the SKAdNetwork forgery and a genuine SKAdNetwork postback sent later.
+    let steps = Self.batch(seed: 1).steps
+    let forged = try #require(steps.first { $0.id.hasSuffix("-forged") })
+    let laterIndex = try #require(
+      steps.indices.first { index in
+        let step = steps[index]
+        return index > 0 && !step.adAttributionKit && !step.id.hasSuffix("forged")
+          && !steps[..<index].contains { $0.body == step.body }
+      }, "seed 1 has a genuine SKAdNetwork postback after the first request")
+    let later = steps[laterIndex]
     let failedOnce = FirstTime()
     let results = try await probe { target, body, answer in
-      if body.contains(forgedSource) { return ReceiverEndpoint.Answer(status: 400, body: []) }
-      if body.contains(secondID), failedOnce.first() { return ReceiverEndpoint.Answer(status: 500, body: []) }
+      if body == forged.body { return ReceiverEndpoint.Answer(status: 400, body: []) }
+      if body == later.body, failedOnce.first() { return ReceiverEndpoint.Answer(status: 500, body: []) }
       return answer
     }
-    let forged = try #require(results["probe-postbacks/forged"])
-    #expect(forged.status == .fail)
-    #expect(forged.message?.contains("answered 400") == true, "\(forged.message ?? "")")
-    let second = try #require(results["probe-postbacks/second-postback"])
-    #expect(second.status == .fail)
-    #expect(second.message?.contains("answered 200 only at attempt 2") == true, "\(second.message ?? "")")
+    let forgedResult = try #require(results["probe-postbacks/\(forged.id)"])
+    #expect(forgedResult.status == .fail)
+    #expect(forgedResult.message?.contains("answered 400") == true, "\(forgedResult.message ?? "")")
+    let retried = try #require(results["probe-postbacks/\(later.id)"])
+    #expect(retried.status == .fail)
+    #expect(retried.message?.contains("answered 200 only at attempt 2") == true, "\(retried.message ?? "")")
     #expect(results["probe-postbacks/no-server-error"]?.status == .fail)
-    #expect(results["probe-postbacks/network-postback"]?.status == .pass)
+    let others = steps.filter { $0.body != forged.body && $0.body != later.body }.map { "probe-postbacks/\($0.id)" }
+    for id in others { #expect(results[id]?.status == .pass, "\(id): \(results[id]?.message ?? "")") }
   }
+
+  /// The batch the probe of `seed` sends to `/pb` with the copies.
+  static func batch(seed: UInt64) -> ProbeBatch { ProbeBatch(seed: seed, networkPath: "/pb", copies: true) }
 
   @Test(
     "a receiver whose answers are longer than the probe reads is judged by its statuses, and its report named as too long, not as unreachable",
@@ -120,7 +133,7 @@ struct PostbackProbeTests {
       // Every answer, the postbacks' and the report's, 1 MiB and a byte longer.
       ReceiverEndpoint.Answer(status: answer.status, body: answer.body + padding, allow: answer.allow)
     }
-    #expect(results.count == 12, "every check ran: \(results.keys.sorted())")
+    #expect(results.count == Self.batch(seed: 1).steps.count + 3, "every check ran: \(results.keys.sorted())")
     let report = try #require(results["probe-postbacks/report"])
     #expect(report.status == .protocolError)
     #expect(report.message?.contains("longer than the 1048576 bytes") == true, "\(report.message ?? "")")
