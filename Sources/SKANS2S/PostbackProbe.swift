@@ -213,7 +213,8 @@ public struct PostbackProbe: Sendable {
   private func readReport(_ client: ProbeClient, url: String) async -> ReportRead {
     switch await send(client, method: .GET, url: url, body: nil) {
     case .response(let status, let bytes, let seconds):
-      guard status == 200, let report = try? JSONParser.parse(bytes: bytes), report["arrivals"]?.arrayValue != nil
+      guard status == 200, let report = try? JSONParser.parse(bytes: bytes),
+        report[ReceivingSuite.Output.arrivals.rawValue]?.arrayValue != nil
       else {
         return .failed(
           .protocolError, "the report is not a 200 answer with the receiving output's `arrivals` (HTTP \(status))",
@@ -309,34 +310,39 @@ public struct PostbackProbe: Sendable {
   /// the earlier totals (rows by their members, those left at 0 dropped). `nil` when `after`
   /// holds fewer arrivals than `before`, or either is not the receiving output.
   static func added(before: JSONValue, after: JSONValue) -> JSONValue? {
-    guard let earlier = before["arrivals"]?.arrayValue, let later = after["arrivals"]?.arrayValue,
+    let arrivalsKey = ReceivingSuite.Output.arrivals.rawValue
+    let totalsKey = ReceivingSuite.Output.totals.rawValue
+    let rowsKey = ReceivingSuite.Totals.rows.rawValue
+    let countKey = ReceivingSuite.Row.count.rawValue
+    let duplicateOfKey = ReceivingSuite.Answer.duplicateOf.rawValue
+    guard let earlier = before[arrivalsKey]?.arrayValue, let later = after[arrivalsKey]?.arrayValue,
       later.count >= earlier.count
     else { return nil }
     let offset = earlier.count
     let arrivals = later.dropFirst(offset).map { arrival -> JSONValue in
-      guard let index = arrival["duplicate_of"]?.exactInteger else { return arrival }
-      return arrival.setting("duplicate_of", .integer(index - offset))
+      guard let index = arrival[duplicateOfKey]?.exactInteger else { return arrival }
+      return arrival.setting(duplicateOfKey, .integer(index - offset))
     }
-    guard var totals = after["totals"]?.objectValue else { return nil }
-    let old = before["totals"]?.objectValue ?? [:]
+    guard var totals = after[totalsKey]?.objectValue else { return nil }
+    let old = before[totalsKey]?.objectValue ?? [:]
     for (key, value) in totals {
       if let count = value.exactInteger, let earlierCount = old[key]?.exactInteger {
         totals[key] = .integer(count - earlierCount)
       }
     }
-    if let rows = totals["rows"]?.arrayValue {
-      func key(_ row: JSONValue) -> String { CanonicalJSON.compact(row.setting("count", nil)) }
+    if let rows = totals[rowsKey]?.arrayValue {
+      func key(_ row: JSONValue) -> String { CanonicalJSON.compact(row.setting(countKey, nil)) }
       var earlierCounts: [String: Int] = [:]
-      for row in old["rows"]?.arrayValue ?? [] {
-        earlierCounts[key(row), default: 0] += row["count"]?.exactInteger ?? 0
+      for row in old[rowsKey]?.arrayValue ?? [] {
+        earlierCounts[key(row), default: 0] += row[countKey]?.exactInteger ?? 0
       }
-      totals["rows"] = .array(
+      totals[rowsKey] = .array(
         rows.compactMap { row in
-          let count = (row["count"]?.exactInteger ?? 0) - (earlierCounts[key(row)] ?? 0)
-          return count == 0 ? nil : row.setting("count", .integer(count))
+          let count = (row[countKey]?.exactInteger ?? 0) - (earlierCounts[key(row)] ?? 0)
+          return count == 0 ? nil : row.setting(countKey, .integer(count))
         })
     }
-    return .object(["arrivals": .array(Array(arrivals)), "totals": .object(totals)])
+    return ReceivingSuite.Output.object([.arrivals: .array(Array(arrivals)), .totals: .object(totals)])
   }
 
   private func send(_ client: ProbeClient, method: HTTPMethod, url: String, body: String?) async -> Outcome {

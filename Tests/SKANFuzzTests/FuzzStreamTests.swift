@@ -13,7 +13,7 @@ import Testing
 /// only for a deliberate change of the generator: re-engagement limits (AT-19) for
 /// attribution, closed conversions (PB-20) for postback. The receiving generator draws its
 /// bodies from the official receiving vectors, so its stream also changes when those
-/// vectors' bodies do (last: a hyphenated test-key re-engagement beside the unhyphenated one).
+/// vectors' bodies do (last: AdAttributionKit forgeries and a hyphenated test-key re-engagement).
 @Suite("Fuzz input stream")
 struct FuzzStreamTests {
   static let count = 2000
@@ -26,7 +26,7 @@ struct FuzzStreamTests {
     "metadata/1": "3882126a9a225ce4", "metadata/2": "7fc81adcc8adb2a2", "metadata/3": "fba75deb6e58adf4",
     "postback/1": "e6144058bdcb6b77", "postback/2": "5ea552a426fb57fd", "postback/3": "c0101dcaabd60f4b",
     "attribution/1": "576ac6d4b72e75ff", "attribution/2": "c19ce1bbe3e6778b", "attribution/3": "aa8f4a8b4c3b2a7c",
-    "receiving/1": "13bcccb2a38f3c1c", "receiving/2": "19db27eb69eebd5b", "receiving/3": "176ef5fa2565a592",
+    "receiving/1": "5726088c7eb45803", "receiving/2": "4749ac0b8f1a507a", "receiving/3": "1337877c2d15a987",
   ]
 
   @Test("the first 2,000 inputs per suite and seed are unchanged", arguments: ScenarioGenerator.suites)

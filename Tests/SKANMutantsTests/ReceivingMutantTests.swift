@@ -144,6 +144,8 @@ struct ReceivingMutantTests {
   /// The mutants only the test key's bodies can show, and the vector that shows each
   /// (docs/design/receiving-suite.md, 5.1).
   static let vectorCases: [(mutant: String, vector: String, place: Place)] = [
+    ("aak-signature-unchecked", "receiving/aak-forged-then-genuine", .arrival(0, .status)),
+    ("aak-signature-unchecked", "receiving/aak-genuine-then-forged", .arrival(1, .status)),
     ("dedup-across-frameworks", "receiving/same-id-two-frameworks", .arrival(1, .status)),
     ("dedup-case-insensitive", "receiving/id-letter-case", .arrival(1, .status)),
     ("dedup-ignores-environment", "receiving/development-does-not-dedup-production", .arrival(1, .status)),
@@ -184,11 +186,11 @@ struct ReceivingMutantTests {
   }
 
   @Test(
-    "the catalog has the design's 39 receiving mutants, 7 for vectors they leave idle and 1 for the order of checks fuzzing found, each shown"
+    "the catalog has the design's 39 receiving mutants, 7 for vectors they leave idle, 1 for the order of checks fuzzing found and 1 that never checks an AdAttributionKit signature, each shown"
   )
   func catalog() {
     let ids = MutantCatalog.receiving.map(\.id)
-    #expect(ids.count == 39 + 7 + 1)
+    #expect(ids.count == 39 + 7 + 1 + 1)
     #expect(Set(ids).count == ids.count)
     let shown = Set((Self.cases.map(\.mutant) + Self.vectorCases.map(\.mutant)).map { "receiving/\($0)" })
     #expect(shown == Set(ids), "without a case: \(Set(ids).subtracting(shown).sorted())")

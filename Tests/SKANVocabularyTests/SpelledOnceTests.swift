@@ -41,6 +41,9 @@ struct SpelledOnceTests {
     "Sources/SKANMutants/MutantCatalog+AdAttributionKit.swift": (["timestamp"], "the JWS payload's member"),
     "Sources/SKANMutants/MutantCatalog+SignatureInputs.swift": (["timestamp"], "Apple's impression parameter"),
     "Sources/SKANMutants/MutantCatalog+Signing.swift": (["timestamp"], "Apple's impression parameter"),
+    "Sources/SKANReporting/FailureDetail.swift": (
+      ["status", "kind"], "output members of any suite that state a case's outcome, matched in a difference's path"
+    ),
     "Sources/SKANReporting/JSONReport.swift": (["header", "id", "status", "path"], "the JSON report's members"),
     "Sources/SKANReporting/JSONReportReader.swift": (["header", "id", "status", "path"], "the JSON report's members"),
     "Sources/SKANVectors/Format/Manifest.swift": (["path"], "the manifest's `files[].path`"),
