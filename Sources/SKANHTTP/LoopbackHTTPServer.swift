@@ -8,7 +8,10 @@ import NIOPosix
 ///
 /// A connection with no traffic for ``defaultIdleTimeout`` seconds is closed, so idle clients
 /// cannot hold sockets forever; the kit's own HTTP clients drop idle connections sooner (3 s),
-/// so they never send on one the server is closing. A request that does not parse gets
+/// so they never send on one the server is closing. A request must arrive whole, head and
+/// body, within ``defaultRequestTimeout`` seconds of its first byte, or the connection is
+/// closed: a client that trickles a byte at a time, never idle, holds no socket longer than
+/// that. A request that does not parse gets
 /// `400` with `Connection: close`, and the connection is then closed, as that says.
 public final class LoopbackHTTPServer: Sendable {
   /// A request as the handler sees it.
@@ -62,6 +65,10 @@ public final class LoopbackHTTPServer: Sendable {
   /// Seconds a connection may stay without a read or a write before the server closes it.
   public static let defaultIdleTimeout = 5.0
 
+  /// Seconds a request may take to arrive whole, head and body, from its first byte, before
+  /// the server closes its connection.
+  public static let defaultRequestTimeout = 5.0
+
   private let channel: any Channel
 
   /// The port actually bound (useful with port 0).
@@ -77,20 +84,25 @@ public final class LoopbackHTTPServer: Sendable {
   ///   - host: the address to bind; `127.0.0.1` unless the user asked for another.
   ///   - port: the port; 0 picks a free one.
   ///   - idleTimeout: seconds without a read or a write after which a connection is closed.
+  ///   - requestTimeout: seconds from a request's first byte within which it must arrive
+  ///     whole (head and body), or its connection is closed.
   ///   - handler: called once per request, on an event loop: keep it fast and non-blocking.
   public static func start(
     host: String = "127.0.0.1", port: Int, idleTimeout: Double = defaultIdleTimeout,
-    handler: @escaping @Sendable (Request) -> Response
+    requestTimeout: Double = defaultRequestTimeout, handler: @escaping @Sendable (Request) -> Response
   ) async throws -> LoopbackHTTPServer {
     let idle = TimeAmount.milliseconds(Int64((max(idleTimeout, 0.001) * 1000).rounded()))
+    let arrival = TimeAmount.milliseconds(Int64((max(requestTimeout, 0.001) * 1000).rounded()))
     let bootstrap = ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
       .serverChannelOption(.backlog, value: 256)
       .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
       .childChannelInitializer { channel in
         channel.eventLoop.makeCompletedFuture {
+          let deadline = RequestDeadlineHandler(limit: arrival)
+          try channel.pipeline.syncOperations.addHandler(deadline)
           try channel.pipeline.syncOperations.addHandler(IdleStateHandler(allTimeout: idle))
           try channel.pipeline.syncOperations.configureHTTPServerPipeline(withErrorHandling: true)
-          try channel.pipeline.syncOperations.addHandler(RequestHandler(handler: handler))
+          try channel.pipeline.syncOperations.addHandler(RequestHandler(deadline: deadline, handler: handler))
         }
       }
       .childChannelOption(.socketOption(.so_reuseaddr), value: 1)
@@ -109,17 +121,60 @@ public final class LoopbackHTTPServer: Sendable {
   }
 }
 
+/// Closes a connection whose request has not arrived whole within a limit of its first byte:
+/// it sees the raw bytes, before the HTTP decoder, and the ``RequestHandler`` after the decoder
+/// tells it when a request is complete.
+private final class RequestDeadlineHandler: ChannelInboundHandler {
+  typealias InboundIn = ByteBuffer
+  typealias InboundOut = ByteBuffer
+
+  private let limit: TimeAmount
+  /// The close scheduled for the request under way; `nil` between requests.
+  private var pending: Scheduled<Void>?
+
+  init(limit: TimeAmount) { self.limit = limit }
+
+  /// The first bytes after a complete request start the next one's clock.
+  func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+    if pending == nil {
+      let channel = context.channel
+      pending = context.eventLoop.scheduleTask(in: limit) { channel.close(promise: nil) }
+    }
+    context.fireChannelRead(data)
+  }
+
+  /// The request under way has arrived whole.
+  func requestArrived() {
+    pending?.cancel()
+    pending = nil
+  }
+
+  func channelInactive(context: ChannelHandlerContext) {
+    requestArrived()
+    context.fireChannelInactive()
+  }
+
+  func handlerRemoved(context: ChannelHandlerContext) {
+    requestArrived()
+  }
+}
+
 /// Collects one request and answers it.
 private final class RequestHandler: ChannelInboundHandler {
   typealias InboundIn = HTTPServerRequestPart
   typealias OutboundOut = HTTPServerResponsePart
 
   private let handler: @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response
+  private let deadline: RequestDeadlineHandler
   private var head: HTTPRequestHead?
   private var body: [UInt8] = []
   private var tooLarge = false
 
-  init(handler: @escaping @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response) {
+  init(
+    deadline: RequestDeadlineHandler,
+    handler: @escaping @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response
+  ) {
+    self.deadline = deadline
     self.handler = handler
   }
 
@@ -136,6 +191,7 @@ private final class RequestHandler: ChannelInboundHandler {
         body += bytes
       }
     case .end:
+      deadline.requestArrived()
       guard let head else { return }
       let response: LoopbackHTTPServer.Response
       if tooLarge {

@@ -30,6 +30,7 @@ public enum JSONReport {
     if let total = report.vectorCases { header["vector_cases"] = .integer(total) }
     if let path = report.vectorsPath { header["vectors_path"] = .string(path) }
     if let shard = report.shard { header["shard"] = shardJSON(shard) }
+    if report.strictDiagnostics { header["strict_diagnostics"] = true }
     var document: [String: JSONValue] = [
       "report_version": 1,
       "header": .object(header),

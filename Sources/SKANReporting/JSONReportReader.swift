@@ -46,6 +46,7 @@ public enum JSONReportReader {
     report.staleExpectations = try root.strings("stale_expectations")
     report.incidents = footer["incidents"] == nil ? [] : try footer.strings("incidents")
     if let value = header["shard"], !value.isNull { report.shard = try shard(value) }
+    if header["strict_diagnostics"] != nil { report.strictDiagnostics = try header.bool("strict_diagnostics") }
     if let value = header["probe"], !value.isNull {
       let members = try fields(value, "header.probe")
       let seed = members["seed"] == nil ? nil : try members.integer("seed")

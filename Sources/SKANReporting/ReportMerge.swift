@@ -11,6 +11,10 @@ import SKANVerdicts
 /// selection; two reports of the
 /// same shard; a case in no report, or in two; a case outside the selection; an incomplete
 /// shard (unless allowed, and then the merged report is incomplete too).
+///
+/// It judges every result again against the vector it names, and refuses a result whose recorded status its own recorded reply does not earn, and an
+/// expectation (`expected_status`) that the expectations file given to the merge does not
+/// state: a shard edited after its run does not merge into a certificate.
 public enum ReportMerge {
   /// One shard's report and the file it was read from (for messages).
   public struct Input: Sendable {
@@ -30,12 +34,15 @@ public enum ReportMerge {
   /// - Parameters:
   ///   - inputs: the shard reports, in any order.
   ///   - vectors: the vectors the shards were run on (their digest must be the shards'):
-  ///     the selection is applied to them again to know every case it holds.
+  ///     the selection is applied to them again to know every case it holds, and every
+  ///     result is judged again against its vector.
+  ///   - expectations: the expectations file the shards were run with, or `nil` when they
+  ///     were run without one (then no result may name an `expected_status`).
   ///   - allowIncomplete: accept an incomplete shard (an interrupted run); the cases it did
   ///     not reach are then missing from the merged report, which is marked incomplete.
   /// - Throws: ``ReportError`` listing every problem, each naming the file or the case.
   public static func merge(
-    _ inputs: [Input], vectors: VectorSet, allowIncomplete: Bool = false
+    _ inputs: [Input], vectors: VectorSet, expectations: Expectations? = nil, allowIncomplete: Bool = false
   ) throws(ReportError) -> RunReport {
     guard let first = inputs.first else { throw ReportError("no report to merge") }
     let shards = try parts(of: inputs)
@@ -54,7 +61,9 @@ public enum ReportMerge {
         "header.shard.selected is \(referenceShard.selectedTotal), but the selection holds \(selected.count) cases of these vectors"
       )
     }
-    let (results, missingFromIncomplete) = try collect(shards, selected: selected, byIndex: byIndex)
+    let (results, missingFromIncomplete) = try collect(
+      shards, selected: selected, byIndex: byIndex,
+      judging: Judging(strictDiagnostics: reference.strictDiagnostics, expectations: expectations))
     var merged = RunReport(
       kitVersion: reference.kitVersion, vectorDigest: reference.vectorDigest, implementation: reference.implementation,
       transport: reference.transport, target: reference.target,
@@ -62,12 +71,21 @@ public enum ReportMerge {
       complete: missingFromIncomplete == 0 && shards.allSatisfy(\.input.report.complete),
       vectorSet: vectors.provenance, vectorCases: vectors.cases.count)
     merged.vectorsPath = vectors.provenance == .custom ? reference.vectorsPath : nil
+    merged.strictDiagnostics = reference.strictDiagnostics
     for (input, shard) in shards.sorted(by: { $0.shard.index < $1.shard.index }) {
       merged.incidents += input.report.incidents.map { "shard \(shard): \($0)" }
-      for stale in input.report.staleExpectations where !merged.staleExpectations.contains(stale) {
-        merged.staleExpectations.append(stale)
-      }
     }
+    // The results already carry the file's expectations (checked above); this lists its
+    // entries that match no case, as the run did.
+    expectations?.apply(to: &merged, knownIDs: vectors.cases.map(\.id))
+    let stale = Set(merged.staleExpectations)
+    let problems = shards.compactMap { input, _ -> String? in
+      guard Set(input.report.staleExpectations) != stale else { return nil }
+      return expectations == nil
+        ? "\(shown(input.file)): lists stale expectations, so it was run with an expectations file: pass it with --expectations"
+        : "\(shown(input.file)): its stale_expectations are not those of the expectations file given"
+    }
+    if !problems.isEmpty { throw ReportError(problems.joined(separator: "\n")) }
     return merged
   }
 
@@ -131,6 +149,11 @@ public enum ReportMerge {
           "\(shown(input.file)): header.shard.selection differs from \(shown(first.file))'s: the shards were run with different filters"
         )
       }
+      if report.strictDiagnostics != reference.strictDiagnostics {
+        problems.append(
+          "\(shown(input.file)): header.strict_diagnostics is \(report.strictDiagnostics), but \(shown(first.file)) has \(reference.strictDiagnostics): the shards were judged at different levels"
+        )
+      }
     }
     if !problems.isEmpty { throw ReportError(problems.joined(separator: "\n")) }
   }
@@ -158,9 +181,10 @@ public enum ReportMerge {
 
   /// The results of the selection in vector order, and how many cases are missing from
   /// incomplete shards; refuses a case outside the selection, in the wrong shard, doubled,
-  /// or missing from a complete shard or from a shard with no report.
+  /// or missing from a complete shard or from a shard with no report, and a result that its
+  /// vector, judged again, does not bear out.
   private static func collect(
-    _ shards: [Part], selected: [VectorCase], byIndex: [Int: String]
+    _ shards: [Part], selected: [VectorCase], byIndex: [Int: String], judging: Judging
   ) throws(ReportError) -> (results: [CaseResult], missingFromIncomplete: Int) {
     var problems: [String] = []
     let shardCount = shards[0].shard.count
@@ -185,6 +209,7 @@ public enum ReportMerge {
           let owner = Shard(index: offset % shard.count + 1, count: shard.count)
           problems.append("\(shown(input.file)): case \(shown(result.id)) belongs to shard \(owner), not \(shard)")
         }
+        problems += rejudged(result, vector: selected[offset], file: input.file, judging: judging)
         found[result.id] = (input.file, result)
       }
     }
@@ -229,5 +254,5 @@ public enum ReportMerge {
 
   /// A value from a report file or a file name, for a message: control characters written
   /// visibly, so a crafted report cannot forge lines of the error (``DisplayText``).
-  private static func shown(_ text: some StringProtocol) -> DisplayText { DisplayText(text) }
+  static func shown(_ text: some StringProtocol) -> DisplayText { DisplayText(text) }
 }

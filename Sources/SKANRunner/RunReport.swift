@@ -72,6 +72,10 @@ public struct RunReport: Sendable {
   /// for a run of the whole selection (and for a merged report).
   public var shard: Shard?
 
+  /// Whether the results were judged with `--strict-diagnostics` (a pass must agree on the
+  /// diagnostic members too): the level `report merge` judges the recorded replies at again.
+  public var strictDiagnostics = false
+
   /// Entries of the expectations file that matched no case of the vector set.
   public var staleExpectations: [String] = []
 

@@ -19,8 +19,10 @@ struct LoopbackServerConnectionTests {
     return result.standardOutput + result.standardError
   }
 
-  static func serve(idleTimeout: Double) async throws -> LoopbackHTTPServer {
-    try await LoopbackHTTPServer.start(port: 0, idleTimeout: idleTimeout) { _ in
+  static func serve(
+    idleTimeout: Double, requestTimeout: Double = LoopbackHTTPServer.defaultRequestTimeout
+  ) async throws -> LoopbackHTTPServer {
+    try await LoopbackHTTPServer.start(port: 0, idleTimeout: idleTimeout, requestTimeout: requestTimeout) { _ in
       .init(status: 200, body: Array("{}".utf8))
     }
   }
@@ -43,6 +45,20 @@ struct LoopbackServerConnectionTests {
     await server.stop()
     #expect(output.contains("response: HTTP/1.1 400"), "\(output)")
     #expect(output.contains("connection: close"), "\(output)")
+    #expect(output.contains("closed after"), "\(output)")
+  }
+
+  @Test(
+    "a second request head trickled a byte a second on a kept-alive connection is cut off by the request timeout (1 s; the test allows 10), and another connection is served meanwhile",
+    .timeLimit(.minutes(4)))
+  func tricklingHead() async throws {
+    // An idle timeout far beyond the test's deadline: a byte a second keeps the connection
+    // from ever being idle, so only the request timeout can close it.
+    let server = try await Self.serve(idleTimeout: 600, requestTimeout: 1)
+    let output = try await Self.probe(port: server.port, mode: "trickle", deadline: 10)
+    await server.stop()
+    #expect(output.contains("first: HTTP/1.1 200"), "\(output)")
+    #expect(output.contains("served: HTTP/1.1 200"), "\(output)")
     #expect(output.contains("closed after"), "\(output)")
   }
 

@@ -264,3 +264,99 @@ struct ShardTests {
     #expect(try JSONReportReader.read(JSONReport.json(report)).shard == nil)
   }
 }
+
+/// `report merge` judges every result again against its vector: shards of a run of a failing
+/// implementation (a mutant of the reference) merge as they were written, and do not once a
+/// result's status or expectation is edited.
+@Suite("A merge judges every result again")
+struct MergeRejudgingTests {
+  /// Runs shards 1/3, 2/3, 3/3 of the window suite against a mutant that fails some of its
+  /// cases; their paths.
+  func failingShards(in directory: String) async throws -> [String] {
+    let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
+    let mutant = "\(RepositoryPaths.quoted(binary)) reference --stdio --mutant window/inclusive-edges"
+    var paths: [String] = []
+    for index in 1...3 {
+      let path = "\(directory)/shard-\(index).json"
+      let outcome = try await KitCommand.run(
+        ["run", "--cli", mutant, "--suite", "window", "--shard", "\(index)/3", "--report-json", path])
+      #expect(outcome.status == 1, "shard \(index)/3: exit \(outcome.status): \(outcome.output)")
+      paths.append(path)
+    }
+    return paths
+  }
+
+  func read(_ path: String) throws -> JSONValue {
+    try JSONParser.parse(bytes: Array(try #require(FileManager.default.contents(atPath: path), "\(path) is missing")))
+  }
+
+  /// `path`'s report with `edit` applied to the last failing result (its shard's index
+  /// among the results is past the first); the edited case's ID.
+  func editLastFailure(_ path: String, _ edit: (inout [String: JSONValue]) -> Void) throws -> String {
+    guard case .object(var root) = try read(path), case .array(var results)? = root["results"] else {
+      throw ReportError("\(path) has no results")
+    }
+    let index = try #require(results.lastIndex { $0["status"] == "fail" }, "\(path) has no failure")
+    #expect(index > 0, "the edited result is not the shard's first")
+    guard case .object(var result) = results[index], let id = result["id"]?.stringValue else {
+      throw ReportError("\(path): results[\(index)] is not a result")
+    }
+    #expect(result["actual"] != nil, "the failure records its reply")
+    edit(&result)
+    results[index] = .object(result)
+    root["results"] = .array(results)
+    try CanonicalJSON.pretty(.object(root)).write(toFile: path, atomically: true, encoding: .utf8)
+    return id
+  }
+
+  @Test(
+    "a failure edited to pass, or given an expected_status without an expectations file, is refused; untouched shards merge",
+    .timeLimit(.minutes(5)))
+  func editedShardsRefused() async throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skan-rejudge-\(UUID().uuidString)")
+      .path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let paths = try await failingShards(in: directory)
+    let pristine = try paths.map { try #require(FileManager.default.contents(atPath: $0)) }
+
+    // Untouched: merged as before, the failures kept, exit 1.
+    let merged = "\(directory)/merged.json"
+    let untouched = try await KitCommand.run(["report", "merge"] + paths + ["-o", merged])
+    #expect(untouched.status == 1, "exit \(untouched.status): \(untouched.output)")
+    let report = try JSONReportReader.read(bytes: Array(try #require(FileManager.default.contents(atPath: merged))))
+    let shardResults = try paths.map {
+      try JSONReportReader.read(bytes: Array(try #require(FileManager.default.contents(atPath: $0)))).results
+    }
+    #expect(report.results.count == shardResults.map(\.count).reduce(0, +))
+    let failures = report.results.filter { $0.status == .fail }.count
+    #expect(
+      failures >= 3 && failures == shardResults.joined().filter { $0.status == .fail }.count, "\(failures) failure(s)")
+    try FileManager.default.removeItem(atPath: merged)
+
+    // A failure in the middle of shard 2 edited to pass, its reply kept.
+    let passed = try editLastFailure(paths[1]) { result in
+      result["status"] = "pass"
+      result["unexpected"] = false
+    }
+    let forged = try await KitCommand.run(["report", "merge"] + paths + ["-o", merged])
+    #expect(forged.status == 2, "exit \(forged.status): \(forged.output)")
+    #expect(forged.output.contains("\(paths[1]): case \(passed) is recorded as pass"), "\(forged.output)")
+    #expect(forged.output.contains("judged fail"), "\(forged.output)")
+    #expect(!FileManager.default.fileExists(atPath: merged), "a merged report was written")
+
+    // The same failure given an expected_status, with no expectations file.
+    try pristine[1].write(to: URL(fileURLWithPath: paths[1]))
+    let expected = try editLastFailure(paths[1]) { result in
+      result["expected_status"] = "fail"
+      result["expectation_reason"] = "known"
+      result["unexpected"] = false
+    }
+    let claimed = try await KitCommand.run(["report", "merge"] + paths + ["-o", merged])
+    #expect(claimed.status == 2, "exit \(claimed.status): \(claimed.output)")
+    #expect(
+      claimed.output.contains("\(paths[1]): case \(expected) names expected_status fail, but no expectations file"),
+      "\(claimed.output)")
+    #expect(!FileManager.default.fileExists(atPath: merged), "a merged report was written")
+  }
+}

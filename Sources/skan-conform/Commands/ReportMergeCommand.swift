@@ -17,11 +17,15 @@ struct ReportMergeCommand: ParsableCommand {
       count and selection, be complete (unless --allow-incomplete), and cover every selected \
       case exactly once; otherwise the command names the file and the case and exits 2. The \
       vectors (--vectors, default as for `run`) must be the ones the shards were run on: the \
-      selection is applied to them again to know every case. The merged report lists the \
+      selection is applied to them again to know every case. Every result is judged again \
+      against its vector: a status its own recorded reply does not earn (at the run's level, \
+      --strict-diagnostics included), or an expected_status that the expectations file given \
+      with --expectations (the run's) does not state, or any without one, is refused the same \
+      way. The merged report lists the \
       results in vector order, as one unsharded run would have. Exit codes, as `run`'s for the \
       merged report: 0 every result as expected; 1 unexpected results (or an incomplete merge \
       with --allow-incomplete, no case executed, or a suite --require-suite names skipped); 2 \
-      shards that do not make one run, or a usage error.
+      shards that do not make one run, a result that does not stand, or a usage error.
       """)
 
   @Argument(help: ArgumentHelp("The shards' JSON reports (--report-json), in any order.", valueName: "shard.json"))
@@ -36,6 +40,11 @@ struct ReportMergeCommand: ParsableCommand {
   @OptionGroup var certificate: CertificateOptions
 
   @OptionGroup var source: VectorSourceOptions
+
+  @Option(
+    help: ArgumentHelp(
+      "The expectations file the shards were run with: every expected_status must be its.", valueName: "file"))
+  var expectations: String?
 
   @Flag(help: "Merge a shard marked incomplete (an interrupted run) anyway; the merged report is incomplete.")
   var allowIncomplete = false
@@ -72,11 +81,13 @@ struct ReportMergeCommand: ParsableCommand {
       printError("error: cannot merge without the vectors the shards were run on")
       throw KitExit.usage
     }
+    let known = try expectations.map(ExpectationsFile.load)
     var merged: RunReport
     do {
-      merged = try ReportMerge.merge(inputs, vectors: vectors, allowIncomplete: allowIncomplete)
+      merged = try ReportMerge.merge(
+        inputs, vectors: vectors, expectations: known, allowIncomplete: allowIncomplete)
     } catch {
-      printError("error: the reports are not the shards of one run:\n\(error)")
+      printError("error: the reports are not the shards of one run, as run:\n\(error)")
       throw KitExit.usage
     }
     if merged.complete { merged.recordSkippedRequiredSuites(gate.names) }
