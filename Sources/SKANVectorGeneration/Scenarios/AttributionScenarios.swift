@@ -895,7 +895,7 @@ enum AttributionScenarios: SuiteScenarios {
     b.add(
       "route-aak-call-not-mirrored",
       "An install won by a SKAdNetwork ad; the app calls only AdAttributionKit's method: the SKAdNetwork conversion gets nothing (Apple describes no mirror that way); catches a mirror both ways.",
-      ["AT-21"],
+      ["AT-21", "AT-26"],
       route([skanInstall()], [update(at(1, 0, 0, 0), 12, "low", nil, nil, false)], false))
     b.add(
       "route-skan-call-reaches-skan-install",
@@ -905,7 +905,7 @@ enum AttributionScenarios: SuiteScenarios {
     b.add(
       "route-both-apis-last-wins",
       "An app that calls both APIs, AdAttributionKit's with fine 5 then SKAdNetwork's with fine 9 a second later: the AdAttributionKit conversion is updated twice, in call order, and keeps 9; catches the mirrored call dropped when the app also calls AdAttributionKit.",
-      ["AT-21"],
+      ["AT-21", "AT-26"],
       route(
         [aakInstall],
         [update(at(1, 0, 0, 0), 5, "low", nil, nil, false), skan(update(at(1, 0, 1, 0), 9, nil, nil, nil, false))],
@@ -942,7 +942,7 @@ enum AttributionScenarios: SuiteScenarios {
     b.add(
       "route-invalid-skan-reengagement",
       "A re-engagement conversion with framework skadnetwork: `invalid-input` (SKAdNetwork attributes installs only); catches the framework ignored.",
-      ["AT-21"], tags: ["bad-input"],
+      ["AT-21", "AT-26"], tags: ["bad-input"],
       route(
         [
           aakInstall,
@@ -952,7 +952,7 @@ enum AttributionScenarios: SuiteScenarios {
     b.add(
       "route-invalid-skan-call-with-types",
       "A SKAdNetwork call with conversion_types: `invalid-input` (SKAdNetwork's methods take none); catches the types applied to the mirror.",
-      ["AT-21"], tags: ["bad-input"],
+      ["AT-21", "AT-26"], tags: ["bad-input"],
       route([aakInstall], [skan(update(at(1, 0, 0, 0), 3, nil, ["install"], nil, false))], false))
   }
 }

@@ -29,20 +29,24 @@ extension RequirementCatalog {
       "Production impressions beat development impressions: a development impression is considered only when no production one qualifies.",
       source: aakDev),
     Requirement(
-      "AT-6", .must, .apple, area: .attribution,
-      "At most 15 view-through impressions per source app are kept, counted per framework (SKAdNetwork's per source app, AdAttributionKit's per publisher app, never pooled); beyond that the oldest are dropped. Views without a source app are not counted.",
+      "AT-6", .must, .kitDefined, area: .attribution,
+      "At most 15 view-through impressions per source app are kept, counted per framework (SKAdNetwork's per source app, AdAttributionKit's per publisher app, never pooled), among the impressions still eligible; beyond that the oldest are dropped. Views without a source app are not counted; a source app ID may be any integer, 0 and negative IDs included.",
       source:
-        "\(skRCV) (StoreKit's records, per source app); \(aakRCV) (AdAttributionKit's records, per publisher app). Kit-defined: a source app ID may be any integer, 0 and negative IDs included (alternative: refusing IDs below 1, or taking 0 for none)."
+        "\(skRCV) (\"StoreKit records a maximum of 15 view-through ad impressions per source app before discarding the oldest one\"); \(aakRCV) (the same per publisher app). Apple states the limit on each framework's records; that the two are never pooled, that the limit is counted among the impressions still eligible, that a view without a source app is not counted, and the ID range are the kit's.",
+      alternative:
+        "Pool both frameworks' views; count every recorded view, ineligible ones included; count views without a source app as one group; refuse IDs below 1, or take 0 for none: every vector such an implementation fails lists AT-6."
     ),
     Requirement(
-      "AT-7", .must, .apple, area: .attribution,
-      "At most six impressions are considered; besides the winner, up to five other networks (one impression each, the best ranked) get a losing postback.",
+      "AT-7", .must, .kitDefined, area: .attribution,
+      "At most six impressions are considered; besides the winner, up to five other networks (one impression each, the best ranked) get a losing postback. The six are taken first, then one impression per network among them.",
       source:
-        "\(aakInt) (\"a maximum of six impressions\"); \(skRCV) (\"top five ad impressions from different ad networks\")"
+        "\(aakInt) (\"The system considers a maximum of six impressions for any conversion\"); \(skRCV) (\"Devices send nonwinning postbacks for the top five ad impressions from different ad networks\"). Apple states both limits but not their order: the kit caps at six before it keeps one impression per network.",
+      alternative:
+        "Keep one impression per network first, then take five: every vector such an implementation fails lists AT-7 (`attribution/same-network-repeats`, `attribution/seven-two-networks`)."
     ),
     Requirement(
       "AT-8", .must, .apple, area: .attribution,
-      "The cooldown is keyed on the previous conversion: within `install-cooldown-hours` (0-720) of an install, or `re-engagement-cooldown-hours` (0-720) of a re-engagement, no new conversion of either kind is created. The input names the previous conversion's kind beside its time: one without the other, or an unknown kind, is `invalid-input`.",
+      "The cooldown is keyed on the previous conversion: within `install-cooldown-hours` (0-720) of an install, or `re-engagement-cooldown-hours` (0-720) of a re-engagement, no new conversion of either kind is created.",
       source:
         "\(aakRules) (\"the number of hours the system will wait after an install conversion before accepting new conversions\"; \"the number of hours the system waits after a re-engagement conversion before accepting new conversions\")"
     ),
@@ -118,7 +122,7 @@ extension RequirementCatalog {
     ),
     Requirement(
       "AT-21", .must, .apple, area: .attribution,
-      "A SKAdNetwork update call (`api` `skadnetwork`) reaches a SKAdNetwork-attributed install as made, and is mirrored into AdAttributionKit as `updateConversionValue(_:lockPostback:)`: it reaches the active AdAttributionKit conversions as an update without conversion types (every active type, AT-15) and without a tag. An AdAttributionKit call reaches AdAttributionKit conversions only; an app that calls both APIs updates an AdAttributionKit conversion twice, in call order. SKAdNetwork attributes installs only, and its calls take no conversion types or tag (`invalid-input`).",
+      "A SKAdNetwork update call (`api` `skadnetwork`) reaches a SKAdNetwork-attributed install as made, and is mirrored into AdAttributionKit as `updateConversionValue(_:lockPostback:)`: it reaches the active AdAttributionKit conversions as an update without conversion types (every active type, AT-15) and without a tag (AT-26 for the rest).",
       source:
         "\(aakInt) (\"When an app calls the update conversion values APIs in SKAdNetwork, such as updatePostbackConversionValue(_:coarseValue:lockWindow:completionHandler:), SKAdNetwork bridges the conversion values between the two frameworks by mirroring the call into AdAttributionNetwork by calling updateConversionValue(_:lockPostback:)\"; \"If your framework is integrated with both AdAttributionKit and SKAdNetwork, call APIs from both\"); Apple describes no mirror from AdAttributionKit into SKAdNetwork."
     ),
@@ -153,6 +157,14 @@ extension RequirementCatalog {
         "\(aakRules) (\"a duration after the last conversion in which the system won't create any new conversions for your app\"; \"the number of hours the system will wait after an install conversion before accepting new conversions\"): Apple speaks of the app's conversions, and \(aakInt) has one attribution over both frameworks' impressions. Apple does not name SKAdNetwork on the cooldown's page.",
       alternative:
         "The cooldowns, being AdAttributionKit settings, leave SKAdNetwork alone, so a conversion that only SKAdNetwork impressions compete for is created during a cooldown: `attribution/install-cooldown-skadnetwork-only` and `attribution/reengagement-cooldown-skadnetwork-only` fail it (mutant `attribution/cooldowns-only-with-adattributionkit`)."
+    ),
+    Requirement(
+      "AT-26", .must, .kitDefined, area: .attribution,
+      "An AdAttributionKit call reaches AdAttributionKit conversions only (no mirror into SKAdNetwork); an app that calls both APIs updates an AdAttributionKit conversion twice, in call order. A SKAdNetwork call takes no conversion types or tag, and SKAdNetwork has no re-engagement conversion to reach (`invalid-input`).",
+      source:
+        "\(aakInt) describes the mirror from SKAdNetwork into AdAttributionKit only, and says \"If your framework is integrated with both AdAttributionKit and SKAdNetwork, call APIs from both\"; what two calls do, and that the SKAdNetwork API has no types or tag (its methods take none), are the kit's reading.",
+      alternative:
+        "Mirror AdAttributionKit calls into SKAdNetwork too, or collapse the two calls of one update into one: `attribution/route-aak-call-not-mirrored` and `attribution/route-both-apis-last-wins` fail it."
     ),
   ]
 }

@@ -17,13 +17,13 @@ extension RequirementCatalog {
       "PB-2", .must, .apple, area: .postback,
       "A winning attribution of an ad signed 4.0 (or AdAttributionKit) gets up to three postbacks, sequence indexes 0, 1, 2; a postback after the first is not sent at tier 0; a losing network gets only the first.",
       source:
-        "\(skMW) (tier table: \"not sent\" at tier 0 for the second and third); \(skRCV) (\"Nonwinning ad attributions receive only the first postback\"); \(aakMW)"
+        "\(skMW) (tier table: \"not sent\" at tier 0 for the second and third); \(aakMW); the multiple-windows pages (\"Nonwinning ad attributions receive only the first postback\")"
     ),
     Requirement(
       "PB-3", .must, .apple, area: .postback,
       "Fields by tier. First postback: tier 0 the source identifier alone; tier 1 plus the coarse value; tier 2 the fine value instead; tier 3 also `source-app-id` or `source-domain` (AdAttributionKit: `publisher-item-identifier`), and for AdAttributionKit `country-code` when the country's crowd allows it (SKAdNetwork: PB-18). Second and third: the source identifier and the coarse value from tier 1 on. Values only if the app provided one.",
       source:
-        "\(skMW) (the table of postback data by tier); \(aakMW) (the same table, with `country-code` added at tier 3 \"when the country's crowd is Tier 3\")"
+        "\(skMW) (the table of postback data by tier); \(aakMW) (the same table, with `country-code` added \"if the crowd size for a particular country is Tier 3\")"
     ),
     Requirement(
       "PB-4", .must, .apple, area: .postback,
@@ -59,7 +59,7 @@ extension RequirementCatalog {
     ),
     Requirement(
       "PB-9", .must, .apple, area: .postback,
-      "A re-engagement comes from a click and has no losing postbacks; its `conversion-type` is `re-engagement`.",
+      "A re-engagement comes from a click and has no losing postbacks (its `conversion-type` spelling: PB-11).",
       source: "\(aakRCV)"),
     Requirement(
       "PB-10", .must, .kitDefined, area: .postback,

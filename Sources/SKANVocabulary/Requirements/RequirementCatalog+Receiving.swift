@@ -5,10 +5,12 @@ extension RequirementCatalog {
   /// checks their wire side.
   static let receiving: [Requirement] = [
     Requirement(
-      "RCV-1", .must, .apple, area: .receiving,
+      "RCV-1", .must, .kitDefined, area: .receiving,
       "Every received postback is verified as the `signature` suite verifies it (`verify-postback`, `verify-aak-postback`), with the batch's keys; its verdict and reason are that suite's.",
       source:
-        "Apple: storekit/verifying-an-install-validation-postback; Apple: adattributionkit/verifying-a-postback (\"verify the postback signature … before you count the conversion\")"
+        "Apple: storekit/verifying-an-install-validation-postback and adattributionkit/verifying-a-postback say to verify a postback's signature before counting it (RCV-2 is that rule); that a receiver's verdict is the signature suite's, under the keys the batch gives, is the kit's.",
+      alternative:
+        "A receiver with its own pinned key set, or its own verdicts for shapes the signature suite reads (SIG-25): every vector such an implementation fails lists RCV-1."
     ),
     Requirement(
       "RCV-2", .must, .apple, area: .receiving,
@@ -100,16 +102,19 @@ extension RequirementCatalog {
         "Production flows only: verify under the production key alone and ignore the rest, which the input expresses as `aak_keys` with the production kid alone (`receiving/production-keys-only`); or drop development postbacks altogether, counted nowhere: every vector that lists RCV-15 fails that."
     ),
     Requirement(
-      "RCV-16", .must, .apple, area: .receiving,
+      "RCV-16", .must, .kitDefined, area: .receiving,
       "A verified postback is a winner when `did-win` is `true` and a loser when `false`; a postback without `did-win` (before 3.0) is a winner. `did-win` is read only where it is signed (from 3.0): an unsigned `did-win` added to an older body changes nothing.",
       source:
-        "Apple: storekit/receiving-ad-attributions-and-postbacks (\"SKAdNetwork 1 through 2.2, devices send a single, winning postback\"); Apple: storekit/verifying-an-install-validation-postback; Apple: adattributionkit/verifying-a-postback (`did-win`)"
+        "Apple: storekit/receiving-ad-attributions-and-postbacks (\"SKAdNetwork 1 through 2.2, devices send a single, winning postback\"); Apple: storekit/verifying-an-install-validation-postback; Apple: adattributionkit/verifying-a-postback (`did-win`). That a `did-win` is read only where it is signed is the kit's.",
+      alternative:
+        "Honour `did-win` wherever it appears, so an unsigned `did-win` false makes an older postback a loser."
     ),
     Requirement(
-      "RCV-17", .must, .apple, area: .receiving,
+      "RCV-17", .must, .kitDefined, area: .receiving,
       "A verified postback belongs to window `postback-sequence-index` (0, 1, 2); one without (before 4.0) to window 0.",
       source:
-        "Apple: storekit/receiving-postbacks-in-multiple-conversion-windows; Apple: adattributionkit/receiving-postbacks-in-multiple-conversion-windows"
+        "Apple: storekit/receiving-postbacks-in-multiple-conversion-windows; Apple: adattributionkit/receiving-postbacks-in-multiple-conversion-windows (the sequence index names the window); for a postback before 4.0 Apple says only \"you receive only one winning postback\": window 0 is the kit's mapping.",
+      alternative: "No window for a postback before 4.0 (`null`): `receiving/legacy-window-zero` fails it."
     ),
     Requirement(
       "RCV-18", .must, .kitDefined, area: .receiving,

@@ -18,7 +18,9 @@ extension RequirementCatalog {
     Requirement(
       "SIG-2", .must, .apple, area: .signature,
       "The source slot holds `source-app-id` or `source-domain`, whichever the postback has; when it has neither (a lower tier, a non-winning postback) the slot is dropped, with its separator.",
-      source: "\(skVer) (\"Include source-app-id only if you receive it\")"),
+      source:
+        "\(skVer) (\"Include source-app-id only if you receive it\"); \(sk3) (the signed string without the slot and its separator)"
+    ),
     Requirement(
       "SIG-3", .must, .apple, area: .signature,
       "Earlier versions: 3.0 signs `version`, `ad-network-id`, `campaign-id`, `app-id`, `transaction-id`, `redownload`, [`source-app-id`], `fidelity-type`, `did-win`; 2.2 the same without `did-win`; 2.1 also without `fidelity-type`.",
@@ -37,7 +39,7 @@ extension RequirementCatalog {
       source: skVer),
     Requirement(
       "SIG-6", .must, .apple, area: .signature,
-      "Versions 1.0 and 2.0 are verified with ECDSA P-192 (secp192r1) and SHA-256 under Apple's published P-192 key, the signature base64 DER as for later versions: 2.0 signs as 2.1, 1.0 signs `ad-network-id`, `campaign-id`, `app-id`, `transaction-id`. A key the caller gives (`public_key`, P-256 or P-192) is used whatever the version.",
+      "Versions 1.0 and 2.0 are verified with ECDSA P-192 (secp192r1) and SHA-256 under Apple's published P-192 key, the signature base64 DER as for later versions: 2.0 signs as 2.1, 1.0 signs `ad-network-id`, `campaign-id`, `app-id`, `transaction-id`.",
       source:
         "Apple: storekit/skadnetwork-2-release-notes (the P-192 key for versions 1.0 and 2.0); the samples file's two field postbacks verify with it (peak/skanpostback verifies both)."
     ),
@@ -58,11 +60,12 @@ extension RequirementCatalog {
     Requirement(
       "SIG-9", .must, .apple, area: .signature,
       "A SKAdNetwork 4 StoreKit-rendered or view-through impression signs `version`, `ad-network-id`, `source-identifier`, `itunes-item-id`, `nonce`, `source-app-id`, `fidelity-type`, `timestamp` joined by U+2063; `fidelity-type` is 1 for StoreKit-rendered ads and 0 for view-through ads; `timestamp` is Unix milliseconds.",
-      source: "\(skSKR); \(skVT)"),
+      source:
+        "\(skSKR); \(skVT); Apple: storekit/skstoreproductparameteradnetworktimestamp (the timestamp in milliseconds)"),
     Requirement(
       "SIG-10", .must, .apple, area: .signature,
       "A web ad impression signs the same fields with `source-domain` in place of `source-app-id`, and `fidelity-type` 1.",
-      source: web),
+      source: "\(web); Apple: skadnetworkforwebads/signature (\"The fidelity type value for web ads is `1`\")"),
     Requirement(
       "SIG-11", .must, .kitDefined, area: .signature,
       "The impression nonce must be a UUID (`invalid-nonce` otherwise) and is signed lower-case; `source-identifier` is an integer from 0 to 9999 (`invalid-source-identifier` otherwise).",
@@ -71,9 +74,12 @@ extension RequirementCatalog {
       alternative: "Sign the nonce as given: an upper-case nonce then gives another string, and StoreKit's check fails."
     ),
     Requirement(
-      "SIG-12", .must, .apple, area: .signature,
+      "SIG-12", .must, .kitDefined, area: .signature,
       "An impression signature is checked by verifying it with the ad network's public key (ECDSA P-256, SHA-256, base64 DER), never by comparing bytes: ECDSA signatures are randomized.",
-      source: "\(skSKR); \(skVT)"),
+      source:
+        "\(skSKR); \(skVT) (how the signature is made: \"ECDSA with a SHA-256 hash\", a DER value in base64). Apple describes generating it; checking by verification is the kit's.",
+      alternative:
+        "Sign deterministically (RFC 6979) and compare bytes: every vector such an implementation fails lists SIG-12."),
     Requirement(
       "SIG-13", .must, .apple, area: .signature,
       "An AdAttributionKit postback's `jws-string` is a compact JWS (ES256) verified with the key its header `kid` names: `apple-cas-identifier/0` (production), `apple-development-identifier/0`, `apple-development-identifier/1`; the kid is compared after JSON decoding, so Apple's escaped `\\/` is a slash.",

@@ -12,10 +12,12 @@ extension RequirementCatalog {
         "\(contract) (\"Only when ATT is authorized and consent allows, the SDK forwards the IDFA alongside the SKAN metadata\")"
     ),
     Requirement(
-      "ATT-2", .must, .apple, area: .att,
+      "ATT-2", .must, .kitDefined, area: .att,
       "The status is one of `ATTrackingManager.AuthorizationStatus`'s four cases, by their Swift names: `notDetermined`, `restricted` and `denied` never forward an IDFA, even one the SDK still holds from an earlier authorization.",
       source:
-        "\(attStatus); \(adID) (a unique UUID only when the status is `.authorized`; all zeros when not requested, denied or restricted; \"Users can change their authorization for tracking at any time… Check your app's authorization\")"
+        "\(attStatus); \(adID) (a unique UUID only when the status is `.authorized`; all zeros when not requested, denied or restricted; \"Users can change their authorization for tracking at any time… Check your app's authorization\"). Apple gives the all-zero identifier for iOS 14.5 and later; reading the status by its Swift names, and never forwarding on any iOS, are the kit's.",
+      alternative:
+        "The status as its raw value 0 to 3, or `notDetermined` forwarding a held IDFA below iOS 14.5: every vector such an implementation fails lists ATT-2."
     ),
     Requirement(
       "ATT-3", .must, .kitDefined, area: .att,

@@ -39,12 +39,12 @@ public enum RequirementCatalog {
   static let window: [Requirement] = [
     Requirement(
       "WIN-1", .must, .apple, area: .window,
-      "Production windows, measured from T0: window 0 is [0 h, 48 h), window 1 is [48 h, 168 h), window 2 is [168 h, 840 h).",
+      "Production windows, measured from T0: window 0 spans the first 48 h, window 1 up to 168 h, window 2 up to 840 h (their edges: WIN-3).",
       source:
         "\(skMW) (\"days 0 to 2\", \"days 3 to 7\", \"days 8 to 35\"; the first \"ends two days after\" T0); \(aakMW)"),
     Requirement(
       "WIN-2", .must, .apple, area: .window,
-      "The measurement period is over from 840 h after T0 on; no time after it falls in a window.",
+      "The measurement period ends 840 h (35 days) after T0; no time after it falls in a window (the edge: WIN-3).",
       source: "\(skMW) (window 3 \"ends after 35 days\")"),
     Requirement(
       "WIN-3", .must, .kitDefined, area: .window,
@@ -64,8 +64,10 @@ public enum RequirementCatalog {
     ),
     Requirement(
       "WIN-5", .must, .apple, area: .window,
-      "AdAttributionKit Developer Mode windows: [0, 3 min), [3 min, 6 min), [6 min, 9 min) from T0, half-open as WIN-3; over from 9 min.",
-      source: aakDev),
+      "AdAttributionKit Developer Mode windows: 0 to 3, 3 to 6 and 6 to 9 minutes from T0 (their edges: WIN-3).",
+      source:
+        "\(aakDev) (\"The first window spans 0 to 3 minutes, the second window spans 3 to 6 minutes, and the third window spans 6 to 9 minutes\")"
+    ),
     Requirement(
       "WIN-6", .must, .kitDefined, area: .window,
       "A time earlier than T0 is an error, `time-before-t0`; it is never window 0.",
@@ -97,7 +99,10 @@ public enum RequirementCatalog {
     Requirement(
       "VAL-3", .must, .apple, area: .values,
       "A coarse value is one of `low`, `medium`, `high`; any other string is `coarse-unknown`.",
-      source: coarse),
+      source:
+        "\(coarse) (\"use the static constants `low`, `medium`, or `high`\"); Apple says nothing of another string: refusing it is the kit's.",
+      alternative:
+        "Ignore an unknown coarse value and keep the fine one: every vector such an implementation fails lists VAL-3."),
     Requirement(
       "VAL-8", .must, .kitDefined, area: .values,
       "Coarse values match exactly: case-sensitive, no trimming; a non-string is `coarse-unknown` too.",
@@ -138,7 +143,7 @@ public enum RequirementCatalog {
       source: "\(skMW) (\"ignores any further conversion value updates in the same conversion window\"); \(skUpd)"),
     Requirement(
       "LCK-2", .must, .apple, area: .timeline,
-      "After a lock the next window still opens at its nominal time (48 h or 168 h after T0), not at the lock.",
+      "After a lock the next window still opens at its nominal time (WIN-1), not at the lock.",
       source: "\(skMW) (lock in window 2: \"the system accepts conversion value updates starting on day 8\")"),
     Requirement(
       "LCK-3", .must, .apple, area: .timeline,
@@ -155,7 +160,9 @@ public enum RequirementCatalog {
     Requirement(
       "SKN-3", .must, .apple, area: .timeline,
       "Updates after the measurement period are ignored (`ignored-measurement-over`).",
-      source: "\(skMW); \(singular) (isSkanWindowOver)"),
+      source:
+        "\(skMW); Apple: adattributionkit/adattributionkit-skadnetwork-interoperability (\"the system ignores calls\" after the windows); \(singular) (isSkanWindowOver)"
+    ),
     Requirement(
       "SKN-4", .must, .kitDefined, area: .timeline,
       "An applied update replaces both values of its window: an update without a coarse value leaves the window with none. An update without a coarse value is applied in every window, the second and third included.",
@@ -165,10 +172,13 @@ public enum RequirementCatalog {
         "Keep the previous coarse value when an update has none (vectors `values/timeline-coarse-cleared-by-fine-only-update`, `lifecycle/coarse-cleared`, `postback/coarse-cleared-tier1`); or, for SKAdNetwork, ignore a coarse-less update after the first window, leaving that window's values as they were (vector `values/timeline-fine-only-in-window-1`)."
     ),
     Requirement(
-      "TML-5", .must, .apple, area: .timeline,
+      "TML-5", .must, .kitDefined, area: .timeline,
       "An update with an invalid value is rejected with its error code and changes nothing; valid updates before and after it still count.",
       source:
-        "\(skUpd) (\"valid conversion updates your app sends before or after an invalid conversion remain available\")"),
+        "\(skUpd) (\"The system ignores calls to this method if the `fineValue` is outside of the valid range\"; \"valid conversion updates your app sends before or after an invalid conversion remain available\"): Apple states it for a fine value out of range; the same rule for an invalid coarse value, lock or a missing fine value, and the value checked before the lock and the period, are the kit's.",
+      alternative:
+        "A lock or the end of the period checked before the value (`ignored-locked`, `ignored-measurement-over` instead of the value's error), or an invalid coarse value dropped with the fine value kept: every vector such an implementation fails lists TML-5."
+    ),
     Requirement(
       "TML-6", .must, .kitDefined, area: .timeline,
       "Updates must be in non-decreasing time order; otherwise the whole input is `out-of-order`.",
@@ -270,7 +280,7 @@ public enum RequirementCatalog {
       "`skan_lock_window` defaults to false.",
       source: contract),
     Requirement(
-      "META-6", .must, .apple, area: .metadata,
+      "META-6", .must, .seed, area: .metadata,
       "The call depends on the iOS version: 16.1 and later `fine-coarse-lock`; 15.4 up to 16.1 `fine-only`; 14.0 up to 15.4 `legacy`; below 14.0 no call.",
       source:
         "Apple availability: updatePostbackConversionValue(_:coarseValue:lockWindow:) iOS 16.1, updatePostbackConversionValue(_:completionHandler:) iOS 15.4, updateConversionValue(_:) iOS 14.0; \(contract); \(singular) (@available checks)"
