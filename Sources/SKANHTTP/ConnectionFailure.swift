@@ -31,6 +31,19 @@ package enum ConnectionFailure: Sendable, Equatable {
     }
   }
 
+  /// Whether `error` is a refused connection: nothing listens at the address.
+  package static func isRefused(_ error: any Error) -> Bool {
+    if let error = error as? NIOConnectionError {
+      return error.connectionErrors.contains { ($0.error as? IOError)?.errnoCode == ECONNREFUSED }
+    }
+    return (error as? IOError)?.errnoCode == ECONNREFUSED
+  }
+
+  /// Whether `error` is a connection the peer reset.
+  package static func isReset(_ error: any Error) -> Bool {
+    (error as? IOError)?.errnoCode == ECONNRESET
+  }
+
   /// Classifies `error`, thrown by AsyncHTTPClient or SwiftNIO for one request.
   package static func classify(_ error: any Error) -> ConnectionFailure {
     if let error = error as? NIOConnectionError {

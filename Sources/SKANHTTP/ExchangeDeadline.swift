@@ -43,7 +43,7 @@ package enum ExchangeDeadline {
 
   /// The first of the exchange, the timer and a cancellation to finish; the others are
   /// cancelled and ignored.
-  // @unchecked: every stored property is read and written under `lock`.
+  /// `@unchecked Sendable`: every stored property is read and written under `lock`.
   private final class Race<Outcome: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Outcome, Never>?

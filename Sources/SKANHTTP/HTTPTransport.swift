@@ -228,8 +228,8 @@ public final class HTTPTransport: ImplementationTransport {
   /// A failed request in plain words: NIO's own descriptions name system calls.
   static func plainWords(_ error: any Error) -> String {
     let text = URLRedaction.redactURLs(in: String(describing: error))
-    if text.contains("Connection refused") { return refusedReason }
-    if text.contains("Connection reset") { return "the implementation reset the connection without a response" }
+    if ConnectionFailure.isRefused(error) { return refusedReason }
+    if ConnectionFailure.isReset(error) { return "the implementation reset the connection without a response" }
     // A TLS failure is one line, not the TLS library's error stack.
     if String(reflecting: type(of: error)).contains("NIOSSL") || text.contains("BoringSSL") {
       if text.contains("WRONG_VERSION_NUMBER") || text.contains("HTTP_REQUEST") {

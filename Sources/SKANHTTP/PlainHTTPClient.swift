@@ -5,7 +5,7 @@ import NIOPosix
 
 /// HTTP/1.1 over plain TCP for an `http://` endpoint: the HTTP transport's client when no TLS
 /// is involved, with the same rules as its AsyncHTTPClient configuration (kept for `https://`)
-/// and less work per request (#31).
+/// and less work per request.
 ///
 /// Each request takes an idle keep-alive connection or opens one (at most one per request in
 /// flight, so never more than the transport's concurrency). It is written in one go (head and
@@ -160,6 +160,7 @@ private struct Connection: Sendable {
 }
 
 /// The idle connections of one client, the most recently used last.
+/// `@unchecked Sendable`: `idle` and `isShut` are read and written under `lock` only.
 private final class Pool: @unchecked Sendable {
   private let lock = NSLock()
   private var idle: [Connection] = []
@@ -204,6 +205,7 @@ private final class Pool: @unchecked Sendable {
 extension PlainHTTPClient {
   /// One exchange's answer, given once: by the response, the deadline, an error or a
   /// cancellation, whichever comes first; the loser's answer is dropped.
+  /// `@unchecked Sendable`: every stored property is read and written under `lock`.
   final class Exchange: @unchecked Sendable {
     private let lock = NSLock()
     private var continuation: CheckedContinuation<Outcome, Never>?

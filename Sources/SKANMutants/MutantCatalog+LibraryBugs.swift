@@ -8,7 +8,7 @@ private typealias Input = SignatureSuite.Input
 private typealias Output = SignatureSuite.Output
 private typealias Op = SignatureSuite.Operation
 
-/// Bugs of real SKAdNetwork postback verifiers (issues #11 and #14), each a mutant of the
+/// Bugs of real SKAdNetwork postback verifiers, each a mutant of the
 /// reference that builds the signed string the way the real library does and verifies it.
 extension MutantCatalog {
   /// The primitives a mutant verifies its own signed string with.

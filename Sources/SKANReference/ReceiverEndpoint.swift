@@ -4,7 +4,7 @@ import SKANModel
 import SKANSuites
 import SKANVocabulary
 
-/// The reference postback receiver (#29, docs/design/receiving-suite.md §6.3): what
+/// The reference postback receiver (docs/design/receiving-suite.md §6.3): what
 /// `skan-conform reference receiver` serves. It answers every postback 200 on receipt, as
 /// Apple asks (RCV-7, RCV-8), records it with its own clock, and reports what it counted
 /// through the `receiving` suite's output for the arrivals so far.
@@ -13,6 +13,7 @@ import SKANVocabulary
 /// body, and writes its answer. Bounded: a body over ``maximumBodyBytes`` is refused (413), and
 /// past ``maximumArrivals`` or ``maximumRecordedBytes`` nothing more is recorded (503) until
 /// a reset.
+/// `@unchecked Sendable`: the recorded arrivals are read and written under `lock`; the rest is immutable.
 public final class ReceiverEndpoint: @unchecked Sendable {
   /// An answer: the HTTP status, its body, and the `Allow` header for a 405.
   public struct Answer: Sendable, Hashable {

@@ -7,8 +7,9 @@ import SKANVerdicts
 /// a time and taking the next as soon as its verdict is recorded, instead of a child task per
 /// case: a case then costs one task switch (its reply) rather than three (its task's start,
 /// its reply, and the runner's wake-up to collect it), which is most of what a case costs the
-/// kit over HTTP (docs/benchmarks.md, #31). Every member is guarded by one lock; the progress
+/// kit over HTTP (docs/benchmarks.md). Every member is guarded by one lock; the progress
 /// callback is called under it, one verdict at a time, in the order verdicts are recorded.
+/// `@unchecked Sendable`: every mutable member is read and written under `lock`.
 final class RunLedger: @unchecked Sendable {
   private let lock = NSLock()
   private let count: Int

@@ -17,7 +17,7 @@ misbehaves as MODE says:
   flood      write 20 MB to standard error, then pass it on
   slow       wait 0.5 s, then pass it on
   refuse-restart  crash, and exit before answering hello every time after the first
-  many-keys  answer with an output object of 40,000 keys (Issue #27: a key sort that was
+  many-keys  answer with an output object of 40,000 keys (a key sort that was
              quadratic took minutes to judge it), then go on as usual
   many-keys-hang  the same answer, then stop passing anything, either way (so that a test
              can interrupt the run while it judges that answer)

@@ -5,7 +5,7 @@ import Subprocess
 import Testing
 
 /// The kit's own HTTP servers (the reference adapter, the reference S2S endpoint) close
-/// connections they are done with (issue #27, item 16): an idle one after the idle timeout,
+/// connections they are done with: an idle one after the idle timeout,
 /// and one they answered `400` with `Connection: close`. The client is a small Python script
 /// (`Tests/Fixtures/http_connection_probe.py`) that reports when the server closed.
 @Suite("The loopback servers close idle and refused connections")

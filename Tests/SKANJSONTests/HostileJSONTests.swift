@@ -2,7 +2,7 @@ import Foundation
 import SKANJSON
 import Testing
 
-/// JSON built to be slow (issue #27, item 8): a reply is the implementation's, and an 8 MiB
+/// JSON built to be slow: a reply is the implementation's, and an 8 MiB
 /// line holds about 400,000 object keys or 4 million combining marks. Every time bound here
 /// is tens of times what the work takes on two loaded cores; the quadratic code these tests
 /// replaced took minutes to hours on the same inputs.

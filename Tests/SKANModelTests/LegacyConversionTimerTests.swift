@@ -28,7 +28,7 @@ struct LegacyConversionTimerTests {
         countryCode: nil, marketplaceID: nil, postbackIDs: ["a", "b", "c"]))
   }
 
-  @Test("PB-14, PB-15: fine 20 at 1 h and 5 at 10 h give 20, final at 25 h, sent 25-49 h (issue #15)")
+  @Test("PB-14, PB-15: fine 20 at 1 h and 5 at 10 h give 20, final at 25 h, sent 25-49 h")
   func issueExample() throws {
     let postbacks = try PostbackPlanner.plan(scenario(updates: [try update(1, 20), try update(10, 5)]))
     #expect(postbacks.count == 1)

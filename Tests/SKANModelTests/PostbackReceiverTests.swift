@@ -2,7 +2,7 @@ import SKANJSON
 import SKANModel
 import Testing
 
-/// The receiving side (#29, docs/design/receiving-suite.md): what an ad network's or MMP's
+/// The receiving side (docs/design/receiving-suite.md): what an ad network's or MMP's
 /// endpoint counts from the requests it gets. Signatures use the stand-in key of
 /// SignatureRulesTests, so each postback here is "signed" exactly when the test says so.
 @Suite("Receiving postbacks: verify, deduplicate, keep development apart, count (RCV-1 to RCV-21)")

@@ -3,7 +3,7 @@ import SKANJSON
 import SKANReference
 import Testing
 
-/// `reference receiver`'s endpoint (#29): 200 on receipt for every postback, the kit's report
+/// `reference receiver`'s endpoint: 200 on receipt for every postback, the kit's report
 /// and reset paths, the bounds, and a clock that never goes back.
 @Suite("Reference receiver endpoint")
 struct ReceiverEndpointTests {

@@ -11,7 +11,7 @@ import Testing
   import FoundationXML
 #endif
 
-/// A failing case readable where CI shows it (issue #30, item 3): its description, its whole
+/// A failing case readable where CI shows it: its description, its whole
 /// input, the expected answer and the reply, in the console, Markdown and JUnit reports,
 /// bounded (``FailureDetail``).
 @Suite("Failure detail in the console, Markdown, JUnit and HTML reports")

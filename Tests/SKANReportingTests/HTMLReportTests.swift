@@ -77,7 +77,7 @@ struct HTMLReportTests {
     #expect(Badge.json(summary)["message"] == "partial · 50.0% · 2/2 cases")
   }
 
-  @Test("the badge says what was covered: cases executed of the vector set's, skipped ones not counted (#27)")
+  @Test("the badge says what was covered: cases executed of the vector set's, skipped ones not counted")
   func badgeCoverage() {
     var subset = report([
       ("window/a", "window", ["WIN-1"], .pass), ("window/b", "window", ["WIN-1"], .pass),
@@ -87,7 +87,7 @@ struct HTMLReportTests {
     #expect(Badge.message(ConformanceSummary(subset)) == "full · 100.0% · 2/802 cases")
   }
 
-  @Test("a custom vector set earns no level: not full, not core, on every badge and page (#27)")
+  @Test("a custom vector set earns no level: not full, not core, on every badge and page")
   func customVectorSet() {
     var custom = report([("window/a", "window", ["WIN-1"], .pass), ("lifecycle/b", "lifecycle", ["LIF-14"], .pass)])
     custom.vectorSet = .custom

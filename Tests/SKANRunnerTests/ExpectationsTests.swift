@@ -70,7 +70,7 @@ struct ExpectationsTests {
   @Test("entries that match no vector are stale")
   func stale() throws {
     let expectations = try Expectations(json: file, file: "e.json")
-    // One case executed: a run that executed none fails on that alone (#27).
+    // One case executed: a run that executed none fails on that alone.
     var run = report([("window/c", .pass)])
     expectations.apply(to: &run, knownIDs: ["window/a", "window/bq", "window/c"])
     #expect(run.staleExpectations == ["window/bx", "window/gone"])

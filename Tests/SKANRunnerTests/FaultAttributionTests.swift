@@ -158,7 +158,7 @@ struct FaultAttributionTests {
   // MARK: - HTTP
 
   @Test(
-    "a reply of 40,000 keys in the middle of a run is judged in seconds, not minutes (#27)",
+    "a reply of 40,000 keys in the middle of a run is judged in seconds, not minutes",
     .timeLimit(.minutes(4)))
   func manyKeys() async throws {
     let victim = try corpus().cases[Self.victims[1]].id
@@ -225,7 +225,7 @@ struct FaultAttributionTests {
   }
 
   @Test(
-    "over HTTP the timeout covers the whole exchange: a body that stalls or trickles is a timeout (#27)",
+    "over HTTP the timeout covers the whole exchange: a body that stalls or trickles is a timeout",
     .timeLimit(.minutes(4)), arguments: ["stall-body", "trickle"])
   func stalledBody(mode: String) async throws {
     let victim = try corpus().cases[Self.victims[1]].id
@@ -233,12 +233,12 @@ struct FaultAttributionTests {
     let report = try await runHTTP(mode, victim: victim, timeout: 10)
     try expect(report, victim: victim, status: .timeout)
     let result = try #require(report.results.first { $0.id == victim })
-    // Before #27 the body had no deadline at all: the run never ended.
+    // Without a deadline over the body, the run would never end.
     #expect(result.duration < 40, "\(victim) took \(result.duration) s")
     #expect(ContinuousClock.now - started < .seconds(150))
   }
 
-  @Test("over HTTP a reply of 40,000 keys in the middle of a run is judged in seconds (#27)", .timeLimit(.minutes(4)))
+  @Test("over HTTP a reply of 40,000 keys in the middle of a run is judged in seconds", .timeLimit(.minutes(4)))
   func manyKeysHTTP() async throws {
     let victim = try corpus().cases[Self.victims[1]].id
     let started = ContinuousClock.now
@@ -266,11 +266,11 @@ struct FaultAttributionTests {
     try expect(report, victim: victim, status: result.status)
   }
 
-  @Test("over HTTP a hello whose body stalls fails the handshake within its timeout (#27)", .timeLimit(.minutes(3)))
+  @Test("over HTTP a hello whose body stalls fails the handshake within its timeout", .timeLimit(.minutes(3)))
   func stalledHello() async throws {
     let vectors = try corpus()
     let outcome = try await withHTTPRelay("stall-body", victim: "hello") { port in
-      // Measured from the moment the relay listens, not from the start of python (#27's rule:
+      // Measured from the moment the relay listens, not from the start of python (the kit's rule:
       // bounds are measured from the event they are about).
       let started = ContinuousClock.now
       let transport = HTTPTransport(
@@ -289,7 +289,7 @@ struct FaultAttributionTests {
   }
 
   @Test(
-    "over HTTP a connection reset halfway through the response body is a crash at once (#27)",
+    "over HTTP a connection reset halfway through the response body is a crash at once",
     .timeLimit(.minutes(3)))
   func resetMidBody() async throws {
     let victim = try corpus().cases[Self.victims[1]].id

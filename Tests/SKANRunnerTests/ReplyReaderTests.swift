@@ -49,7 +49,7 @@ struct ReplyReaderTests {
       #"{"seq":7,"output":{"ok":true,"ok":false}}"#,
       #"{"seq":7,"output":{"ok":tru}}"#,
       #"{"seq":7,"error":{"code":"invalid-input"}}"#,
-      // The canonical line a reference writes, and lines one step from it (#31): only the
+      // The canonical line a reference writes, and lines one step from it: only the
       // exact one skips the parse, every one reads as a plain parse reads it.
       #"{"output":\#(exact),"seq":7}"#,
       #"{"output":\#(exact),"seq":07}"#,

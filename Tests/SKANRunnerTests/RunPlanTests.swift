@@ -5,7 +5,7 @@ import SKANVerdicts
 import SKANVocabulary
 import Testing
 
-/// `run`'s planning and judging, as library calls (#28: the command line only parses and
+/// `run`'s planning and judging, as library calls (the command line only parses and
 /// prints): required suites, shards, repetitions, and the report judged by the same plan.
 @Suite("Run plan: required suites, shards, judging")
 struct RunPlanTests {

@@ -8,7 +8,7 @@ import SKANS2S
 import SKANVerdicts
 import Testing
 
-/// The probe's URL (issue #27, item 14): the AppsFlyer path goes before a query the user
+/// The probe's URL: the AppsFlyer path goes before a query the user
 /// gave, and the report shows the endpoint without its credentials.
 @Suite("S2S probe URLs", .serialized)
 struct S2SProbeURLTests {

@@ -5,7 +5,7 @@ import SKANSuites
 import SKANTestSupport
 import Testing
 
-/// The receiving pipeline (#29) on Apple's own published and field postbacks, verified with
+/// The receiving pipeline on Apple's own published and field postbacks, verified with
 /// Apple's keys and the real cryptography: a batch as an MMP's endpoint might get it.
 @Suite("Receiving Apple's postbacks: real signatures, deduplicated and counted (RCV-1 to RCV-19)")
 struct ReceivingApplePostbacksTests {

@@ -5,7 +5,7 @@ import Testing
 
 @testable import SKANVectors
 
-/// The vectors built into the binary (issue #16: never regenerate the vectors to run them)
+/// The vectors built into the binary (never regenerate the vectors to run them)
 /// are the committed files, checked at run time like files on disk.
 @Suite("Built-in vectors")
 struct EmbeddedVectorsTests {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import SKANVectors
 
-/// The vectors read ahead while the command line is parsed (#31) are the ones the load gives,
+/// The vectors read ahead while the command line is parsed are the ones the load gives,
 /// errors included, and only for the source they were read from.
 @Suite("Vector prefetch")
 struct VectorPrefetchTests {

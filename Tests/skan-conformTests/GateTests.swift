@@ -8,7 +8,7 @@ import SKANVerdicts
 import Subprocess
 import Testing
 
-/// Issue #27, items 1-7: the party that wants a green certificate is the one whose
+/// The party that wants a green certificate is the one whose
 /// implementation the kit runs, so every exit status and every report tells the truth about
 /// what was run: a custom vector set, nothing executed, a required suite skipped, a filter
 /// value that selects nothing, shards of different targets, null against absent after a
@@ -17,7 +17,7 @@ import Testing
 /// Every shell these tests start runs with a scratch `HOME`, and the adapters they run are
 /// the kit's own reference behind `Tests/Fixtures/reply_relay.py` or `faulty_relay.py`,
 /// which write no file outside the scratch directory.
-@Suite("A CI gate that is never falsely green (#27)")
+@Suite("A CI gate that is never falsely green")
 struct GateTests {
   /// What a shell printed and how it ended.
   struct Outcome {

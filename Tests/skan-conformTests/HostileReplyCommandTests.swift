@@ -5,7 +5,7 @@ import SKANVectors
 import Subprocess
 import Testing
 
-/// The command line against replies and reports built to be slow (issue #27, item 8).
+/// The command line against replies and reports built to be slow.
 ///
 /// SIGTERM and Ctrl-C stop a run whatever stage it is in: here, just after the implementation
 /// sent a reply of 40,000 keys in the middle of the run, which a quadratic key sort took

@@ -14,7 +14,7 @@ import Testing
 
 /// Text an implementation (or a crafted report file) sends to be shown to a person: escape
 /// sequences, NUL, newlines that forge a `conformance:` line, U+FFFE, Markdown links and
-/// images, back quotes, shell quotes (issue #27, items 11 to 15). The payloads are in
+/// images, back quotes, shell quotes. The payloads are in
 /// `Tests/Fixtures/hostile/`; the adapter there sends them in every field the kit shows.
 @Suite("Hostile text from the implementation")
 struct HostileTextTests {
@@ -96,7 +96,7 @@ struct HostileTextTests {
     for member in ["name", "version", "language"] {
       #expect(json["header"]?["implementation"]?[member] == Self.payloads["implementation"]?[member])
     }
-    // JUnit: a strict XML 1.0 parser reads it (item 12).
+    // JUnit: a strict XML 1.0 parser reads it.
     let junit = Self.parsesAsXML(Self.read(folder + "/j.xml"))
     #expect(junit.ok, "JUnit does not parse: \(junit.error)")
   }

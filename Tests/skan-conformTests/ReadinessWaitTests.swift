@@ -6,7 +6,7 @@ import SKANRunner
 import SKANVerdicts
 import Testing
 
-/// The readiness wait (`--wait`, issue #30 item 2): an HTTP implementation started in the
+/// The readiness wait (`--wait`): an HTTP implementation started in the
 /// background in CI is waited for while it refuses connections, within a bound, and a wait
 /// that runs out is one clear line and exit 3.
 @Suite("Waiting for an HTTP service to start listening")

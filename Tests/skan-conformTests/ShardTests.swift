@@ -8,7 +8,7 @@ import SKANVerdicts
 import Subprocess
 import Testing
 
-/// `run --shard I/N` and `report merge` (issue #12): shards that partition the selection,
+/// `run --shard I/N` and `report merge`: shards that partition the selection,
 /// merged into the report one unsharded run writes, and merges that refuse shards that do not
 /// make one run, with exit 2 and a message naming the file and the case.
 @Suite("Sharded runs and one merged report")
@@ -183,7 +183,7 @@ struct ShardTests {
   }
 
   @Test(
-    "merge refuses shards run against another endpoint or command, naming both targets (#27)", .timeLimit(.minutes(4)))
+    "merge refuses shards run against another endpoint or command, naming both targets", .timeLimit(.minutes(4)))
   func otherTarget() async throws {
     try await refusal("another command", naming: { paths, reports in [paths[1], "header.target", reports[0].target] }) {
       _, reports in

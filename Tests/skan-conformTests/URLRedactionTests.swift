@@ -7,7 +7,7 @@ import SKANVerdicts
 import Testing
 
 /// No credential from an endpoint URL (user information, query values) reaches a report, the
-/// rerun command or a message (issue #27, item 14).
+/// rerun command or a message.
 @Suite("Credentials in URLs are masked")
 struct URLRedactionTests {
   static let secret = "s3cr3t-PASSWORD"

@@ -7,7 +7,7 @@ import SKANVectors
 import SKANVerdicts
 import Testing
 
-/// Vectors users write themselves (issue #30 item 4): a case with `expected.level`
+/// Vectors users write themselves: a case with `expected.level`
 /// `"verdict"` is judged on its verdict alone (Spec/README.md, "Comparing results",
 /// "Verdict-level cases"), and `list --json` shows every case's input and expected answer.
 @Suite("Vectors users write themselves")

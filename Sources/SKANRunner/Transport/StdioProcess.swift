@@ -163,6 +163,7 @@ final class StdioProcess: Sendable {
 }
 
 /// Bytes queued for a child's standard input.
+/// `@unchecked Sendable`: `bytes` is read and written under `lock`.
 final class OutputBuffer: @unchecked Sendable {
   private let lock = NSLock()
   private var bytes: [UInt8] = []
@@ -180,6 +181,7 @@ final class OutputBuffer: @unchecked Sendable {
 }
 
 /// How a child ended, shared between the task that owns it and the runner.
+/// `@unchecked Sendable`: `status` is read and written under `lock`.
 final class StatusBox: @unchecked Sendable {
   private let lock = NSLock()
   private var status: String?
@@ -188,6 +190,7 @@ final class StatusBox: @unchecked Sendable {
 }
 
 /// The child's process ID, shared between the task that owns it and the runner.
+/// `@unchecked Sendable`: `pid` and `killed` are read and written under `lock`.
 final class PIDBox: @unchecked Sendable {
   private let lock = NSLock()
   private var pid: pid_t?
@@ -211,6 +214,7 @@ final class PIDBox: @unchecked Sendable {
 }
 
 /// The last bytes of a stream, kept in bounded memory.
+/// `@unchecked Sendable`: `bytes` is read and written under `lock`.
 final class TailBuffer: @unchecked Sendable {
   private let lock = NSLock()
   private let capacity: Int

@@ -130,7 +130,7 @@ public actor StdioTransport: ImplementationTransport {
     // Refilled in batches: once half the depth is answered, the pipe is filled up again in
     // one go, so the adapter reads many requests per read and answers them with one write
     // (with a request sent as each reply comes, both sides made a system call and a wake-up a
-    // case, which made the reference adapter 40 % slower than fed from a file: #31).
+    // case, which made the reference adapter 40 % slower than fed from a file).
     guard inFlight.count <= concurrency / 2 else { return }
     while inFlight.count < concurrency, !waiting.isEmpty {
       send(waiting.removeFirst(), on: process)

@@ -4,7 +4,7 @@ import SKANSuites
 import SKANVectors
 import SKANVocabulary
 
-/// Vectors for bugs found in real verifiers (issues #11 and #14), each signed with the kit's
+/// Vectors for bugs found in real verifiers, each signed with the kit's
 /// test key so that the bug shows in the verdict: a verifier with the bug answers `verified`
 /// (or another verdict) where the kit does not.
 extension SignatureScenarios {

@@ -106,7 +106,7 @@ enum SignatureTestKey {
       "attribution-signature":
         "MEUCIAESFhC+3IKfQ2iWSzmlIueLpVAPFeUd39u5p46hb4zdAiEA4olch2ZVCxYoTKGwN+Fa89usLgQcDWvZbOLUBu26UvE=",
     ],
-    // Issue #14: unknown minor versions laid out like their nearest known version and signed
+    // Unknown minor versions laid out like their nearest known version and signed
     // over their own label; 4.0 postbacks signed over both source fields (in either order).
     "v4-1": [
       "version": "4.1", "ad-network-id": "kittest.skadnetwork", "source-identifier": "5678", "app-id": 1234567890,

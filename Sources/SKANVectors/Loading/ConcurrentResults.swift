@@ -2,6 +2,7 @@ import Foundation
 
 /// One result per index, each written once from any thread and read after all the writers
 /// are done: what ``VectorLoader`` fills from two threads.
+/// `@unchecked Sendable`: `results` is read and written under `lock`.
 final class ConcurrentResults<Value, Failure: Error>: @unchecked Sendable {
   private let lock = NSLock()
   private var results: [Result<Value, Failure>?]

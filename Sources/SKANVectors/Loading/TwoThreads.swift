@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The second thread is not one of the cooperative pool's (nor Dispatch's): a run loads its
 /// vectors while the pool's other thread starts the implementation, and work queued on the
-/// pool would wait for that thread (docs/benchmarks.md, #31).
+/// pool would wait for that thread (docs/benchmarks.md).
 enum TwoThreads {
   /// Calls `work` once for each of `items`, on the calling thread and on a new thread, each
   /// taking the next item in order as it finishes one; returns when every call has returned.
@@ -27,6 +27,7 @@ enum TwoThreads {
   }
 
   /// The next index to take, shared by the two threads.
+  /// `@unchecked Sendable`: `index` is read and written under `lock`.
   private final class Next: @unchecked Sendable {
     private let lock = NSLock()
     private let count: Int

@@ -7,8 +7,9 @@ import Foundation
 /// beside the implementation's start. The command line cannot say where the vectors come from
 /// before it is parsed, but for the default source it is known from the start: `skan-conform`
 /// starts this read before the parse, for the commands that load the default vectors, and the
-/// command takes the result (docs/benchmarks.md, #31). The result is the very one the load
+/// command takes the result (docs/benchmarks.md). The result is the very one the load
 /// would give, errors included: it is made by the same call.
+/// `@unchecked Sendable`: `result` is read and written under `lock`; `done` is a semaphore, itself thread-safe.
 public final class VectorPrefetch: @unchecked Sendable {
   /// Where the vectors are read from.
   public enum Source: Sendable, Equatable {

@@ -1,5 +1,5 @@
 extension SuiteID {
-  /// What a postback receiver counts (#29).
+  /// What a postback receiver counts.
   public static let receiving = SuiteID(declaring: "receiving")
 }
 
@@ -9,7 +9,7 @@ extension Requirement.Area {
 }
 
 /// The `receiving` suite: what an ad network's or attribution provider's server counts from
-/// the postbacks it receives (#29, docs/design/receiving-suite.md).
+/// the postbacks it receives (docs/design/receiving-suite.md).
 ///
 /// Its codec (SKANSuites) is also what `reference receiver` and `probe postbacks` run.
 public enum ReceivingSuite: SuiteVocabulary {

@@ -7,11 +7,11 @@ import SKANReference
 import SKANRunner
 import SKANVocabulary
 
-/// `skan-conform reference receiver`: the reference postback receiver (#29,
-/// docs/design/receiving-suite.md §6.3).
+/// `skan-conform reference receiver`: the reference postback receiver
+/// (docs/design/receiving-suite.md §6.3).
 struct ReferenceReceiverCommand: AsyncParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "receiver", abstract: "Serve the reference postback receiver (the receiving side, #29).",
+    commandName: "receiver", abstract: "Serve the reference postback receiver (the receiving side).",
     discussion: """
       Listens on http://HOST:PORT (127.0.0.1 unless --host says otherwise). A POST on a \
       --network-path or on Apple's two developer-copy paths \

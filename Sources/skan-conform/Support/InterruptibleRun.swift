@@ -27,6 +27,7 @@ enum InterruptibleRun {
 }
 
 /// The pipe between the signal handler and the thread that cancels the current run.
+/// `@unchecked Sendable`: `cancel` and `received` are read and written under `lock`; `readEnd` is immutable.
 private final class InterruptWatcher: @unchecked Sendable {
   static let shared = InterruptWatcher()
 

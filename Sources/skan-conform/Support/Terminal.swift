@@ -17,6 +17,7 @@ enum Terminal {
 }
 
 /// A `[n/total]` counter on standard error, redrawn in place, on a TTY only.
+/// `@unchecked Sendable`: `total` and `done` are read and written under `lock`.
 final class Progress: @unchecked Sendable {
   private let enabled = Terminal.showsProgress
   private let lock = NSLock()
