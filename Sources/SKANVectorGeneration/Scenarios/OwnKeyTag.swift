@@ -3,7 +3,7 @@ import SKANModel
 
 /// The tag `own-key` (Spec/README.md, "Tags"): a case whose answer needs a key other than
 /// Apple's built-in ones, or Apple's keys withheld. A library that has only Apple's keys built
-/// in cannot answer such a case, and its adapter answers `skipped` (README, "Wrapping a
+/// in cannot answer such a case, and its adapter answers `skipped` (docs/guides/implementations.md, "Wrapping a
 /// signature library"). The `signature` suite tags a `verify-postback` by its `public_key` and
 /// a `verify-aak-postback` by its `keys`; the `receiving` suite a batch by its
 /// `skadnetwork_public_key` and `aak_keys`, the same keys under other names (RCV-1). Cases
