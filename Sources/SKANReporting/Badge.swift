@@ -1,5 +1,6 @@
 import Foundation
 public import SKANJSON
+import SKANRunner
 import SKANVectors
 
 /// A conformance badge: an SVG in the flat style of shields.io, and the shields.io endpoint
@@ -7,9 +8,14 @@ import SKANVectors
 public enum Badge {
   /// The badge's message: the level, the overall pass rate and what was covered (cases
   /// executed of the vector set's), such as `full · 100.0% · 138/802 cases`. A custom vector
-  /// set says so instead of a level: `custom vectors · 100.0% · 40/40 cases`.
+  /// set says so instead of a level: `custom vectors · 100.0% · 40/40 cases`; a live probe
+  /// names itself and its seed before its level: `probe, seed 42 · full · 100.0% · 15/15 cases`.
   public static func message(_ summary: ConformanceSummary) -> String {
     let rate = summary.overall.rate.map { String(format: "%.1f%%", $0 * 100) } ?? "n/a"
+    if let probe = summary.probe {
+      let seed = probe.seed.map { ", seed \($0)" } ?? ""
+      return "probe\(seed) · \(summary.level) · \(rate) · \(summary.coverage)"
+    }
     let level = summary.vectorSet == .custom ? "custom vectors" : summary.level
     return "\(level) · \(rate) · \(summary.coverage)"
   }

@@ -37,6 +37,9 @@ public struct ConformanceSummary: Sendable {
   public var level: String
   /// Whether the vectors were the official set of this kit version.
   public var vectorSet: VectorProvenance
+  /// For a live probe's report, its seed and whether it checked the count; `nil` for a run
+  /// of vectors.
+  public var probe: LiveProbeRun?
   /// How many cases the vector set holds (all suites), the denominator of the coverage;
   /// the report's own count of results when the report does not say.
   public var vectorCases: Int
@@ -94,6 +97,7 @@ public struct ConformanceSummary: Sendable {
     suites = cells.keys.sorted()
     let core = mustClean && overall.applicable > 0 && report.complete && report.gateProblems.isEmpty
     vectorSet = report.vectorSet
+    probe = report.probe
     vectorCases = report.vectorCases ?? report.results.count
     if let probe = report.probe {
       // A live probe's checks, not the vector set: `full` only when it also checked the count.

@@ -57,6 +57,27 @@ struct HTMLReportTests {
     #expect(ConformanceSummary(should).level == "full")
   }
 
+  @Test(
+    "a live probe's certificate names the probe and its seed, never the official vector set, and is never full without the count checked"
+  )
+  func liveProbe() {
+    for checked in [false, true] {
+      var probe = report([("probe-postbacks/01-winner-4-0", "receiving", ["RCV-7"], .pass)])
+      probe.vectorDigest = RunReport.liveProbeDigest
+      probe.vectorSet = .custom
+      probe.probe = LiveProbeRun(seed: 42, countingChecked: checked)
+      let summary = ConformanceSummary(probe)
+      #expect(summary.level == (checked ? "full" : "core"))
+      #expect(Badge.message(summary).hasPrefix("probe, seed 42 · \(summary.level) ·"), "\(Badge.message(summary))")
+      let sentence = ConformanceSummary.vectorsSentence(probe)
+      #expect(sentence.contains("LIVE PROBE") && sentence.contains("seed 42"), "\(sentence)")
+      #expect(!sentence.hasPrefix("the official vector set"), "\(sentence)")
+      #expect(sentence.contains("NOT checked") == !checked, "\(sentence)")
+      let read = try? JSONReportReader.read(bytes: Array(JSONReport.text(probe).utf8))
+      #expect(read?.probe == LiveProbeRun(seed: 42, countingChecked: checked))
+    }
+  }
+
   @Test("a subset run names the suites it left out, on the page and in the Markdown")
   func suitesNotRun() {
     let subset = report([("window/a", "window", ["WIN-1"], .pass), ("lifecycle/b", "lifecycle", ["LIF-14"], .skipped)])
