@@ -17,7 +17,11 @@ struct RunCommand: AsyncParsableCommand {
       The implementation speaks the adapter protocol (Spec/adapter-protocol.md): over \
       standard input and output of one process started with `sh -c "<command>"` (--cli), of \
       one process per case (--cli … --per-case), or over HTTP (--endpoint). Without --cli or \
-      --endpoint the bundled reference model is run. Exit codes: 0 every result as expected \
+      --endpoint the bundled reference model is run. By default a case is judged at the \
+      verdict level: the expected error code, or the expected output with the same members \
+      and values (numbers by value, no member more or fewer, Spec/README.md "Comparing \
+      results"), except its diagnostic members (a reason, a signed string: SIG-21), which are \
+      compared and reported apart; --strict-diagnostics makes them count too. Exit codes: 0 every result as expected \
       (a pass, a skip, or the status an --expectations file names); 1 unexpected results, or \
       an unexpected pass with --strict-expectations, or an interrupted run, or no case \
       executed (every selected case skipped), or a suite --require-suite names skipped; 2 \
