@@ -50,7 +50,7 @@ public enum Runner {
             let reply = await transport.exchange(
               RunRequest(
                 seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: vector.inputText,
-                expectedOutput: expectedOutput))
+                expectedOutput: expectedOutput, tags: vector.tags))
             // An interrupted case gets no verdict: the report is then incomplete.
             if case .interrupted = reply { continue }
             let elapsed = ContinuousClock.now - started

@@ -1,8 +1,10 @@
+import Foundation
 import SKANJSON
 import SKANModel
 import SKANRunner
 import SKANTestSupport
 import SKANVectors
+import SKANVerdicts
 import Testing
 
 @Suite("Run requests")
@@ -17,7 +19,7 @@ struct RunRequestTests {
       #expect(vector.inputText != nil, "\(vector.id): the loader kept no input text")
       let request = RunRequest(
         seq: index + 1, id: vector.id, suite: vector.suite.rawValue, input: vector.input,
-        inputText: vector.inputText)
+        inputText: vector.inputText, tags: vector.tags)
       let line = String(decoding: request.line, as: UTF8.self)
       let encoded = String(decoding: AdapterProtocol.line(request.message), as: UTF8.self)
       #expect(line == encoded, "\(vector.id): the wire line differs from the encoded input")
@@ -49,6 +51,67 @@ struct RunRequestTests {
     #expect(
       String(decoding: request.line, as: UTF8.self)
         == #"{"cmd":"run","id":"values/x","input":{"a":"x y","b":1},"seq":7,"suite":"values"}"# + "\n")
+  }
+
+  @Test("a case's tags go with its run request, and a case without tags sends none")
+  func tagsSent() throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    let tagged = try #require(set.cases.first { $0.tags.contains("own-key") })
+    let plain = try #require(set.cases.first { $0.tags.isEmpty })
+    for vector in [tagged, plain] {
+      let request = RunRequest(
+        seq: 1, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: vector.inputText,
+        tags: vector.tags)
+      let sent = try JSONParser.parse(bytes: request.line.dropLast())
+      #expect(
+        sent["tags"] == (vector.tags.isEmpty ? nil : .array(vector.tags.map(JSONValue.string))),
+        "\(vector.id): \(String(decoding: request.line, as: UTF8.self).prefix(200))")
+    }
+  }
+
+  /// Records the tags of every request the runner sends, and answers as each vector expects.
+  struct TagRecorder: ImplementationTransport {
+    let vectors: [String: VectorCase]
+    let seen = SeenTags()
+    var kind: TransportKind { .inProcess }
+    var target: String { "recorder" }
+    var concurrency: Int { 4 }
+
+    func handshake() async throws(RunnerError) -> ImplementationIdentity {
+      ImplementationIdentity(
+        name: "recorder", version: "1", language: "swift", suites: Array(Set(vectors.values.map(\.suite.rawValue))))
+    }
+
+    func exchange(_ request: RunRequest) async -> Verdict.Reply {
+      seen.record(request.id, request.tags)
+      guard let vector = vectors[request.id], case .output(let output) = vector.expected else {
+        return .message(["seq": .integer(request.seq), "error": ["code": "invalid-input", "message": ""]])
+      }
+      return .message(["seq": .integer(request.seq), "output": output])
+    }
+
+    func close() async {}
+
+  }
+
+  /// The tags each case was sent with.
+  final class SeenTags: @unchecked Sendable {  // @unchecked: `tags` is read and written under `lock`.
+    private let lock = NSLock()
+    private var tags: [String: [String]] = [:]
+    func record(_ id: String, _ value: [String]) { lock.withLock { tags[id] = value } }
+    var all: [String: [String]] { lock.withLock { tags } }
+  }
+
+  @Test("the runner sends every case with its vector's tags")
+  func runnerSendsTags() async throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    let cases = set.cases.filter { $0.suite == .signature }
+    let recorder = TagRecorder(vectors: Dictionary(uniqueKeysWithValues: cases.map { ($0.id, $0) }))
+    _ = try await Runner.run(cases: cases, vectors: set, transport: recorder)
+    let seen = recorder.seen.all
+    #expect(seen.count == cases.count)
+    for vector in cases { #expect(seen[vector.id] == vector.tags, "\(vector.id)") }
+    #expect(cases.contains { $0.tags.contains("own-key") })
   }
 
   @Test("a line's keys are written in canonical order whatever the order given")

@@ -13,8 +13,15 @@ public enum AdapterProtocol {
   }
 
   /// `{"cmd":"run","seq":N,"id":…,"suite":…,"input":…}`.
-  public static func run(seq: Int, id: String, suite: String, input: JSONValue) -> JSONValue {
-    ["cmd": "run", "seq": .integer(seq), "id": .string(id), "suite": .string(suite), "input": input]
+  ///
+  /// `tags` are the case's tags (Spec/README.md, "Tags"), sent when it has any, so that an
+  /// adapter can skip a case it cannot run (`own-key`) without working it out from the input.
+  public static func run(seq: Int, id: String, suite: String, input: JSONValue, tags: [String] = []) -> JSONValue {
+    var message: JSONValue = [
+      "cmd": "run", "seq": .integer(seq), "id": .string(id), "suite": .string(suite), "input": input,
+    ]
+    if !tags.isEmpty { message = message.setting("tags", .array(tags.map(JSONValue.string))) }
+    return message
   }
 
   /// `{"cmd":"stop"}`.

@@ -14,6 +14,8 @@ public struct RunRequest: Sendable {
   public var suite: String
   /// The input.
   public var input: JSONValue
+  /// The case's tags; sent only when there are any.
+  public var tags: [String]
   /// The input's text, when it is known already (the same value as ``input``).
   public var inputText: JSONText?
   /// The output the case expects, with its text, when both are known: a transport may take a
@@ -23,28 +25,31 @@ public struct RunRequest: Sendable {
   /// Creates a request.
   public init(
     seq: Int, id: String, suite: String, input: JSONValue, inputText: JSONText? = nil,
-    expectedOutput: (text: JSONText, value: JSONValue)? = nil
+    expectedOutput: (text: JSONText, value: JSONValue)? = nil, tags: [String] = []
   ) {
     self.seq = seq
     self.id = id
     self.suite = suite
     self.input = input
+    self.tags = tags
     self.inputText = inputText
     self.expectedOutput = expectedOutput
   }
 
-  /// The request as a JSON value: ``AdapterProtocol/run(seq:id:suite:input:)``.
+  /// The request as a JSON value: ``AdapterProtocol/run(seq:id:suite:input:tags:)``.
   public var message: JSONValue {
-    AdapterProtocol.run(seq: seq, id: id, suite: suite, input: input)
+    AdapterProtocol.run(seq: seq, id: id, suite: suite, input: input, tags: tags)
   }
 
   /// The request as one wire line, newline included: the bytes of ``AdapterProtocol/line(_:)``
   /// for ``message`` whenever the input text is canonical, as every committed vector's is.
   public var line: [UInt8] {
     guard let inputText else { return AdapterProtocol.line(message) }
-    return CanonicalJSON.compactLine([
+    var members: [(key: String, value: CanonicalJSON.Member)] = [
       ("cmd", .value("run")), ("id", .value(.string(id))), ("input", .text(inputText)),
       ("seq", .value(.integer(seq))), ("suite", .value(.string(suite))),
-    ])
+    ]
+    if !tags.isEmpty { members.append(("tags", .value(.array(tags.map(JSONValue.string))))) }
+    return CanonicalJSON.compactLine(members)
   }
 }
