@@ -24,12 +24,12 @@ let package = Package(
     .library(name: "SKANConformance", targets: ["SKANConformance"]),
   ],
   dependencies: [
-    .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-    .package(url: "https://github.com/apple/swift-crypto", exact: "4.5.2"),
-    .package(url: "https://github.com/swiftlang/swift-subprocess", exact: "1.0.2"),
-    .package(url: "https://github.com/swift-server/async-http-client", exact: "1.37.0"),
-    .package(url: "https://github.com/apple/swift-nio", exact: "2.101.3"),
-    .package(url: "https://github.com/attaswift/BigInt", exact: "6.0.1"),
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+    .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+    .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+    .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
   ],
   targets: [
     // JSON values, a strict parser and the canonical writer shared by every layer.

@@ -7,7 +7,7 @@ import Foundation
 import PackageDescription
 
 /// The kit, by path: this folder sits at `examples/swift-sdk` of the kit's repository. An SDK
-/// would write `.package(url: "https://github.com/<owner>/skan-conform", exact: "<version>")`
+/// would write `.package(url: "https://github.com/<owner>/skan-conform", from: "<version>")`
 /// and name the package `skan-conform`.
 let kitPath = "../.."
 /// SwiftPM names a package added by path after its folder, and a clone may sit in a folder of
