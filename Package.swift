@@ -158,7 +158,9 @@ let package = Package(
       swiftSettings: strictSettings
     ),
     // Shared by the tests: repository paths, fixtures, the kit's executable.
-    .target(name: "SKANTestSupport", path: "Tests/SKANTestSupport", swiftSettings: strictSettings),
+    .target(
+      name: "SKANTestSupport", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
+      path: "Tests/SKANTestSupport", swiftSettings: strictSettings),
     .testTarget(name: "SKANJSONTests", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANVerdictsTests", dependencies: ["SKANJSON", "SKANVectors", "SKANVerdicts", "SKANVocabulary"],

@@ -87,7 +87,7 @@ package struct ProbeBatch: Sendable {
         examples.second.replacingOccurrences(of: "\"app-id\":525463029", with: "\"app-id\":525463030"),
       ].randomElement(using: &random) ?? examples.forged
     var forgeries: [Draft] = [("forged", ["RCV-2", "RCV-7"], networkPath ?? skanCopy, forgedSKAN, false)]
-    let parts = JWSPart.allCases.shuffled(using: &random).prefix(
+    let parts = JWSForgery.Part.allCases.shuffled(using: &random).prefix(
       Int.random(in: 1...2, using: &random))
     for part in parts {
       forgeries.append(
@@ -113,40 +113,11 @@ package struct ProbeBatch: Sendable {
     }
   }
 
-  /// An AdAttributionKit postback with one part of its JWS altered, the outer members kept:
-  /// the signed payload's `source-identifier` changed, one byte of the signature changed, or
-  /// the header's kid made the production one.
-  static func forge(_ body: String, part: JWSPart) -> String {
+  /// An AdAttributionKit postback with one part of its JWS altered (``JWSForgery``), the
+  /// outer members kept.
+  static func forge(_ body: String, part: JWSForgery.Part) -> String {
     let member = SignatureSuite.AAKPostback.jwsString.rawValue
     guard let object = try? JSONParser.parse(body), let jws = object[member]?.stringValue else { return body }
-    var parts = jws.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count == 3 else { return body }
-    switch part {
-    case .payload:
-      let payload = Base64Codec.decodeURL(parts[1]).flatMap { try? JSONParser.parse(bytes: $0) } ?? .null
-      let altered = payload.setting("source-identifier", .string("4321"))
-      parts[1] = Base64Codec.encodeURL(CanonicalJSON.compactBytes(altered))
-    case .sealBytes:
-      var bytes = Base64Codec.decodeURL(parts[2]) ?? []
-      if !bytes.isEmpty { bytes[bytes.count / 2] ^= 0x01 }
-      parts[2] = Base64Codec.encodeURL(bytes)
-    case .header:
-      parts[0] = Base64Codec.encodeURL(Array(#"{"kid":"apple-cas-identifier/0","alg":"ES256"}"#.utf8))
-    }
-    return CanonicalJSON.compact(object.setting(member, .string(parts.joined(separator: "."))))
-  }
-
-  /// The part of a compact JWS a forgery alters.
-  package enum JWSPart: CaseIterable, Sendable {
-    case payload, sealBytes, header
-
-    /// The part in a check's name.
-    var name: String {
-      switch self {
-      case .payload: return "in-payload"
-      case .sealBytes: return "in-signature"
-      case .header: return "in-header"
-      }
-    }
+    return CanonicalJSON.compact(object.setting(member, .string(JWSForgery.altered(jws, part))))
   }
 }

@@ -177,23 +177,8 @@ struct FaultAttributionTests {
   func withHTTPRelay<Result: Sendable>(
     _ mode: String, victim: String, _ body: @escaping @Sendable (Int) async throws -> Result
   ) async throws -> Result? {
-    let result = try await Subprocess.run(
-      .name("python3"),
-      arguments: [
-        RepositoryPaths.fixture("faulty_http_relay.py"), mode, victim, "--", try binary(), "reference", "--stdio",
-      ],
-      input: .none, output: .sequence, error: .discarded
-    ) { execution -> Result? in
-      var port: Int?
-      for try await line in execution.standardOutput.strings() {
-        port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("port ".count))
-        break
-      }
-      defer { try? execution.send(signal: .kill) }
-      guard let port else { return nil }
-      return try await body(port)
-    }
-    return result.closureResult
+    try await FixtureServer.withPort(
+      "faulty_http_relay.py", [mode, victim, "--", try binary(), "reference", "--stdio"], body)
   }
 
   func runHTTP(

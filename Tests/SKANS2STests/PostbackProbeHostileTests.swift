@@ -8,7 +8,6 @@ import SKANSuites
 import SKANTestSupport
 import SKANVerdicts
 import SKANVocabulary
-import Subprocess
 import Testing
 
 /// `probe postbacks` against receivers that stall, trickle, answer badly, serve a canned
@@ -28,20 +27,8 @@ struct PostbackProbeHostileTests {
   func withReceiver<Result: Sendable>(
     _ mode: String, victim: Int, _ body: @escaping @Sendable (Int) async throws -> Result
   ) async throws -> Result {
-    let result = try await Subprocess.run(
-      .name("python3"), arguments: [RepositoryPaths.fixture("hostile_receiver.py"), mode, String(victim)],
-      input: .none, output: .sequence, error: .discarded
-    ) { execution -> Result? in
-      var port: Int?
-      for try await line in execution.standardOutput.strings() {
-        port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("port ".count))
-        break
-      }
-      defer { try? execution.send(signal: .kill) }
-      guard let port else { return nil }
-      return try await body(port)
-    }
-    return try #require(result.closureResult, "hostile_receiver.py did not say its port")
+    let result = try await FixtureServer.withPort("hostile_receiver.py", [mode, String(victim)], body)
+    return try #require(result, "hostile_receiver.py did not say its port")
   }
 
   /// Runs the probe of ``seed`` against `port`, `/pb`, with the report URL when `report`.

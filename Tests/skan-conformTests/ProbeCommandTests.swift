@@ -1,6 +1,5 @@
 import Foundation
 import SKANTestSupport
-import Subprocess
 import Testing
 
 /// `probe postbacks` as a user runs it against a receiver that stalls a body mid-batch: the
@@ -16,17 +15,7 @@ struct ProbeCommandTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     // Request 1 is the report read before the batch, so request 4 is the batch's third
     // postback: its body stalls after the head.
-    let result = try await Subprocess.run(
-      .name("python3"), arguments: [RepositoryPaths.fixture("hostile_receiver.py"), "stall-body", "4"],
-      input: .none, output: .sequence, error: .discarded
-    ) { execution -> KitCommand.Outcome? in
-      var port: Int?
-      for try await line in execution.standardOutput.strings() {
-        port = Int(line.trimmingCharacters(in: .whitespacesAndNewlines).dropFirst("port ".count))
-        break
-      }
-      defer { try? execution.send(signal: .kill) }
-      guard let port else { return nil }
+    let result = try await FixtureServer.withPort("hostile_receiver.py", ["stall-body", "4"]) { port in
       let base = "http://127.0.0.1:\(port)"
       return try await KitCommand.run([
         "probe", "postbacks", "--url", base, "--network-path", "/pb", "--report-url", base + "/report",
@@ -34,7 +23,7 @@ struct ProbeCommandTests {
         "--junit", folder + "/probe.xml",
       ])
     }
-    let outcome = try #require(result.closureResult, "hostile_receiver.py did not say its port")
+    let outcome = try #require(result, "hostile_receiver.py did not say its port")
     #expect(outcome.status == 1, "exit \(outcome.status): \(outcome.output)")
     #expect(outcome.output.contains("seed 5"), "\(outcome.output)")
     #expect(outcome.output.contains("TIMEOUT") || outcome.output.contains("timeout"), "\(outcome.output)")

@@ -119,33 +119,13 @@ enum ReceivingScenarios: SuiteScenarios {
   /// **A** with a signed field changed: a forgery carrying A's `transaction-id`.
   static var forged: JSONValue { with(a, "source-identifier", "5238") }
 
-  /// **E** with one part of its JWS replaced, the outer members kept: a forgery carrying E's
-  /// `postback-identifier` (RCV-2, RCV-3).
-  static func forgedE(_ part: JWSPart) -> JSONValue {
-    let jws = e[SignatureSuite.AAKPostback.jwsString.rawValue]?.stringValue ?? ""
-    var parts = jws.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-    guard parts.count == 3 else { return e }
-    switch part {
-    case .payloadPart:
-      // The source identifier changed in the signed payload, as an ad network that inflates
-      // a campaign would.
-      let payload = Base64Codec.decodeURL(parts[1]).flatMap { try? JSONParser.parse(bytes: $0) }
-      let altered = payload.map { with($0, "source-identifier", "1235") } ?? .null
-      parts[1] = Base64Codec.encodeURL(CanonicalJSON.compactBytes(altered))
-    case .signaturePart:
-      // One byte of the signature changed: still 64 bytes, so the JWS reads and fails.
-      var bytes = Base64Codec.decodeURL(parts[2]) ?? []
-      if !bytes.isEmpty { bytes[bytes.count / 2] ^= 0x01 }
-      parts[2] = Base64Codec.encodeURL(bytes)
-    case .headerPart:
-      // The production kid over a development signature: the header is signed too.
-      parts[0] = Base64Codec.encodeURL(Array(#"{"kid":"apple-cas-identifier/0","alg":"ES256"}"#.utf8))
-    }
-    return e.setting(SignatureSuite.AAKPostback.jwsString.rawValue, .string(parts.joined(separator: ".")))
+  /// **E** with one part of its JWS altered (``JWSForgery``), the outer members kept: a
+  /// forgery carrying E's `postback-identifier` (RCV-2, RCV-3).
+  static func forgedE(_ part: JWSForgery.Part) -> JSONValue {
+    let member = SignatureSuite.AAKPostback.jwsString.rawValue
+    let jws = e[member]?.stringValue ?? ""
+    return e.setting(member, .string(JWSForgery.altered(jws, part)))
   }
-
-  /// The part of a compact JWS a forgery replaces.
-  enum JWSPart { case headerPart, payloadPart, signaturePart }
 
   // MARK: - Scenarios
 
@@ -263,23 +243,23 @@ enum ReceivingScenarios: SuiteScenarios {
     b.add(
       "aak-forged-then-genuine",
       "E with its signed source identifier changed (signature kept) first, then E: the forgery is `rejected`, `bad-signature`, and E is counted; catches a receiver that never verifies an AdAttributionKit JWS, and deduplicating before verifying.",
-      ["RCV-2", "RCV-3"], batch(spaced([(networkPath, forgedE(.payloadPart)), (networkPath, e)])))
+      ["RCV-2", "RCV-3"], batch(spaced([(networkPath, forgedE(.payload)), (networkPath, e)])))
     b.add(
       "aak-genuine-then-forged",
       "E, then E with one byte of its signature changed: the forgery is `rejected` (never a duplicate, never counted); catches an AdAttributionKit JWS taken on its payload, and a failed postback reported as a duplicate.",
-      ["RCV-2", "RCV-3"], batch(spaced([(networkPath, e), (networkPath, forgedE(.signaturePart))])))
+      ["RCV-2", "RCV-3"], batch(spaced([(networkPath, e), (networkPath, forgedE(.sealBytes))])))
     b.add(
       "aak-forged-production-kid",
       "E's payload and development signature under a header naming the production kid: `rejected`, `bad-signature` (the header is signed), counted nowhere, answered 200; catches a receiver that reads the kid without verifying, which counts a development postback as production.",
-      ["RCV-2", "RCV-7", "RCV-13"], batch([arrival(start, networkPath, forgedE(.headerPart))]))
+      ["RCV-2", "RCV-7", "RCV-13"], batch([arrival(start, networkPath, forgedE(.header))]))
     b.add(
       "aak-forged-among-genuine",
       "A test-key download, a forgery of E (payload changed), E, a forgery of E (signature changed) and a test-key re-engagement: three counted, the two forgeries `rejected` and in no total; catches AdAttributionKit verification skipped mid-batch.",
       ["RCV-2", "RCV-3", "RCV-19"],
       batch(
         spaced([
-          (networkPath, testJWS("postback-p1-download")), (networkPath, forgedE(.payloadPart)), (networkPath, e),
-          (networkPath, forgedE(.signaturePart)), (networkPath, testJWS("postback-reengagement")),
+          (networkPath, testJWS("postback-p1-download")), (networkPath, forgedE(.payload)), (networkPath, e),
+          (networkPath, forgedE(.sealBytes)), (networkPath, testJWS("postback-reengagement")),
         ]),
         aakKeys: [
           PostbackReceiver.productionKID: .string(SignatureTestKey.publicKey),
