@@ -4,7 +4,7 @@ import SKANVerdicts
 import Testing
 
 /// Pins the exact errors of an expectations file's reader, so that reading it through
-/// another helper (`JSONFields`) cannot reword or loosen them unseen.
+/// another reader (`JSONFields`) cannot reword or loosen them unseen.
 @Suite("Expectations file errors, word for word")
 struct ExpectationsMessageTests {
   /// One malformed file and the exact error.

@@ -17,7 +17,7 @@ struct PinnedError: CustomTestStringConvertible, Sendable {
 }
 
 /// Pins the exact text of the errors the codecs produce, so that moving names into enums or
-/// reading JSON through another helper cannot reword them unseen.
+/// reading JSON through another reader cannot reword them unseen.
 /// Messages are not in `Vectors/`, so no vector would notice.
 @Suite("Pinned error messages")
 struct ErrorMessagePinTests {

@@ -4,7 +4,7 @@ import SKANVocabulary
 import Testing
 
 /// Pins the exact errors of a vector file's decoder, so that reading it through another
-/// helper (`JSONFields`) cannot reword them unseen. Each case edits one field of
+/// reader (`JSONFields`) cannot reword them unseen. Each case edits one field of
 /// a file that loads; the error names the file, the case where known, and the field.
 @Suite("Vector file errors, word for word")
 struct VectorLoaderMessageTests {
