@@ -308,7 +308,9 @@ public struct PostbackProbe: Sendable {
   /// The part of the report `after` that the batch added to `before`: the arrivals past the
   /// earlier count (a `duplicate_of` made relative to the first of them), and the totals less
   /// the earlier totals (rows by their members, those left at 0 dropped). `nil` when `after`
-  /// holds fewer arrivals than `before`, or either is not the receiving output.
+  /// holds fewer arrivals than `before`, or either is not the receiving output. Both reports
+  /// are the receiver's, so every subtraction wraps rather than traps: a value only matches
+  /// the model's when it is the true one.
   static func added(before: JSONValue, after: JSONValue) -> JSONValue? {
     let arrivalsKey = ReceivingSuite.Output.arrivals.rawValue
     let totalsKey = ReceivingSuite.Output.totals.rawValue
@@ -321,24 +323,24 @@ public struct PostbackProbe: Sendable {
     let offset = earlier.count
     let arrivals = later.dropFirst(offset).map { arrival -> JSONValue in
       guard let index = arrival[duplicateOfKey]?.exactInteger else { return arrival }
-      return arrival.setting(duplicateOfKey, .integer(index - offset))
+      return arrival.setting(duplicateOfKey, .integer(index &- offset))
     }
     guard var totals = after[totalsKey]?.objectValue else { return nil }
     let old = before[totalsKey]?.objectValue ?? [:]
     for (key, value) in totals {
       if let count = value.exactInteger, let earlierCount = old[key]?.exactInteger {
-        totals[key] = .integer(count - earlierCount)
+        totals[key] = .integer(count &- earlierCount)
       }
     }
     if let rows = totals[rowsKey]?.arrayValue {
       func key(_ row: JSONValue) -> String { CanonicalJSON.compact(row.setting(countKey, nil)) }
       var earlierCounts: [String: Int] = [:]
       for row in old[rowsKey]?.arrayValue ?? [] {
-        earlierCounts[key(row), default: 0] += row[countKey]?.exactInteger ?? 0
+        earlierCounts[key(row), default: 0] &+= row[countKey]?.exactInteger ?? 0
       }
       totals[rowsKey] = .array(
         rows.compactMap { row in
-          let count = (row[countKey]?.exactInteger ?? 0) - (earlierCounts[key(row)] ?? 0)
+          let count = (row[countKey]?.exactInteger ?? 0) &- (earlierCounts[key(row)] ?? 0)
           return count == 0 ? nil : row.setting(countKey, .integer(count))
         })
     }

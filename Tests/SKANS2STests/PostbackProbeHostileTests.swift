@@ -124,6 +124,33 @@ struct PostbackProbeHostileTests {
     #expect(results["probe-postbacks/report"]?.status == .fail, "\(results["probe-postbacks/report"]?.message ?? "")")
   }
 
+  @Test(
+    "a report with numbers at the ends of the integer range fails the report check, and never traps the probe",
+    .timeLimit(.minutes(2)))
+  func extremeNumbersInReport() async throws {
+    let reads = Arrivals()
+    let steps = Self.batch.steps.count
+    let check = try await serving({ request in
+      guard request.method == "GET" else { return LoopbackHTTPServer.Response(status: 200, body: Array("{}".utf8)) }
+      reads.add(path: "", body: "")
+      // Before the batch: one arrival and totals at -1 and Int.min. After: every arrival a
+      // duplicate of Int.min, and totals at Int.max: each subtraction would overflow.
+      let first = reads.all.count == 1
+      let arrival: JSONValue = [
+        "status": "duplicate", "duplicate_of": .integer(Int.min), "role": "network", "response": 200,
+      ]
+      let report: JSONValue = [
+        "arrivals": .array(Array(repeating: arrival, count: first ? 1 : steps + 1)),
+        "totals": [
+          "received": .integer(first ? -1 : Int.max), "counted": .integer(first ? Int.min : Int.max),
+          "rows": [["count": .integer(first ? Int.min : Int.max), "window": 0]],
+        ],
+      ]
+      return LoopbackHTTPServer.Response(status: 200, body: CanonicalJSON.compactBytes(report))
+    }) { base in try await reportCheck(base, seed: Self.seed) }
+    #expect(check?.status == .fail, "\(check?.status as Any) \(check?.message ?? "")")
+  }
+
   /// Serves `handler` on a free loopback port while `body` runs.
   func serving<Result: Sendable>(
     _ handler: @escaping @Sendable (LoopbackHTTPServer.Request) -> LoopbackHTTPServer.Response,
