@@ -62,6 +62,7 @@ class Handler(http.server.BaseHTTPRequestHandler):
         pass
 
 
+http.server.ThreadingHTTPServer.request_queue_size = 128  # the default backlog of 5 is smaller than the probe's connections
 server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
 print(f"port {server.server_address[1]}", flush=True)
 server.serve_forever()

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Differential check of the receiving side (#29): the kit's `reference receiver` (the Swift
+"""Differential check of the receiving side: the kit's `reference receiver` (the Swift
 model behind HTTP) against the Python implementation in examples/adapters/python/full/
 receiving.py, written separately from docs/design/receiving-suite.md.
 

@@ -19,7 +19,7 @@ per-case cost = (t10 - t1) / (9 x cases), fixed cost = t1 - cases x per-case cos
 `--static` adds a release build linked with `--static-swift-stdlib` (Linux), whose process
 start skips loading the Swift runtime and Foundation as shared libraries.
 
-Beside the kit, in the same rounds, the limit it is measured against (#31): the adapter alone,
+Beside the kit, in the same rounds, the limit it is measured against: the adapter alone,
 fed from a file the very requests the kit sends it (captured once through `tee`, at 1x and
 10x: `adapter < requests.jsonl > /dev/null`), and the ratio kit / adapter-from-file.
 

@@ -133,6 +133,10 @@ class Handler(BaseHTTPRequestHandler):
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    # socketserver's default backlog is 5: the runner opens up to 64 connections at once, and
+    # on a loaded machine the ones past the backlog waited for the kernel's SYN-ACK retries
+    # (1, 3, 7, 15 s), so the first cases of a run timed out for the relay's sake.
+    request_queue_size = 128
 
     def handle_error(self, request, client_address):
         pass  # the runner hangs up on a 50 MB body on purpose

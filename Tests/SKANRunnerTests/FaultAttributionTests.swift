@@ -234,7 +234,7 @@ struct FaultAttributionTests {
 
   @Test(
     "over HTTP a reply slow to compare in the middle of a run costs no other case its deadline",
-    .timeLimit(.minutes(8)), arguments: [8])
+    .timeLimit(.minutes(8)), arguments: [8, 64])
   func slowToCompareHTTP(connections: Int) async throws {
     let victim = try corpus().cases[Self.victims[1]].id
     // 4,000,000 keys (52 MB, under a cap raised to 64 MiB for it): reading, comparing and
