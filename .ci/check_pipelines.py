@@ -27,7 +27,12 @@ runs, in order, in a fresh directory of its own, the way the CI system would run
                                without the executable bit, as GitHub's zip loses it; a name
                                uploaded twice fails, as in v4;
     actions/download-artifact  by `name:`, or by `pattern:` with or without
-                               `merge-multiple:`, from that shared directory.
+                               `merge-multiple:`, from that shared directory;
+    actions/attest             nothing is signed: the job must grant `id-token: write` and
+                               `attestations: write`, `subject-path` must be a JSON report,
+                               `predicate-path` the predicate of the in-toto Statement the kit
+                               wrote about that very file (`--attestation`, next to it as
+                               `*.intoto.json`), and `predicate-type` its type.
   Any other action fails the check.
 - GitLab CI: each job's `before_script` and `script` lines in one `bash -eo pipefail`, its
   `after_script` in another, in a project directory that is empty but for the artifacts
@@ -76,6 +81,7 @@ import argparse
 import collections
 import fnmatch
 import glob
+import hashlib
 import itertools
 import json
 import os
@@ -563,7 +569,8 @@ class GitHubRun:
         for d in (workspace, temp, home / "home"):
             d.mkdir(parents=True)
         log = home / "log.txt"
-        record = {"name": label, "log": log, "steps": [], "summary": "", "uploads": [], "result": "success", "matrix": combo}
+        record = {"name": label, "log": log, "steps": [], "summary": "", "uploads": [], "result": "success", "matrix": combo,
+                  "permissions": job.get("permissions") or {}}
         context = {
             "env": dict(self.workflow_env), "matrix": combo, "needs": needs_context, "steps": {},
             "strategy": {"job-total": total, "job-index": index, "fail-fast": (job.get("strategy") or {}).get("fail-fast", True)},
@@ -703,6 +710,32 @@ class GitHubRun:
                 dest = target if single else target / artifact
                 shutil.copytree(source, dest, dirs_exist_ok=True)
             note(f"(simulated) downloaded {names} to {target}")
+            return 0
+        if name == "actions/attest":
+            permissions = record.get("permissions") or {}
+            if permissions.get("id-token") != "write" or permissions.get("attestations") != "write":
+                note(f"actions/attest: the job's permissions {permissions} lack id-token: write and attestations: write")
+                return 1
+            subject = workspace / args.get("subject-path", "")
+            predicate_path = Path(args.get("predicate-path", ""))
+            predicate_path = predicate_path if predicate_path.is_absolute() else workspace / predicate_path
+            statement_path = subject.with_suffix(".intoto.json")
+            try:
+                report_bytes = subject.read_bytes()
+                json.loads(report_bytes)
+                predicate = json.loads(predicate_path.read_text())
+                statement = json.loads(statement_path.read_text())
+            except (OSError, ValueError) as error:
+                note(f"actions/attest: {error}")
+                return 1
+            digests = [s.get("digest", {}).get("sha256") for s in statement.get("subject", [])]
+            if hashlib.sha256(report_bytes).hexdigest() not in digests:
+                note(f"actions/attest: {statement_path.name} is not about {subject.name} as it is now")
+                return 1
+            if predicate != statement.get("predicate") or args.get("predicate-type") != statement.get("predicateType"):
+                note("actions/attest: the predicate or its type is not the one of the kit's Statement")
+                return 1
+            note(f"(simulated) attested {subject.name} ({args.get('predicate-type')}); nothing was signed")
             return 0
         note(f"the checker does not simulate `{step['uses']}`")
         fail(f"{self.path}: `uses: {step['uses']}` is not simulated by .ci/check_pipelines.py")

@@ -30,6 +30,10 @@ public enum JSONReport {
     if let total = report.vectorCases { header["vector_cases"] = .integer(total) }
     if let path = report.vectorsPath { header["vectors_path"] = .string(path) }
     if let shard = report.shard { header["shard"] = shardJSON(shard) }
+    if let selection = report.selection {
+      header["selection"] = filtersJSON(selection.filters)
+      header["selected"] = .integer(selection.selected)
+    }
     if report.strictDiagnostics { header["strict_diagnostics"] = true }
     var document: [String: JSONValue] = [
       "report_version": 1,
@@ -73,13 +77,18 @@ public enum JSONReport {
 
   /// `header.shard`: which slice of which selection a sharded run ran.
   static func shardJSON(_ shard: Shard) -> JSONValue {
+    [
+      "index": .integer(shard.index), "count": .integer(shard.count), "selected": .integer(shard.selectedTotal),
+      "selection": filtersJSON(shard.selection),
+    ]
+  }
+
+  /// A selection's filters, each sorted as the run applies them (ID globs in the order given).
+  static func filtersJSON(_ selection: CaseSelection) -> JSONValue {
     let strings = { (texts: [String]) in JSONValue.array(texts.map(JSONValue.string)) }
     return [
-      "index": .integer(shard.index), "count": .integer(shard.count), "selected": .integer(shard.selectedTotal),
-      "selection": [
-        "suites": strings(shard.selection.suites.sorted()), "ids": strings(shard.selection.idGlobs),
-        "tags": strings(shard.selection.tags.sorted()), "requirements": strings(shard.selection.requirements.sorted()),
-      ],
+      "suites": strings(selection.suites.sorted()), "ids": strings(selection.idGlobs),
+      "tags": strings(selection.tags.sorted()), "requirements": strings(selection.requirements.sorted()),
     ]
   }
 

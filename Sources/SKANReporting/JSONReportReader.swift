@@ -46,6 +46,11 @@ public enum JSONReportReader {
     report.staleExpectations = try root.strings("stale_expectations")
     report.incidents = footer["incidents"] == nil ? [] : try footer.strings("incidents")
     if let value = header["shard"], !value.isNull { report.shard = try shard(value) }
+    if let value = header["selection"], !value.isNull {
+      let selected = try header.integer("selected")
+      guard selected >= 0 else { throw ReportError("header.selected: must not be negative") }
+      report.selection = (try filters(value, "header.selection"), selected)
+    }
     if header["strict_diagnostics"] != nil { report.strictDiagnostics = try header.bool("strict_diagnostics") }
     if let value = header["probe"], !value.isNull {
       let members = try fields(value, "header.probe")
@@ -66,11 +71,16 @@ public enum JSONReportReader {
     }
     let selected = try members.integer("selected")
     guard selected >= 0 else { throw ReportError("header.shard.selected: must not be negative") }
-    let filters = try members.object("selection")
-    let selection = CaseSelection(
+    let selection = try filters(try members.value("selection"), "header.shard.selection")
+    return Shard(index: index, count: count, selection: selection, selectedTotal: selected)
+  }
+
+  /// A selection's filters (``JSONReport/filtersJSON(_:)``) at `path`.
+  private static func filters(_ value: JSONValue, _ path: String) throws(ReportError) -> CaseSelection {
+    let filters = try fields(value, path)
+    return CaseSelection(
       suites: Set(try filters.strings("suites")), idGlobs: try filters.strings("ids"),
       tags: Set(try filters.strings("tags")), requirements: Set(try filters.strings("requirements")))
-    return Shard(index: index, count: count, selection: selection, selectedTotal: selected)
   }
 
   /// `header.vector_set`; a report without it (written before it existed) is official only

@@ -28,7 +28,7 @@ extension ReportMerge {
   ///   level, or `--strict-diagnostics`'s when the report says so). A run records the reply
   ///   of every result but a pass and a skip (unless its reply budget ran out, and then the
   ///   message says so); a `pass` or a `skipped` result without a reply cannot be judged
-  ///   again, and stands as recorded;
+  ///   again, and stands as recorded (unless it lists differences, which no pass has);
   /// - under `--strict-diagnostics`, a `pass` must record diagnostics that agree, if any;
   /// - a `timeout`, `crash` or `protocol-error` is a verdict on the exchange (a late or
   ///   missing reply, a wrong `seq`, an HTTP status) that the reply alone does not show: it
@@ -53,6 +53,8 @@ extension ReportMerge {
           "\(named) is recorded as \(result.status.rawValue), but its own reply (actual) is judged \(again.status.rawValue)\(again.message.map { " (\(shown($0)))" } ?? "")"
         )
       }
+    } else if result.status == .pass, !result.differences.isEmpty {
+      problems.append("\(named) is recorded as pass, but it lists \(result.differences.count) difference(s)")
     } else if judging.strictDiagnostics, result.status == .pass, let diagnostics = result.diagnostics,
       diagnostics.status != .agree
     {

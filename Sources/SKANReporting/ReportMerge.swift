@@ -72,6 +72,7 @@ public enum ReportMerge {
       vectorSet: vectors.provenance, vectorCases: vectors.cases.count)
     merged.vectorsPath = vectors.provenance == .custom ? reference.vectorsPath : nil
     merged.strictDiagnostics = reference.strictDiagnostics
+    merged.selection = (referenceShard.selection, referenceShard.selectedTotal)
     for (input, shard) in shards.sorted(by: { $0.shard.index < $1.shard.index }) {
       merged.incidents += input.report.incidents.map { "shard \(shard): \($0)" }
     }

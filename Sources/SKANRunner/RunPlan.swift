@@ -11,11 +11,13 @@ public struct RunPlan: Sendable {
   public var shard: Shard?
   /// The suites of which no case may be skipped (`--require-suite`), in the order given.
   public var requiredSuites: [String]
+  /// The filters that chose the cases, and how many they chose (before the shard).
+  public var selection: (filters: CaseSelection, selected: Int)
 
   /// Plans a run of `selected`, the cases a selection chose.
   ///
   /// - Parameters:
-  ///   - selection: the filters that chose them (recorded in a shard's report).
+  ///   - selection: the filters that chose them (recorded in the report).
   ///   - selectionSummary: the filters in words, for the errors.
   ///   - shard: `(index, count)` from `--shard I/N`, already checked for syntax.
   ///   - repetitions: how many times over to send the cases (bench/).
@@ -45,9 +47,10 @@ public struct RunPlan: Sendable {
     }
     self.cases = Array(repeating: cases, count: max(1, repetitions)).flatMap { $0 }
     self.requiredSuites = requiredSuites
+    self.selection = (selection, selected.count)
   }
 
-  /// The report as the gate judges it: the shard and a custom set's path recorded, missing
+  /// The report as the gate judges it: the selection, the shard and a custom set's path recorded, missing
   /// diagnostics failed under `strictDiagnostics`, a required suite's skipped cases recorded
   /// as gate failures (only for a complete run), then the known differences applied.
   public func judge(
@@ -56,6 +59,7 @@ public struct RunPlan: Sendable {
   ) -> RunReport {
     var judged = report
     judged.shard = shard
+    judged.selection = selection
     if judged.vectorSet == .custom { judged.vectorsPath = vectorsPath }
     if strictDiagnostics { judged.requireDiagnostics() }
     if judged.complete { judged.recordSkippedRequiredSuites(requiredSuites) }

@@ -72,6 +72,12 @@ public struct RunReport: Sendable {
   /// for a run of the whole selection (and for a merged report).
   public var shard: Shard?
 
+  /// The filters that chose the cases (`--suite`, `--id`, `--tag`, `--requirement`; all
+  /// empty for every case) and how many cases they chose of the vector set, before any
+  /// shard: what `report verify` applies to the vectors again to know every case the
+  /// report must hold. `nil` for a live probe's report (and one written before it existed).
+  public var selection: (filters: CaseSelection, selected: Int)?
+
   /// Whether the results were judged with `--strict-diagnostics` (a pass must agree on the
   /// diagnostic members too): the level `report merge` judges the recorded replies at again.
   public var strictDiagnostics = false

@@ -4,10 +4,11 @@ import SKANReporting
 import SKANRunner
 import SKANVerdicts
 
-/// `skan-conform report diff OLD NEW` and `skan-conform report merge SHARD…`.
+/// `skan-conform report diff OLD NEW`, `report merge SHARD…` and `report verify REPORT`.
 struct ReportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
-    commandName: "report", abstract: "Work with JSON reports.", subcommands: [Diff.self, ReportMergeCommand.self])
+    commandName: "report", abstract: "Work with JSON reports.",
+    subcommands: [Diff.self, ReportMergeCommand.self, ReportVerifyCommand.self])
 
   /// Regressions, fixes, added and removed cases between two reports.
   struct Diff: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import SKANJSON
 import SKANReporting
 import SKANRunner
+import SKANVectors
 
 /// `--report-json`, `--junit`, `--markdown`: the report files `run` and `probe` write.
 struct ReportOptions: ParsableArguments {
@@ -15,9 +16,30 @@ struct ReportOptions: ParsableArguments {
   @Option(help: ArgumentHelp("Write a Markdown summary here (for CI step summaries).", valueName: "file"))
   var markdown: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Write an in-toto Statement about the JSON report here (needs --report-json), for CI to sign; `report verify --attestation` checks a report against it.",
+      valueName: "file"))
+  var attestation: String?
+
+  func validate() throws {
+    if attestation != nil && reportJson == nil {
+      throw ValidationError("--attestation needs --report-json: the Statement is about that file")
+    }
+  }
+
   /// Writes every report asked for.
   func write(_ report: RunReport) throws {
-    if let reportJson { try Self.write(JSONReport.text(report), to: reportJson) }
+    if let reportJson {
+      let text = JSONReport.text(report)
+      try Self.write(text, to: reportJson)
+      if let attestation {
+        let statement = Attestation.statement(
+          report: report, reportName: URL(fileURLWithPath: reportJson).lastPathComponent,
+          reportSHA256: Manifest.sha256(text))
+        try Self.write(CanonicalJSON.pretty(statement), to: attestation)
+      }
+    }
     if let junit { try Self.write(JUnitReport.xml(report), to: junit) }
     if let markdown { try Self.write(MarkdownReport.text(report), to: markdown) }
   }
