@@ -182,7 +182,9 @@ public final class HTTPTransport: ImplementationTransport {
   private static func reply(_ body: ByteBuffer, _ expectedOutput: ExpectedOutput) async -> Verdict.Reply {
     func read() -> Verdict.Reply {
       let reply = ReplyReader.read(Array(body.readableBytesView), expectedOutput: expectedOutput)
-      if case .notJSON = reply { return .notJSON("the response body is not JSON") }
+      if case .notJSON = reply {
+        return .notJSON("the response body reads \(HelloExchange.excerpt(body.readableBytesView))")
+      }
       return reply
     }
     guard body.readableBytes > inPlaceBodyBytes else { return read() }

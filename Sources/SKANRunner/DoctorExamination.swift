@@ -76,7 +76,7 @@ struct DoctorExamination {
     case .notJSON(let reason):
       add(
         "handshake", .problem,
-        "the first line on standard output is not JSON (\(reason)). Print logs to standard error, never to standard output."
+        "the first line on standard output is not JSON: \(reason)."
       )
       return nil
     case .oversized, .httpStatus, .protocolViolation, .interrupted:

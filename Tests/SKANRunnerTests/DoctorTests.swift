@@ -20,13 +20,18 @@ struct DoctorTests {
     #expect(findings.allSatisfy { $0.severity != .problem }, "\(findings.map { "\($0.check): \($0.detail)" })")
   }
 
-  @Test("a log line on standard output is explained", .timeLimit(.minutes(3)))
+  @Test("a log line on standard output is explained and shown, escaped", .timeLimit(.minutes(3)))
   func logOnStdout() async throws {
     let findings = await Doctor.examine(
-      command: script("print('starting up')\nimport sys\nfor line in sys.stdin: pass\n"),
+      command: script("print('starting \\x1b[31mup')\nimport sys\nfor line in sys.stdin: pass\n"),
       vectors: try VectorSet.embedded(), timeout: 30)
     #expect(findings.first?.severity == .problem)
-    #expect(findings.first?.detail.contains("standard error") == true)
+    let detail = findings.first?.detail ?? ""
+    #expect(detail.contains("standard error"), "\(detail)")
+    // The line itself, its escape character written visibly.
+    #expect(detail.contains("the line reads \"starting "), "\(detail)")
+    #expect(detail.contains("[31mup\""), "\(detail)")
+    #expect(!detail.unicodeScalars.contains("\u{1B}"), "\(detail)")
   }
 
   @Test("an adapter that never flushes is told to flush", .timeLimit(.minutes(3)))

@@ -207,6 +207,10 @@ struct FaultAttributionTests {
     let victim = try corpus().cases[Self.victims[1]].id
     let report = try await runHTTP(fault.mode, victim: victim, timeout: 10)
     try expect(report, victim: victim, status: fault.status)
+    if fault.mode == "garbage" {
+      let message = report.results.first { $0.id == victim }?.message ?? ""
+      #expect(message.contains(#"the response body reads "<html>oops</html>""#), "\(message)")
+    }
   }
 
   @Test(

@@ -70,6 +70,10 @@ struct MisbehavingAdapterTests {
   func garbage() async throws {
     let report = try await run("if n == 1: print('hello from a debug print', flush=True)")
     #expect(report.results[0].status == .protocolError)
+    // The line is shown, with where logs belong.
+    let message = report.results[0].message ?? ""
+    #expect(message.contains(#"the line reads "hello from a debug print""#), "\(message)")
+    #expect(message.contains("standard error"), "\(message)")
     #expect(report.results.count == 4)
   }
 

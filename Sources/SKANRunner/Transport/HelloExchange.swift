@@ -2,7 +2,7 @@ import SKANJSON
 import SKANVerdicts
 
 /// The handshake on a freshly started process, shared by the stdio transports.
-enum HelloExchange {
+package enum HelloExchange {
   static func perform(on process: StdioProcess, options: RunOptions, kitVersion: String, closeInput: Bool)
     async throws(RunnerError) -> ImplementationIdentity
   {
@@ -66,11 +66,25 @@ enum HelloExchange {
     }
   }
 
+  /// A reply line read as JSON; one that is not says where, shows how the line begins
+  /// (``excerpt(_:)``) and where logs belong.
   static func parse(_ bytes: [UInt8]) -> Verdict.Reply {
     do {
       return .message(try JSONParser.parse(bytes: bytes))
     } catch {
-      return .notJSON(error.description)
+      return .notJSON(
+        "\(error.description); the line reads \(excerpt(bytes)) (logs belong on standard error, not standard output)")
     }
+  }
+
+  /// The most bytes of a line shown when it is not JSON.
+  static let excerptBytes = 120
+
+  /// How `bytes` begin, for a message: at most ``excerptBytes`` bytes, invalid UTF-8 replaced,
+  /// control and other hazardous characters written visibly (``DisplayText``), quoted, with
+  /// `…` when cut.
+  package static func excerpt(_ bytes: some Collection<UInt8>) -> String {
+    let shown = String(decoding: bytes.prefix(excerptBytes), as: UTF8.self)
+    return "\"\(DisplayText(shown))\"" + (bytes.count > excerptBytes ? "…" : "")
   }
 }
