@@ -10,7 +10,8 @@ struct SpecKeysTests {
   @Test("each of Apple's keys the model uses is in Spec/signature.md's table, copyable")
   func everyKeyPrinted() throws {
     let spec = try String(contentsOfFile: RepositoryPaths.root + "/Spec/signature.md", encoding: .utf8)
-    let keys = [("SKAdNetwork P-256", AppleKeys.skanP256), ("SKAdNetwork P-192", AppleKeys.skanP192)]
+    let keys =
+      [("SKAdNetwork P-256", AppleKeys.skanP256), ("SKAdNetwork P-192", AppleKeys.skanP192)]
       + AppleKeys.aakByKID.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
     for (name, key) in keys {
       // In backquotes, as one table cell: copied whole, not cut or wrapped.
