@@ -10,6 +10,17 @@ let strictSettings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility"),
 ]
 
+/// The trait that builds the kit itself (the command line, its runner, transports and
+/// reference servers), on by default. A package that depends on this one for the in-process
+/// library alone (`SKANConformance`) turns it off with `traits: []`: SwiftPM then leaves every
+/// package below out of its graph, and resolves and fetches swift-crypto alone.
+let kitTrait = "Kit"
+
+/// A product that only the kit itself uses: part of the graph when ``kitTrait`` is on.
+func kitOnly(_ product: String, _ package: String) -> Target.Dependency {
+  .product(name: product, package: package, condition: .when(traits: [kitTrait]))
+}
+
 let package = Package(
   name: "skan-conform",
   // Apple platforms: SKANConformance and the pure modules under it build for each (an SDK's
@@ -22,6 +33,14 @@ let package = Package(
     // In-process conformance for an SDK's own test target (XCTest or Swift Testing, on a
     // simulator): the embedded vectors as test arguments and the kit's comparison.
     .library(name: "SKANConformance", targets: ["SKANConformance"]),
+  ],
+  traits: [
+    .trait(
+      name: kitTrait,
+      description:
+        "The command-line kit, its runner, transports and reference servers; off for an SDK's test target that uses SKANConformance alone."
+    ),
+    .default(enabledTraits: [kitTrait]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -46,7 +65,7 @@ let package = Package(
     .target(
       name: "SKANSignatures",
       dependencies: [
-        "SKANModel", .product(name: "Crypto", package: "swift-crypto"), .product(name: "BigInt", package: "BigInt"),
+        "SKANModel", .product(name: "Crypto", package: "swift-crypto"), kitOnly("BigInt", "BigInt"),
       ],
       swiftSettings: strictSettings
     ),
@@ -90,7 +109,7 @@ let package = Package(
       name: "SKANRunner",
       dependencies: [
         "SKANJSON", "SKANVocabulary", "SKANVectors", "SKANVerdicts",
-        .product(name: "Subprocess", package: "swift-subprocess"),
+        kitOnly("Subprocess", "swift-subprocess"),
       ],
       swiftSettings: strictSettings
     ),
@@ -105,10 +124,10 @@ let package = Package(
       name: "SKANHTTP",
       dependencies: [
         "SKANJSON", "SKANRunner", "SKANVerdicts",
-        .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOPosix", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
+        kitOnly("AsyncHTTPClient", "async-http-client"),
+        kitOnly("NIOCore", "swift-nio"),
+        kitOnly("NIOPosix", "swift-nio"),
+        kitOnly("NIOHTTP1", "swift-nio"),
       ],
       swiftSettings: strictSettings
     ),
@@ -119,9 +138,9 @@ let package = Package(
       name: "SKANS2S",
       dependencies: [
         "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANVectors",
-        "SKANVerdicts", "SKANFuzz", .product(name: "AsyncHTTPClient", package: "async-http-client"),
-        .product(name: "NIOCore", package: "swift-nio"),
-        .product(name: "NIOHTTP1", package: "swift-nio"),
+        "SKANVerdicts", "SKANFuzz", kitOnly("AsyncHTTPClient", "async-http-client"),
+        kitOnly("NIOCore", "swift-nio"),
+        kitOnly("NIOHTTP1", "swift-nio"),
       ],
       swiftSettings: strictSettings
     ),
@@ -153,13 +172,13 @@ let package = Package(
       dependencies: [
         "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANRunner", "SKANReference",
         "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz", "SKANInit", "SKANVerdicts",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        kitOnly("ArgumentParser", "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
     ),
     // Shared by the tests: repository paths, fixtures, the kit's executable.
     .target(
-      name: "SKANTestSupport", dependencies: [.product(name: "Subprocess", package: "swift-subprocess")],
+      name: "SKANTestSupport", dependencies: [kitOnly("Subprocess", "swift-subprocess")],
       path: "Tests/SKANTestSupport", swiftSettings: strictSettings),
     .testTarget(name: "SKANJSONTests", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
     .testTarget(
@@ -181,7 +200,7 @@ let package = Package(
         "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReference", "SKANReporting",
         "SKANHTTP",
         "SKANTestSupport", "SKANVerdicts",
-        .product(name: "Subprocess", package: "swift-subprocess"),
+        kitOnly("Subprocess", "swift-subprocess"),
       ],
       swiftSettings: strictSettings
     ),
@@ -207,7 +226,7 @@ let package = Package(
       name: "SKANHTTPTests",
       dependencies: [
         "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANRunner", "SKANSuites", "SKANVectors",
-        "SKANTestSupport", .product(name: "Subprocess", package: "swift-subprocess"),
+        "SKANTestSupport", kitOnly("Subprocess", "swift-subprocess"),
       ],
       swiftSettings: strictSettings),
     // The command line as a user types it: the kit's executable run in a shell.
@@ -216,7 +235,7 @@ let package = Package(
       dependencies: [
         "skan-conform", "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANReporting", "SKANRunner",
         "SKANTestSupport",
-        "SKANVectors", .product(name: "Subprocess", package: "swift-subprocess"),
+        "SKANVectors", kitOnly("Subprocess", "swift-subprocess"),
       ],
       swiftSettings: strictSettings),
     .testTarget(
@@ -231,7 +250,7 @@ let package = Package(
       name: "SKANInitTests",
       dependencies: [
         "SKANInit", "SKANRunner", "SKANVectors", "SKANVocabulary", "SKANTestSupport",
-        .product(name: "Subprocess", package: "swift-subprocess"),
+        kitOnly("Subprocess", "swift-subprocess"),
       ],
       swiftSettings: strictSettings
     ),
@@ -249,7 +268,7 @@ let package = Package(
       dependencies: [
         "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANReporting", "SKANRunner", "SKANS2S",
         "SKANSignatures", "SKANSuites", "SKANVectors", "SKANVerdicts", "SKANTestSupport",
-        .product(name: "Subprocess", package: "swift-subprocess"),
+        kitOnly("Subprocess", "swift-subprocess"),
       ],
       swiftSettings: strictSettings
     ),

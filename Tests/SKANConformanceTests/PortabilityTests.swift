@@ -37,6 +37,29 @@ struct PortabilityTests {
     #expect(platforms["visionos"] == "2.0", "\(platforms)")
   }
 
+  /// With the default trait off (`traits: []`, as an SDK's package line writes it), no target
+  /// uses any package but swift-crypto, so SwiftPM resolves and fetches no other: every other
+  /// product any target names is guarded by the `Kit` trait, which is on by default.
+  @Test(.timeLimit(.minutes(5)))
+  func everyOtherPackageIsBehindTheKitTrait() throws {
+    let manifest = try Self.dumpPackage()
+    let traits = manifest["traits"]?.arrayValue ?? []
+    #expect(
+      traits.contains { $0["name"] == "default" && $0["enabledTraits"] == ["Kit"] }, "traits: \(traits)")
+    var unguarded: [String] = []
+    for target in manifest["targets"]?.arrayValue ?? [] {
+      for dependency in target["dependencies"]?.arrayValue ?? [] {
+        guard let product = dependency["product"]?.arrayValue, product.count == 4,
+          let package = product[1].stringValue, package != "swift-crypto"
+        else { continue }
+        if product[3]["traits"] != ["Kit"] {
+          unguarded.append("\(target["name"]?.stringValue ?? "?") uses \(product[0].stringValue ?? "?") of \(package)")
+        }
+      }
+    }
+    #expect(unguarded.isEmpty, "not behind the Kit trait: \(unguarded)")
+  }
+
   /// The closure is transitive: a forbidden product two targets down is found, and named
   /// with the path that reaches it.
   @Test func forbiddenDependencyDeepInTheClosureIsFound() throws {

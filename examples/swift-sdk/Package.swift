@@ -7,8 +7,9 @@ import Foundation
 import PackageDescription
 
 /// The kit, by path: this folder sits at `examples/swift-sdk` of the kit's repository. An SDK
-/// would write `.package(url: "https://github.com/<owner>/skan-conform", from: "<version>")`
-/// and name the package `skan-conform`.
+/// would write `.package(url: "https://github.com/<owner>/skan-conform", from: "<version>",
+/// traits: [])` and name the package `skan-conform`. `traits: []` leaves out the kit's own
+/// tools, and with them every package but swift-crypto (docs/guides/swift-sdks.md).
 let kitPath = "../.."
 /// SwiftPM names a package added by path after its folder, and a clone may sit in a folder of
 /// any name.
@@ -19,7 +20,7 @@ let package = Package(
   name: "swift-sdk-example",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .visionOS(.v2)],
   products: [.library(name: "WindowKit", targets: ["WindowKit"])],
-  dependencies: [.package(path: kitPath)],
+  dependencies: [.package(path: kitPath, traits: [])],
   targets: [
     // The SDK: no dependency on the kit.
     .target(name: "WindowKit", swiftSettings: [.swiftLanguageMode(.v6)]),
