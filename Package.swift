@@ -161,7 +161,7 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
-    // Adapter skeletons for Python, Node.js, Go and Swift, and their writer (`skan-conform init`).
+    // Adapter skeletons for Python, Node.js, Go, Swift, PHP and Java, and their writer (`skan-conform init`).
     .target(name: "SKANInit", dependencies: ["SKANVocabulary"], swiftSettings: strictSettings),
     // Console, JSON, JUnit and Markdown reports of a run.
     .target(

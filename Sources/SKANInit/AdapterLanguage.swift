@@ -8,6 +8,10 @@ public enum AdapterLanguage: String, Sendable, CaseIterable {
   case go
   /// Swift, Foundation only: one file, compiled with `swiftc` or run with `swift`.
   case swift
+  /// PHP 8, run with `php`.
+  case php
+  /// Java 11 or later, the JDK only: one file, compiled with `javac` and run with `java`.
+  case java
 
   /// The language named `argument` (case-insensitive; `javascript` and `js` mean Node.js).
   /// - Throws: ``InitError/unknownLanguage(_:)``.
@@ -30,11 +34,13 @@ public enum AdapterLanguage: String, Sendable, CaseIterable {
     case .node: return "adapter.js"
     case .go: return "adapter.go"
     case .swift: return "adapter.swift"
+    case .php: return "adapter.php"
+    case .java: return "Adapter.java"
     }
   }
 
   /// Whether the file is written executable (it starts with a `#!` line).
-  public var isExecutable: Bool { self == .python || self == .node }
+  public var isExecutable: Bool { self == .python || self == .node || self == .php }
 
   /// The value of `implementation.language` in the hello reply, until the user names the
   /// language of the implementation the adapter wraps.
@@ -51,6 +57,8 @@ public enum AdapterLanguage: String, Sendable, CaseIterable {
     case .node: return "Node.js"
     case .go: return "Go"
     case .swift: return "Swift"
+    case .php: return "PHP"
+    case .java: return "Java"
     }
   }
 
@@ -58,10 +66,11 @@ public enum AdapterLanguage: String, Sendable, CaseIterable {
   /// file as the user's shell names it.
   public func buildCommand(source path: String) -> String? {
     switch self {
-    case .python, .node: return nil
+    case .python, .node, .php: return nil
     case .go: return "go build -o \(Shell.quoted(String(path.dropLast(".go".count)))) \(Shell.quoted(path))"
     case .swift:
       return "swiftc -O -o \(Shell.quoted(String(path.dropLast(".swift".count)))) \(Shell.quoted(path))"
+    case .java: return "javac -d \(Shell.quoted(Self.classDirectory(source: path))) \(Shell.quoted(path))"
     }
   }
 
@@ -73,6 +82,15 @@ public enum AdapterLanguage: String, Sendable, CaseIterable {
     case .node: return "node \(Shell.quoted(path))"
     case .go: return Shell.executable(String(path.dropLast(".go".count)))
     case .swift: return Shell.executable(String(path.dropLast(".swift".count)))
+    case .php: return "php \(Shell.quoted(path))"
+    case .java: return "java -cp \(Shell.quoted(Self.classDirectory(source: path))) Adapter"
     }
+  }
+
+  /// The directory `javac` writes the Java skeleton's classes into: `classes` beside the
+  /// source file `path`.
+  static func classDirectory(source path: String) -> String {
+    guard let slash = path.lastIndex(of: "/") else { return "classes" }
+    return String(path[...slash]) + "classes"
   }
 }

@@ -18,6 +18,8 @@ public enum AdapterSkeleton {
     case .node: text = node(request)
     case .go: text = go(request)
     case .swift: text = swift(request)
+    case .php: text = php(request)
+    case .java: text = java(request)
     }
     return [SkeletonFile(path: language.fileName, contents: text, isExecutable: language.isExecutable)]
   }
@@ -44,8 +46,8 @@ public enum AdapterSkeleton {
       "  skan-conform doctor --cli \(Shell.word(command))",
       "  skan-conform run --cli \(Shell.word(command)) --suite \(suites)",
     ]
-    if language == .swift {
-      lines.append("(`swift \(source)` runs it without building, but compiles it each time it starts.)")
+    if language == .swift || language == .java {
+      lines.append("(`\(language.rawValue) \(source)` runs it without building, but compiles it each time it starts.)")
     }
     lines += [
       "",
@@ -69,7 +71,7 @@ public enum AdapterSkeleton {
   }
 
   /// What to do after `init` wrote the skeleton into `directory`, with the paths as the
-  /// user's shell names them: build (Go, Swift), `doctor`, the first `run` and why it exits 1.
+  /// user's shell names them: build (Go, Swift, Java), `doctor`, the first `run` and why it exits 1.
   /// Every path and argument is quoted for a POSIX shell, the `--cli` value as one word, so a
   /// line pasted into a shell runs nothing that `directory` spells; the lines hold
   /// `directory` as given, control characters included, for the caller to show safely.

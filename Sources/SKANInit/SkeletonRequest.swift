@@ -17,7 +17,7 @@ public struct SkeletonRequest: Sendable, Equatable {
   /// A request, checked.
   /// - Throws: ``InitError/noSuite`` for no suite, ``InitError/invalidName(_:)`` for a name
   ///   that is not 1 to 64 of `A-Z a-z 0-9 . _ -` starting with a letter or digit (it is
-  ///   written into a string literal of four languages, so nothing there needs escaping).
+  ///   written into a string literal of every skeleton's language, so nothing there needs escaping).
   public init(language: AdapterLanguage, suites: [Suite], name: String = SkeletonRequest.defaultName)
     throws(InitError)
   {

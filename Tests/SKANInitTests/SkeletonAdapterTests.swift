@@ -8,9 +8,10 @@ import SKANVocabulary
 import Subprocess
 import Testing
 
-/// The skeletons as written, run: each passes `doctor`, and the Python one answers every
-/// case of its suites `skipped` under `Runner.run`. A runtime that is not installed skips its
-/// language's test, with the reason; Python and Swift are always there.
+/// The skeletons as written, run: each passes `doctor`, the Python one answers every case of
+/// its suites `skipped` under `Runner.run`, and the PHP and Java ones read strict JSON. A
+/// runtime that is not installed skips its language's test, with the reason; Python and Swift
+/// are always there.
 @Suite("Adapter skeletons pass doctor as written", .serialized)
 struct SkeletonAdapterTests {
   /// `name` on `PATH`, if it is there.
@@ -66,6 +67,59 @@ struct SkeletonAdapterTests {
     "the Swift skeleton builds and passes doctor", .enabled(if: tool("swiftc") != nil, "swiftc is not on PATH"),
     .timeLimit(.minutes(5)))
   func swift() async throws { try await expectHealthy(.swift) }
+
+  @Test(
+    "the PHP skeleton passes doctor", .enabled(if: tool("php") != nil, "php is not installed"),
+    .timeLimit(.minutes(3)))
+  func php() async throws { try await expectHealthy(.php) }
+
+  @Test(
+    "the Java skeleton builds and passes doctor",
+    .enabled(if: tool("javac") != nil && tool("java") != nil, "the JDK is not installed"), .timeLimit(.minutes(5)))
+  func java() async throws { try await expectHealthy(.java) }
+
+  /// Feeds `language`'s skeleton lines that test its JSON reading, and checks the replies: a
+  /// seq beyond 2^53 comes back exact, every JSON feature in an input is read, a line that is
+  /// not strict JSON or not an object is ignored, nothing is answered after `stop`.
+  func expectStrictJSON(_ language: AdapterLanguage) async throws {
+    let command = try await Self.prepare(language, suites: [.window])
+    let lines = [
+      #"{"cmd":"hello","protocol":1}"#,
+      #"{"cmd":"run","seq":9007199254740993,"id":"window/x","suite":"window","input":{"s":"q\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00é","n":[-0,1.5e3,12345678901234567890,-1,0.1],"b":[true,false,null],"o":{},"a":[[[]]]}}"#,
+      #"{"cmd":"run","seq":2,"id":"window/x","suite":"window","input":[]}"#,
+      #"{"cmd":"run","seq":3,"id":"window/x","suite":"window","input":{"s":"\ud800"}}"#,
+      #"{"cmd":"run","seq":4,"id":"window/x","suite":"window","input":{"n":012}}"#,
+      #"{"cmd":"run","seq":5,"id":"window/x","suite":"window","input":{"n":1,}}"#,
+      "[1,2]", "  ",
+      #"{"cmd":"frob","seq":6}"#,
+      #"{"cmd":"stop"}"#,
+      #"{"cmd":"run","seq":7,"id":"window/x","suite":"window","input":{}}"#,
+    ]
+    let result = try await Subprocess.run(
+      .name("sh"), arguments: ["-c", command], input: .string(lines.joined(separator: "\n") + "\n"),
+      output: .string(limit: 1 << 20), error: .string(limit: 1 << 20))
+    #expect(result.terminationStatus.isSuccess, "\(language): \(result.standardError)")
+    let hello =
+      #"{"protocol":1,"implementation":{"name":"my-implementation","version":"0.0.0","language":""#
+      + language.rawValue + #""},"suites":["window"]}"#
+    #expect(
+      result.standardOutput.split(separator: "\n").map(String.init) == [
+        hello,
+        #"{"seq":9007199254740993,"skipped":{"reason":"not implemented yet"}}"#,
+        #"{"seq":2,"error":{"code":"invalid-input","message":"the input is not an object"}}"#,
+        #"{"seq":6,"error":{"code":"invalid-input","message":"unknown cmd"}}"#,
+      ], "\(language): \(result.standardOutput)\n\(result.standardError)")
+  }
+
+  @Test(
+    "the PHP skeleton reads strict JSON, keeps integers exact and ignores what is not an object",
+    .enabled(if: tool("php") != nil, "php is not installed"), .timeLimit(.minutes(3)))
+  func phpJSON() async throws { try await expectStrictJSON(.php) }
+
+  @Test(
+    "the Java skeleton's JSON reader: escapes, surrogate pairs, big integers, nesting; strict about the rest",
+    .enabled(if: tool("javac") != nil && tool("java") != nil, "the JDK is not installed"), .timeLimit(.minutes(5)))
+  func javaJSON() async throws { try await expectStrictJSON(.java) }
 
   @Test(
     "the Python skeleton's run: every case of its suites skipped, not implemented yet; nothing executed fails the run",

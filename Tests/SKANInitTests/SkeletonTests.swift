@@ -55,6 +55,46 @@ struct SkeletonTests {
     }
   }
 
+  @Test("the PHP and Java skeletons: their file, and the commands that build and start them, each path quoted")
+  func phpAndJava() throws {
+    #expect(try AdapterLanguage(argument: "PHP") == .php)
+    #expect(try AdapterLanguage(argument: "Java") == .java)
+
+    let php = try SkeletonRequest(language: .php, suites: [.window, .values])
+    let phpFile = try #require(AdapterSkeleton.files(for: php).first)
+    #expect(phpFile.path == "adapter.php" && phpFile.isExecutable)
+    #expect(phpFile.contents.hasPrefix("#!/usr/bin/env php\n<?php\n"))
+    #expect(phpFile.contents.contains(#"const SUITES = ["#) && phpFile.contents.contains(#""values" => "runValues","#))
+    #expect(
+      phpFile.contents.contains(#"ini_set("display_errors", "stderr");"#), "PHP's own messages stay off the replies")
+    #expect(AdapterLanguage.php.buildCommand(source: "adapter.php") == nil)
+    #expect(
+      Array(AdapterSkeleton.nextSteps(for: php, directory: "my adapter").prefix(3)) == [
+        "Next:",
+        #"  skan-conform doctor --cli "php 'my adapter/adapter.php'""#,
+        #"  skan-conform run --cli "php 'my adapter/adapter.php'" --suite window,values"#,
+      ])
+
+    let java = try SkeletonRequest(language: .java, suites: [.window, .values])
+    let javaFile = try #require(AdapterSkeleton.files(for: java).first)
+    #expect(javaFile.path == "Adapter.java" && !javaFile.isExecutable)
+    #expect(javaFile.contents.contains("public class Adapter {"))
+    #expect(javaFile.contents.contains(#"SUITES.put("values", Adapter::runValues);"#))
+    #expect(javaFile.contents.contains("//   javac -d classes Adapter.java\n"), "the header's build command")
+    #expect(javaFile.contents.contains("(`java Adapter.java` runs it without building"))
+    #expect(
+      Array(AdapterSkeleton.nextSteps(for: java, directory: "my adapter").prefix(4)) == [
+        "Next:",
+        "  javac -d 'my adapter/classes' 'my adapter/Adapter.java'",
+        #"  skan-conform doctor --cli "java -cp 'my adapter/classes' Adapter""#,
+        #"  skan-conform run --cli "java -cp 'my adapter/classes' Adapter" --suite window,values"#,
+      ])
+    #expect(
+      Array(AdapterSkeleton.nextSteps(for: java, directory: ".").prefix(3)) == [
+        "Next:", "  javac -d classes Adapter.java", #"  skan-conform doctor --cli "java -cp classes Adapter""#,
+      ])
+  }
+
   @Test("the writer writes each language's file, executable where it is a script")
   func writes() throws {
     let directory = Self.scratchDirectory() + "/nested"

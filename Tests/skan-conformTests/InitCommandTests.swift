@@ -80,7 +80,7 @@ struct InitCommandTests {
 
   @Test(
     "the next commands init prints run nothing an --output path spells when pasted into a shell",
-    .timeLimit(.minutes(3)), arguments: ["python", "go", "swift"])
+    .timeLimit(.minutes(3)), arguments: ["python", "go", "swift", "php", "java"])
   func nextCommandsQuoted(language: String) async throws {
     for output in ["my $(touch pwned) `touch pwned2` it's adapter", "my \"$(touch pwned)\" adapter"] {
       let directory = try scratch()
@@ -88,15 +88,16 @@ struct InitCommandTests {
       let outcome = try await kit(
         ["init", "--language", language, "--suite", "window", "--output", output], in: directory)
       #expect(outcome.status == 0, "\(outcome.output)")
-      // Each printed command, run in a shell where skan-conform, go and swiftc only print their
-      // arguments, one a line.
+      // Each printed command, run in a shell where skan-conform, go, swiftc and javac only print
+      // their arguments, one a line.
       let commands = outcome.output.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-        .filter { $0.hasPrefix("skan-conform ") || $0.hasPrefix("go build") || $0.hasPrefix("swiftc ") }
-      #expect(commands.count == (language == "python" ? 2 : 3), "\(outcome.output)")
+        .filter { ["skan-conform ", "go build", "swiftc ", "javac "].contains(where: $0.hasPrefix) }
+      #expect(commands.count == (["python", "php"].contains(language) ? 2 : 3), "\(outcome.output)")
       let script =
         "cd \(RepositoryPaths.quoted(directory)) || exit 99\n"
         + "args() { for a in \"$@\"; do printf '%s\\n' \"$a\"; done; }\n"
         + "skan_conform() { args \"$@\"; }\ngo() { args \"$@\"; }\nswiftc() { args \"$@\"; }\n"
+        + "javac() { args \"$@\"; }\n"
         + commands.map { $0.replacingOccurrences(of: "skan-conform ", with: "skan_conform ") }.joined(separator: "\n")
         + "\n"
       let result = try await Subprocess.run(
@@ -105,19 +106,24 @@ struct InitCommandTests {
       let names = try FileManager.default.contentsOfDirectory(atPath: directory)
       #expect(!names.contains("pwned") && !names.contains("pwned2"), "a pasted command ran the path: \(commands)")
       // The adapter's path reaches each command as one argument, whole.
-      let source = output + "/adapter." + (language == "python" ? "py" : language)
-      let quoted = "'" + source.replacingOccurrences(of: "'", with: "'\\''") + "'"
+      let source =
+        output + (language == "java" ? "/Adapter.java" : "/adapter." + (language == "python" ? "py" : language))
+      let quoted = { (path: String) in "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'" }
       let lines = printed.split(separator: "\n").map(String.init)
       #expect(lines.filter { $0 == "--cli" }.count == 2, "\(commands) printed \(printed)")
-      if language == "python" {
-        #expect(lines.filter { $0 == "python3 " + quoted }.count == 2, "\(commands) printed \(printed)")
+      if language == "python" || language == "php" {
+        let interpreter = language == "python" ? "python3" : "php"
+        #expect(lines.filter { $0 == interpreter + " " + quoted(source) }.count == 2, "\(commands) printed \(printed)")
+      } else if language == "java" {
+        let classes = output + "/classes"
+        #expect(lines.contains(source) && lines.contains(classes), "\(commands) printed \(printed)")
+        #expect(
+          lines.filter { $0 == "java -cp " + quoted(classes) + " Adapter" }.count == 2, "\(commands) printed \(printed)"
+        )
       } else {
         #expect(lines.contains(source), "\(commands) printed \(printed)")
-        #expect(
-          lines.filter {
-            $0 == "'" + String(source.dropLast(language.count + 1)).replacingOccurrences(of: "'", with: "'\\''") + "'"
-          }
-          .count == 2, "\(commands) printed \(printed)")
+        let executable = quoted(String(source.dropLast(language.count + 1)))
+        #expect(lines.filter { $0 == executable }.count == 2, "\(commands) printed \(printed)")
       }
     }
   }

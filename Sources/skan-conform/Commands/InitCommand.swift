@@ -4,11 +4,11 @@ import SKANInit
 import SKANModel
 import SKANRunner
 
-/// `skan-conform init --language python|node|go|swift --suite window,values [--output DIR]`.
+/// `skan-conform init --language python|node|go|swift|php|java --suite window,values [--output DIR]`.
 struct InitCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "init",
-    abstract: "Write a ready adapter skeleton (Python, Node.js, Go or Swift) for the suites you name.",
+    abstract: "Write a ready adapter skeleton (Python, Node.js, Go, Swift, PHP or Java) for the suites you name.",
     discussion: """
       The skeleton speaks the adapter protocol, declares the suites, answers every case of them \
       "skipped" (reason "not implemented yet") from one function per suite that you replace, and \
@@ -19,7 +19,7 @@ struct InitCommand: ParsableCommand {
       --suite list, a file that exists, a directory that cannot be written).
       """)
 
-  @Option(help: ArgumentHelp("python, node, go or swift.", valueName: "language"))
+  @Option(help: ArgumentHelp("python, node, go, swift, php or java.", valueName: "language"))
   var language: String
 
   @Option(
