@@ -120,10 +120,16 @@ public struct ConformanceSummary: Sendable {
   public static func vectorsSentence(_ report: RunReport) -> String {
     if let probe = report.probe {
       let seed = probe.seed.map { " with seed \($0) (--seed \($0) sends the same requests)" } ?? ""
+      let source: String
+      switch probe.countingSource {
+      case .reportURL?: source = " (read from --report-url)"
+      case .reportCommand?: source = " (printed by --report-command, whose text is not recorded)"
+      case nil: source = ""
+      }
       let counting =
         probe.countingChecked
-        ? "what the service counted was checked against the model"
-        : "what the service counted was NOT checked (no --report-url): it cannot be `full`"
+        ? "what the service counted was checked against the model\(source)"
+        : "what the service counted was NOT checked (no --report-url or --report-command): it cannot be `full`"
       return
         "a LIVE PROBE of \(DisplayText(report.target))\(seed), not the official vector set of skan-conform \(report.kitVersion): \(report.results.count) checks; \(counting)"
     }

@@ -25,6 +25,8 @@ public enum JSONReport {
     if let probe = report.probe {
       var members: [String: JSONValue] = ["counting_checked": .bool(probe.countingChecked)]
       if let seed = probe.seed { members["seed"] = .integer(Int(clamping: seed)) }
+      // Which way, never the command's text: a command may hold a password.
+      if let source = probe.countingSource { members["counting_source"] = .string(source.rawValue) }
       header["probe"] = .object(members)
     }
     if let total = report.vectorCases { header["vector_cases"] = .integer(total) }

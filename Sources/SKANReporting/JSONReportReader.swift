@@ -56,7 +56,11 @@ public enum JSONReportReader {
       let members = try fields(value, "header.probe")
       let seed = members["seed"] == nil ? nil : try members.integer("seed")
       guard (seed ?? 0) >= 0 else { throw ReportError("header.probe.seed: \(seed ?? 0) is negative") }
-      report.probe = LiveProbeRun(seed: seed.map(UInt64.init), countingChecked: try members.bool("counting_checked"))
+      let source =
+        members["counting_source"] == nil
+        ? nil : try members.choice("counting_source", LiveProbeRun.CountingSource.self)
+      report.probe = LiveProbeRun(
+        seed: seed.map(UInt64.init), countingChecked: try members.bool("counting_checked"), countingSource: source)
     }
     return report
   }

@@ -16,9 +16,10 @@ import SKANVocabulary
 /// example postbacks, device retries, the developer's copies, a rewritten duplicate, and
 /// SKAdNetwork and AdAttributionKit forgeries, in an order of the seed's) to its paths, and
 /// checks the answers Apple requires: 200 to every postback, at once (RCV-7, RCV-9). With a
-/// report URL it reads what the receiver counted before and after the batch and checks the
-/// arrivals the batch added against the receiving model's answer for the very requests the
-/// probe sent (RCV-1 to RCV-19). Every request ends within the timeout, body included.
+/// report URL, or a report command that prints the same report, it reads what the receiver
+/// counted before and after the batch and checks the arrivals the batch added against the
+/// receiving model's answer for the very requests the probe sent (RCV-1 to RCV-19). Every
+/// request, and every run of the report command, ends within the timeout, body included.
 public struct PostbackProbe: Sendable {
   /// What to probe.
   public struct Configuration: Sendable {
@@ -32,9 +33,12 @@ public struct PostbackProbe: Sendable {
     public var reengagementCopies: Bool
     /// Where to GET what the receiver counted (the receiving suite's output); `nil` skips it.
     public var reportURL: String?
+    /// A command, run through `/bin/sh -c`, whose standard output is what the receiver
+    /// counted, as ``reportURL`` answers it; `nil` skips it. At most one of the two.
+    public var reportCommand: String?
     /// How many times to resend a postback not answered 200 (the device's rule per framework).
     public var retries: Int
-    /// Seconds to wait for each whole answer.
+    /// Seconds to wait for each whole answer, and for each run of the report command.
     public var timeout: Double
     /// The seed of the batch; `nil` draws one at random (the report names it).
     public var seed: UInt64?
@@ -42,7 +46,8 @@ public struct PostbackProbe: Sendable {
     /// Creates a configuration.
     public init(
       url: String, networkPath: String?, copies: Bool = true, reengagementCopies: Bool = false,
-      reportURL: String? = nil, retries: Int = 2, timeout: Double = 5, seed: UInt64? = nil
+      reportURL: String? = nil, reportCommand: String? = nil, retries: Int = 2, timeout: Double = 5,
+      seed: UInt64? = nil
     ) {
       self.seed = seed
       self.url = url
@@ -50,6 +55,7 @@ public struct PostbackProbe: Sendable {
       self.copies = copies
       self.reengagementCopies = reengagementCopies
       self.reportURL = reportURL
+      self.reportCommand = reportCommand
       self.retries = retries
       self.timeout = timeout
     }
@@ -63,12 +69,15 @@ public struct PostbackProbe: Sendable {
     case nothingToSend
     /// The first request could not connect.
     case unreachable(String)
+    /// Both a report URL and a report command: the count is read one way.
+    case twoReports
 
     public var description: String {
       switch self {
       case .invalidURL(let url): return "not an absolute http(s) URL: \(URLRedaction.redact(url))"
       case .nothingToSend: return "no network path and no copies: nothing to send"
       case .unreachable(let reason): return "the receiver is unreachable: \(reason)"
+      case .twoReports: return "a report URL and a report command: give one"
       }
     }
   }
@@ -90,6 +99,7 @@ public struct PostbackProbe: Sendable {
       !host.isEmpty
     else { throw .invalidURL(configuration.url) }
     guard configuration.networkPath != nil || configuration.copies else { throw .nothingToSend }
+    guard configuration.reportURL == nil || configuration.reportCommand == nil else { throw .twoReports }
     var root = URLComponents()
     root.scheme = scheme
     root.host = components.host
@@ -126,7 +136,7 @@ public struct PostbackProbe: Sendable {
     var statuses: [Int] = []
     // What the receiver counted before the batch: only the arrivals the batch adds are judged.
     var before: ReportRead?
-    if let reportURL = configuration.reportURL { before = await readReport(client, url: reportURL) }
+    if let source = reportSource { before = await readReport(client, from: source) }
     for step in steps {
       var attempt = 0
       var answer: Outcome
@@ -150,8 +160,8 @@ public struct PostbackProbe: Sendable {
       aggregate(
         "no-server-error", ["RCV-7"], statuses.filter { (500..<600).contains($0) },
         "a server error (an AdAttributionKit device resends after a 500)"))
-    if let reportURL = configuration.reportURL, let before {
-      results.append(await report(client, url: reportURL, before: before, sent: sent))
+    if let source = reportSource, let before {
+      results.append(await report(client, from: source, before: before, sent: sent))
     }
     return .success(results)
   }
@@ -209,13 +219,31 @@ public struct PostbackProbe: Sendable {
     case failed(CaseStatus, String, seconds: Double?)
   }
 
+  /// Where the receiver's report is read: a URL to GET, or a command to run.
+  enum ReportSource: Sendable {
+    case url(String)
+    case command(String)
+  }
+
+  /// The configuration's report source, if any.
+  var reportSource: ReportSource? {
+    if let url = configuration.reportURL { return .url(url) }
+    return configuration.reportCommand.map(ReportSource.command)
+  }
+
+  /// Reads the receiver's report from `source`.
+  private func readReport(_ client: ProbeClient, from source: ReportSource) async -> ReportRead {
+    switch source {
+    case .url(let url): return await readReport(client, url: url)
+    case .command(let command): return await runReportCommand(command)
+    }
+  }
+
   /// GETs the receiver's report: a 200 whose body is the receiving suite's output.
   private func readReport(_ client: ProbeClient, url: String) async -> ReportRead {
     switch await send(client, method: .GET, url: url, body: nil) {
     case .response(let status, let bytes, let seconds):
-      guard status == 200, let report = try? JSONParser.parse(bytes: bytes),
-        report[ReceivingSuite.Output.arrivals.rawValue]?.arrayValue != nil
-      else {
+      guard status == 200, let report = try? JSONParser.parse(bytes: bytes), Self.isReceivingOutput(report) else {
         return .failed(
           .protocolError, "the report is not a 200 answer with the receiving output's `arrivals` (HTTP \(status))",
           seconds: seconds)
@@ -236,11 +264,24 @@ public struct PostbackProbe: Sendable {
     }
   }
 
+  /// Whether `report` can be the receiving suite's output: an object with an `arrivals`
+  /// array (the comparison with the model judges the rest).
+  static func isReceivingOutput(_ report: JSONValue) -> Bool {
+    report[ReceivingSuite.Output.arrivals.rawValue]?.arrayValue != nil
+  }
+
+  /// Runs the report command (``ReportCommandRun``) and reads its standard output as the
+  /// receiving suite's output.
+  private func runReportCommand(_ command: String) async -> ReportRead {
+    let run = await ShellCommand.run(command, timeout: configuration.timeout, outputLimit: ProbeClient.bodyLimit)
+    return ReportCommandRun(run, timeout: configuration.timeout, outputLimit: ProbeClient.bodyLimit).read
+  }
+
   /// Reads the receiver's count after the batch and compares the arrivals the batch added
   /// (the report after, less the report before) with the model's answer for the requests
   /// sent.
   private func report(
-    _ client: ProbeClient, url: String, before: ReportRead, sent: [(path: String, body: String)]
+    _ client: ProbeClient, from source: ReportSource, before: ReportRead, sent: [(path: String, body: String)]
   ) async -> CaseResult {
     let id = "probe-postbacks/report"
     let requirements = ["RCV-1", "RCV-2", "RCV-4", "RCV-6", "RCV-9", "RCV-19"]
@@ -271,7 +312,7 @@ public struct PostbackProbe: Sendable {
       }
       return failed(.error, "no report before the batch", nil)
     }
-    let after = await readReport(client, url: url)
+    let after = await readReport(client, from: source)
     guard case .report(let later, let seconds) = after else {
       if case .failed(let status, let message, let seconds) = after {
         return failed(status, "after the batch: \(message)", seconds)
@@ -366,7 +407,13 @@ public struct PostbackProbe: Sendable {
       implementation: ImplementationIdentity(
         name: "postback-receiver", version: "", language: "http", suites: ["receiving"]),
       transport: .http, target: target, startedAt: startedAt, results: results, complete: true, vectorSet: .custom)
-    report.probe = LiveProbeRun(seed: seed, countingChecked: configuration.reportURL != nil)
+    let source: LiveProbeRun.CountingSource? =
+      switch reportSource {
+      case .url?: .reportURL
+      case .command?: .reportCommand
+      case nil: nil
+      }
+    report.probe = LiveProbeRun(seed: seed, countingChecked: source != nil, countingSource: source)
     return report
   }
 }

@@ -58,14 +58,15 @@ struct HTMLReportTests {
   }
 
   @Test(
-    "a live probe's certificate names the probe and its seed, never the official vector set, and is never full without the count checked"
+    "a live probe's certificate names the probe and its seed, never the official vector set, is never full without the count checked, and says where the count was read"
   )
   func liveProbe() {
-    for checked in [false, true] {
+    let sources: [LiveProbeRun.CountingSource?] = [nil, .reportURL, .reportCommand]
+    for (checked, source) in [(false, nil)] + sources.map({ (true, $0) }) {
       var probe = report([("probe-postbacks/01-winner-4-0", "receiving", ["RCV-7"], .pass)])
       probe.vectorDigest = RunReport.liveProbeDigest
       probe.vectorSet = .custom
-      probe.probe = LiveProbeRun(seed: 42, countingChecked: checked)
+      probe.probe = LiveProbeRun(seed: 42, countingChecked: checked, countingSource: source)
       let summary = ConformanceSummary(probe)
       #expect(summary.level == (checked ? "full" : "core"))
       #expect(Badge.message(summary).hasPrefix("probe, seed 42 · \(summary.level) ·"), "\(Badge.message(summary))")
@@ -73,8 +74,10 @@ struct HTMLReportTests {
       #expect(sentence.contains("LIVE PROBE") && sentence.contains("seed 42"), "\(sentence)")
       #expect(!sentence.hasPrefix("the official vector set"), "\(sentence)")
       #expect(sentence.contains("NOT checked") == !checked, "\(sentence)")
+      #expect(sentence.contains("read from --report-url") == (source == .reportURL), "\(sentence)")
+      #expect(sentence.contains("printed by --report-command") == (source == .reportCommand), "\(sentence)")
       let read = try? JSONReportReader.read(bytes: Array(JSONReport.text(probe).utf8))
-      #expect(read?.probe == LiveProbeRun(seed: 42, countingChecked: checked))
+      #expect(read?.probe == LiveProbeRun(seed: 42, countingChecked: checked, countingSource: source))
     }
   }
 

@@ -52,13 +52,20 @@ struct JSONReportReaderTests {
     case "header.implementation": return json.updating("header") { $0.setting("implementation", nil) }
     case "footer": return json.setting("footer", nil)
     case "header.transport": return json.updating("header") { $0.setting("transport", "carrier-pigeon") }
+    case "header.probe.counting_source":
+      return json.updating("header") {
+        $0.setting("probe", ["counting_checked": true, "counting_source": "a-database-query"])
+      }
     default: return json.setting("report_version", 2)
     }
   }
 
   @Test(
     "a damaged report names the member at fault",
-    arguments: ["results[1].status", "header.implementation", "header.transport", "footer", "report_version"])
+    arguments: [
+      "results[1].status", "header.implementation", "header.transport", "header.probe.counting_source", "footer",
+      "report_version",
+    ])
   func damaged(_ member: String) {
     let json = Self.damage(JSONReport.json(Self.sample()), at: member)
     do {

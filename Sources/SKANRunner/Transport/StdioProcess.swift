@@ -35,7 +35,7 @@ final class StdioProcess: Sendable {
 
   /// Starts `command` through `/bin/sh -c`.
   init(command: String, maximumLineLength: Int) {
-    signal(SIGPIPE, SIG_IGN)
+    Self.ignoreBrokenPipes()
     let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
     wake = continuation
     let pendingOutput = self.pendingOutput
@@ -43,16 +43,11 @@ final class StdioProcess: Sendable {
     let pidBox = self.pidBox
     let statusBox = self.statusBox
     let errorTail = self.errorTail
-    var platformOptions = PlatformOptions()
-    // Its own process group, so that a kill reaches whatever `sh -c` started.
-    platformOptions.processGroupID = 0
-    // `/bin/sh` by its path (POSIX puts it there, on macOS too): `.name("sh")` makes
-    // swift-subprocess try an exec in every PATH entry before the one that has it, a fork
-    // each, several milliseconds of every start and restart.
+    let platformOptions = Self.ownProcessGroup
     task = Task {
       do {
         let result = try await run(
-          .path("/bin/sh"), arguments: ["-c", command], platformOptions: platformOptions, input: .inputWriter,
+          Self.shell, arguments: ["-c", command], platformOptions: platformOptions, input: .inputWriter,
           output: .sequence, error: .sequence
         ) { execution in
           // A kill asked for before the child had a pid (a run interrupted while it starts)
@@ -150,8 +145,25 @@ final class StdioProcess: Sendable {
     if let pid = pidBox.killRequested() { Self.killGroup(pid) }
   }
 
+  /// `/bin/sh`, which runs every command the kit starts (`sh -c`), by its path (POSIX puts it
+  /// there, on macOS too): `.name("sh")` makes swift-subprocess try an exec in every PATH
+  /// entry before the one that has it, a fork each, several milliseconds of every start and
+  /// restart.
+  static let shell = Executable.path("/bin/sh")
+
+  /// A process group of its own for the child, so that a kill reaches whatever `sh -c` started.
+  static var ownProcessGroup: PlatformOptions {
+    var options = PlatformOptions()
+    options.processGroupID = 0
+    return options
+  }
+
+  /// Ignores SIGPIPE process-wide: a write to a child that has died is an error to see, not
+  /// the end of the kit.
+  static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
   /// Sends SIGKILL to the process group `pid` leads.
-  private static func killGroup(_ pid: pid_t) {
+  static func killGroup(_ pid: pid_t) {
     #if canImport(Darwin)
       _ = Darwin.kill(-pid, SIGKILL)
     #elseif canImport(Glibc)

@@ -1,0 +1,69 @@
+import Foundation
+import SKANRunner
+import Testing
+
+/// One run of a shell command read whole (`probe postbacks --report-command`): its exit
+/// status, its whole output (a last line without a newline included), bounded standard error,
+/// and an end at the timeout or the output limit that takes whatever the shell started with it.
+@Suite("A shell command run to its end, bounded")
+struct ShellCommandTests {
+  @Test("the exit status, the whole output without a final newline, and the standard error are kept")
+  func exitAndOutput() async {
+    let run = await ShellCommand.run(
+      #"printf 'first\nlast'; printf 'went wrong' >&2; exit 4"#, timeout: 30, outputLimit: 1 << 20)
+    #expect(run.ending == .exited(4))
+    #expect(run.output == Array("first\nlast".utf8))
+    #expect(run.standardErrorTail == "went wrong")
+  }
+
+  @Test("the command gets no standard input: a reader of it ends at once")
+  func noInput() async {
+    let run = await ShellCommand.run("cat; echo done", timeout: 30, outputLimit: 1 << 20)
+    #expect(run.ending == .exited(0))
+    #expect(run.output == Array("done\n".utf8))
+  }
+
+  @Test(
+    "at the timeout the command is killed with what it started, a child holding its output included, within a second",
+    .timeLimit(.minutes(1)), arguments: ["sleep 30", "printf '{}'; sleep 30", "sleep 30 & sleep 30"])
+  func timeout(command: String) async {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let run = await ShellCommand.run(command, timeout: 1, outputLimit: 1 << 20)
+    let elapsed = clock.now - started
+    #expect(run.ending == .timedOut, "\(command): \(run.ending)")
+    #expect(elapsed < .seconds(2), "\(command): the run took \(elapsed)")
+    #expect(run.seconds < 2, "\(command): \(run.seconds) s")
+  }
+
+  @Test("the run ends when the shell exits, and what it left running is killed then", .timeLimit(.minutes(1)))
+  func leftRunning() async throws {
+    let marker = FileManager.default.temporaryDirectory.appendingPathComponent("left-\(UUID().uuidString)").path
+    let run = await ShellCommand.run("(sleep 2; : > '\(marker)') & printf ok", timeout: 30, outputLimit: 1 << 20)
+    #expect(run.ending == .exited(0))
+    #expect(run.output == Array("ok".utf8))
+    #expect(run.seconds < 2, "the run waited for the child: \(run.seconds) s")
+    try await Task.sleep(for: .seconds(3))
+    #expect(!FileManager.default.fileExists(atPath: marker), "the child left running was not killed")
+    try? FileManager.default.removeItem(atPath: marker)
+  }
+
+  @Test("output past the limit stops the command at once, and what is kept is the limit", .timeLimit(.minutes(1)))
+  func outputLimit() async {
+    let clock = ContinuousClock()
+    let started = clock.now
+    let run = await ShellCommand.run("yes", timeout: 30, outputLimit: 10_000)
+    #expect(run.ending == .outputOverLimit)
+    #expect(run.output.count == 10_000)
+    #expect(clock.now - started < .seconds(10))
+  }
+
+  @Test("a flood on standard error neither blocks the command nor grows the tail past its bound")
+  func standardErrorFlood() async {
+    let run = await ShellCommand.run(
+      "head -c 5000000 /dev/zero | tr '\\000' e >&2; printf ok", timeout: 30, outputLimit: 1 << 20, errorLimit: 512)
+    #expect(run.ending == .exited(0))
+    #expect(run.output == Array("ok".utf8))
+    #expect(run.standardErrorTail.utf8.count == 512)
+  }
+}
