@@ -79,8 +79,9 @@ struct HostileReplyCommandTests {
       let outcome = try await KitCommand.run(["run", "--shard", "\(index + 1)/2", "--report-json", file])
       #expect(outcome.status == 0, "\(outcome.output)")
     }
-    // The crafted part: a difference, on a case in the middle of the shard, whose actual value
-    // is an object of 80,000 keys.
+    // The crafted part: a failure, on a case in the middle of the shard, with a difference
+    // whose actual value is an object of 80,000 keys (no recorded reply: it stands as recorded,
+    // against the implementation; a pass listing a difference would be refused).
     var report = try JSONParser.parse(bytes: Array(try #require(FileManager.default.contents(atPath: first))))
     guard case .object(var members) = report, case .array(var results)? = members["results"],
       case .object(var result) = results[200]
@@ -91,6 +92,7 @@ struct HostileReplyCommandTests {
     var huge: [String: JSONValue] = [:]
     for index in 0..<80_000 { huge["key-\(index)"] = .integer(index) }
     result["differences"] = [["path": "$", "expected": 1, "actual": .object(huge)]]
+    result["status"] = "fail"
     results[200] = .object(result)
     members["results"] = .array(results)
     report = .object(members)
