@@ -48,6 +48,7 @@ let package = Package(
     .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
+    .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
   ],
   targets: [
@@ -128,6 +129,7 @@ let package = Package(
         kitOnly("NIOCore", "swift-nio"),
         kitOnly("NIOPosix", "swift-nio"),
         kitOnly("NIOHTTP1", "swift-nio"),
+        kitOnly("NIOSSL", "swift-nio-ssl"),
       ],
       swiftSettings: strictSettings
     ),

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOSSL
 public import SKANJSON
 public import SKANRunner
 public import SKANVerdicts
@@ -233,20 +234,30 @@ public final class HTTPTransport: ImplementationTransport {
     if ConnectionFailure.isRefused(error) { return refusedReason }
     if ConnectionFailure.isReset(error) { return "the implementation reset the connection without a response" }
     // A TLS failure is one line, not the TLS library's error stack.
-    if String(reflecting: type(of: error)).contains("NIOSSL") || text.contains("BoringSSL") {
-      if text.contains("WRONG_VERSION_NUMBER") || text.contains("HTTP_REQUEST") {
-        return "the TLS handshake failed: the server does not speak TLS (an https:// URL for an http:// server?)"
-      }
-      if text.contains("uncleanShutdown") {
+    if let failure = error as? NIOSSLError {
+      switch failure {
+      case .uncleanShutdown:
         return "the TLS handshake failed: the server closed the connection (an https:// URL for an http:// server?)"
+      case .handshakeFailed(let stack):
+        // NIOSSL keeps BoringSSL's reason code private; its description is the one place it is.
+        let reason = tlsReason(String(describing: stack))
+        if notTLSReasons.contains(reason) {
+          return "the TLS handshake failed: the server does not speak TLS (an https:// URL for an http:// server?)"
+        }
+        return "the TLS handshake failed (\(reason))"
+      default:
+        return "the TLS handshake failed (\(failure))"
       }
-      return "the TLS handshake failed (\(tlsReason(text)))"
     }
     if let error = error as? HTTPClientError, error == .remoteConnectionClosed {
       return "the implementation closed the connection without a response"
     }
     return "the HTTP request failed: \(text)"
   }
+
+  /// BoringSSL's reasons for a reply that is not TLS at all: plain HTTP where a TLS record was
+  /// expected.
+  static let notTLSReasons: Set<String> = ["WRONG_VERSION_NUMBER", "HTTP_REQUEST"]
 
   /// The TLS library's reason code (`CERTIFICATE_VERIFY_FAILED`), or the first line of its
   /// message.
