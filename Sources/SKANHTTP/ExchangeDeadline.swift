@@ -25,7 +25,9 @@ package enum ExchangeDeadline {
   package static func run<Outcome: Sendable>(
     seconds: Double, timedOut: Outcome, interrupted: Outcome, _ exchange: @escaping @Sendable () async -> Outcome
   ) async -> Outcome {
-    let race = Race<Outcome>()
+    // The first of the exchange, the timer and a cancellation to finish; the others are
+    // cancelled and ignored.
+    let race = FirstOutcome<Outcome>()
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
         race.install(continuation)
@@ -34,59 +36,13 @@ package enum ExchangeDeadline {
           try? await Task.sleep(for: .milliseconds(Int(seconds * 1000)))
           race.finish(timedOut)
         }
-        race.attach([work, timer])
+        race.onFinish { _ in
+          work.cancel()
+          timer.cancel()
+        }
       }
     } onCancel: {
       race.finish(interrupted)
-    }
-  }
-
-  /// The first of the exchange, the timer and a cancellation to finish; the others are
-  /// cancelled and ignored.
-  /// `@unchecked Sendable`: every stored property is read and written under `lock`.
-  private final class Race<Outcome: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Outcome, Never>?
-    private var result: Outcome?
-    private var resumed = false
-    private var tasks: [Task<Void, Never>] = []
-
-    func install(_ continuation: CheckedContinuation<Outcome, Never>) {
-      let ready: Outcome? = lock.withLock {
-        self.continuation = continuation
-        return take()
-      }
-      if let ready { continuation.resume(returning: ready) }
-    }
-
-    /// Keeps the tasks to cancel when the race ends, or cancels them now if it has ended.
-    func attach(_ started: [Task<Void, Never>]) {
-      let ended = lock.withLock {
-        if result == nil { tasks = started }
-        return result != nil
-      }
-      if ended { for task in started { task.cancel() } }
-    }
-
-    func finish(_ outcome: Outcome) {
-      let (continuation, value, losers): (CheckedContinuation<Outcome, Never>?, Outcome?, [Task<Void, Never>]) =
-        lock.withLock {
-          guard result == nil else { return (nil, nil, []) }
-          result = outcome
-          let losers = tasks
-          tasks = []
-          let value = take()
-          return (value == nil ? nil : self.continuation, value, losers)
-        }
-      for task in losers { task.cancel() }
-      if let continuation, let value { continuation.resume(returning: value) }
-    }
-
-    /// The result, once, when there is both a result and a continuation to give it to.
-    private func take() -> Outcome? {
-      guard !resumed, continuation != nil, let result else { return nil }
-      resumed = true
-      return result
     }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import SKANRunner
 
 /// HTTP/1.1 over plain TCP for an `http://` endpoint: the HTTP transport's client when no TLS
 /// is involved, with the same rules as its AsyncHTTPClient configuration (kept for `https://`)
@@ -204,79 +205,25 @@ private final class Pool: @unchecked Sendable {
 
 extension PlainHTTPClient {
   /// One exchange's answer, given once: by the response, the deadline, an error or a
-  /// cancellation, whichever comes first; the loser's answer is dropped.
-  /// `@unchecked Sendable`: every stored property is read and written under `lock`.
-  final class Exchange: @unchecked Sendable {
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Outcome, Never>?
-    private var result: Outcome?
-    private var resumed = false
-    private var deadline: Scheduled<Void>?
-    private var channel: (any Channel)?
+  /// cancellation, whichever comes first; the loser's answer is dropped (``FirstOutcome``).
+  typealias Exchange = FirstOutcome<Outcome>
+}
 
-    func install(_ continuation: CheckedContinuation<Outcome, Never>) {
-      let ready: Outcome? = lock.withLock {
-        self.continuation = continuation
-        return take()
-      }
-      if let ready { continuation.resume(returning: ready) }
-    }
+extension FirstOutcome where Outcome == PlainHTTPClient.Outcome {
+  /// The deadline's task, cancelled when the exchange ends (or at once if it has).
+  func setDeadline(_ task: Scheduled<Void>) {
+    onFinish { _ in task.cancel() }
+  }
 
-    /// The deadline's task, cancelled when the exchange ends (or at once if it has).
-    func setDeadline(_ task: Scheduled<Void>) {
-      let ended = lock.withLock {
-        if result == nil { deadline = task }
-        return result != nil
-      }
-      if ended { task.cancel() }
-    }
-
-    /// The connection carrying the exchange: closed if the exchange ends without its
-    /// response (a deadline or a cancellation), at once if it already has.
-    /// - Returns: `false` when the exchange has ended (nothing is to be sent).
-    func attach(_ channel: any Channel) -> Bool {
-      lock.withLock {
-        guard result == nil else { return false }
-        self.channel = channel
-        return true
-      }
-    }
-
-    /// Whether the exchange has not ended yet.
-    var isPending: Bool { lock.withLock { result == nil } }
-
-    /// Ends the exchange with `outcome` unless it has ended; a deadline or a cancellation
-    /// closes its connection. `beforeResume` runs only when this call ended it, before the
-    /// waiter is resumed.
-    @discardableResult
-    func finish(_ outcome: Outcome, beforeResume: () -> Void = {}) -> Bool {
-      let (won, continuation, value, deadline, channel):
-        (Bool, CheckedContinuation<Outcome, Never>?, Outcome?, Scheduled<Void>?, (any Channel)?) = lock.withLock {
-          guard result == nil else { return (false, nil, nil, nil, nil) }
-          result = outcome
-          let value = take()
-          defer {
-            self.deadline = nil
-            self.channel = nil
-          }
-          return (true, value == nil ? nil : self.continuation, value, self.deadline, self.channel)
-        }
-      guard won else { return false }
-      deadline?.cancel()
+  /// The connection carrying the exchange: closed if the exchange ends without its response
+  /// (a deadline or a cancellation).
+  /// - Returns: `false` when the exchange has ended (nothing is to be sent).
+  func attach(_ channel: any Channel) -> Bool {
+    onFinish(runIfEnded: false) { outcome in
       switch outcome {
-      case .timedOut, .interrupted: channel?.close(promise: nil)
+      case .timedOut, .interrupted: channel.close(promise: nil)
       default: break
       }
-      beforeResume()
-      if let continuation, let value { continuation.resume(returning: value) }
-      return true
-    }
-
-    /// The result, once, when there is both a result and a continuation to give it to.
-    private func take() -> Outcome? {
-      guard !resumed, continuation != nil, let result else { return nil }
-      resumed = true
-      return result
     }
   }
 }
