@@ -22,6 +22,19 @@ struct VectorPrefetchTests {
     #expect(try VectorPrefetch(.embedded).take(.embedded)?.digest == loaded.digest)
   }
 
+  @Test(
+    "tasks awaiting the read are resumed when it ends, and those that come after it at once", .timeLimit(.minutes(1)))
+  func finishedResumesEveryWaiter() async throws {
+    let prefetch = VectorPrefetch(.embedded)
+    // More waiters than the cooperative pool has threads: none may hold one while it waits.
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<64 { group.addTask { await prefetch.finished() } }
+    }
+    await prefetch.finished()
+    let loaded = try VectorSet.embedded()
+    #expect(try prefetch.take(.embedded)?.digest == loaded.digest)
+  }
+
   @Test("throws the error the load throws, naming the file")
   func sameError() throws {
     let root = try RepositoryPaths.temporaryCopy()

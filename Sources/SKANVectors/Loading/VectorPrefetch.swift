@@ -9,7 +9,10 @@ import Foundation
 /// starts this read before the parse, for the commands that load the default vectors, and the
 /// command takes the result (docs/benchmarks.md). The result is the very one the load
 /// would give, errors included: it is made by the same call.
-/// `@unchecked Sendable`: `result` is read and written under `lock`; `done` is a semaphore, itself thread-safe.
+/// An async caller waits with ``finished()``, which suspends rather than blocks; ``take(_:)``
+/// blocks its thread, for a synchronous command's main thread only.
+/// `@unchecked Sendable`: `result` and `waiters` are read and written under `lock`; `done` is a
+/// semaphore, itself thread-safe.
 public final class VectorPrefetch: @unchecked Sendable {
   /// Where the vectors are read from.
   public enum Source: Sendable, Equatable {
@@ -23,6 +26,8 @@ public final class VectorPrefetch: @unchecked Sendable {
   private let done = DispatchSemaphore(value: 0)
   private let lock = NSLock()
   private var result: Result<VectorSet, VectorsError>?
+  /// The tasks suspended in ``finished()`` until the read ends.
+  private var waiters: [CheckedContinuation<Void, Never>] = []
 
   /// Starts reading `source` on a new thread.
   public init(_ source: Source) {
@@ -37,9 +42,26 @@ public final class VectorPrefetch: @unchecked Sendable {
       } catch {
         result = .failure(error)
       }
-      lock.withLock { self.result = result }
+      let waiting = lock.withLock {
+        self.result = result
+        defer { waiters = [] }
+        return waiters
+      }
       done.signal()
+      for waiter in waiting { waiter.resume() }
     }.start()
+  }
+
+  /// Returns once the read has ended, suspending the task meanwhile (no thread is blocked):
+  /// ``take(_:)`` then returns at once.
+  public func finished() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let ended = lock.withLock {
+        if result == nil { waiters.append(continuation) }
+        return result != nil
+      }
+      if ended { continuation.resume() }
+    }
   }
 
   /// The vectors read from `source`, waiting for the read to end; `nil` when this prefetch

@@ -116,6 +116,7 @@ struct RunCommand: AsyncParsableCommand {
       // vectors load.
       (report, vectors, (plan, known)) = try await InterruptibleRun.run {
         try await Runner.run(transport: transport) {
+          await VectorSourceOptions.prefetchFinished()
           let vectors = try source.load()
           let plan = try RunPlan(
             selected: try selection.select(from: vectors.cases), selection: selection.selection,

@@ -34,6 +34,13 @@ struct VectorSourceOptions: ParsableArguments {
       FileManager.default.fileExists(atPath: "Vectors/manifest.json") ? .directory("Vectors") : .embedded)
   }
 
+  /// Returns once the read-ahead of the default vectors, if one was started, has ended: an
+  /// async command awaits this before ``load()``, so that no thread of the cooperative pool
+  /// blocks on the read.
+  static func prefetchFinished() async {
+    await prefetch?.finished()
+  }
+
   /// Loads the vectors, turning every problem into a message and exit code 4. A vector file
   /// is text from outside the kit: its file name, case IDs, requirement IDs and suite name
   /// reach the message only through ``DisplayText``, as one line.
