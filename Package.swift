@@ -49,6 +49,7 @@ let package = Package(
     .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
     .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+    .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     .package(url: "https://github.com/attaswift/BigInt", from: "6.0.1"),
   ],
   targets: [
@@ -111,6 +112,7 @@ let package = Package(
       dependencies: [
         "SKANJSON", "SKANVocabulary", "SKANVectors", "SKANVerdicts",
         kitOnly("Subprocess", "swift-subprocess"),
+        kitOnly("DequeModule", "swift-collections"),
       ],
       swiftSettings: strictSettings
     ),

@@ -1,3 +1,5 @@
+import DequeModule
+
 /// Lines read from a child's standard output, waiting for the runner.
 ///
 /// The reader task pushes events; the runner awaits the next one with a deadline. A timer
@@ -53,36 +55,5 @@ actor LineInbox {
     guard token == waiterToken, let waiter else { return }
     self.waiter = nil
     waiter.resume(returning: nil)
-  }
-}
-
-/// A first-in, first-out queue with O(1) removal at the front.
-struct Deque<Element> {
-  private var storage: [Element] = []
-  private var head = 0
-
-  init() {}
-
-  var isEmpty: Bool { head == storage.count }
-
-  mutating func append(_ element: Element) { storage.append(element) }
-
-  /// Takes every element out, in order.
-  mutating func removeAll() -> [Element] {
-    defer {
-      storage = []
-      head = 0
-    }
-    return Array(storage[head...])
-  }
-
-  mutating func removeFirst() -> Element {
-    let element = storage[head]
-    head += 1
-    if head > 64 && head * 2 > storage.count {
-      storage.removeFirst(head)
-      head = 0
-    }
-    return element
   }
 }

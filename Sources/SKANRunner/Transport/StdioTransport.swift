@@ -1,3 +1,4 @@
+import DequeModule
 import Foundation
 public import SKANJSON
 public import SKANVerdicts
@@ -187,7 +188,8 @@ public actor StdioTransport: ImplementationTransport {
   }
 
   private func settleAll(_ reply: Verdict.Reply) {
-    let jobs = Array(inFlight.values) + replays + waiting.removeAll()
+    let jobs = Array(inFlight.values) + replays + Array(waiting)
+    waiting.removeAll()
     inFlight = [:]
     replays = []
     replayInFlight = false
