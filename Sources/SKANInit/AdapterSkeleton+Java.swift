@@ -61,7 +61,7 @@ extension AdapterSkeleton {
               return object("skipped", object("reason", reason));
           }
 
-          /** A JSON object of keys and values, in order: {@code object("name", "value", "count", 2)}. */
+          /** A JSON object of keys and values, in order: {@code object("answer", 42, "ok", true)}. */
           static Map<String, Object> object(Object... keysAndValues) {
               if (keysAndValues.length % 2 != 0) {
                   throw new IllegalArgumentException("object(...) takes keys and values in pairs");

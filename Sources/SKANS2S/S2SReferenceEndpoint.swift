@@ -12,19 +12,15 @@ import SKANSignatures
 public struct S2SReferenceEndpoint: Sendable {
   private let validator: S2SRequestValidator
   private let values: [String: JSONValue]
-  /// Whether to answer every request 503 (for tests).
-  public var busy: Bool
 
   /// Creates the endpoint.
   /// - Parameters:
   ///   - devKey: the secret dev key.
   ///   - profile: the signing profile (S2S-1, S2S-2).
   ///   - values: the response body for each known uid.
-  public init(devKey: String, profile: S2SSignatureProfile = .default, values: [String: JSONValue], busy: Bool = false)
-  {
+  public init(devKey: String, profile: S2SSignatureProfile = .default, values: [String: JSONValue]) {
     validator = S2SRequestValidator(profile: profile, devKey: devKey, crypto: SwiftCrypto())
     self.values = values
-    self.busy = busy
   }
 
   /// Reads a `--values` file: a JSON object mapping each uid to its response body.
@@ -50,7 +46,7 @@ public struct S2SReferenceEndpoint: Sendable {
     let (path, query) = S2SQuery.split(request.uri)
     let answer = validator.validate(
       method: request.method, path: path, query: query, headers: request.headers, isKnownUID: { values[$0] != nil },
-      busy: busy)
+      busy: false)
     guard answer.reason == .ok, let uid = query[S2SRequestShape.uid], let body = values[uid] else {
       return Self.error(answer.status, reason: answer.reason.rawValue, parameter: answer.parameter)
     }

@@ -44,6 +44,20 @@ struct CommandLineTests {
   }
 
   @Test(
+    "--repeat sends the selection N times over and writes no report file: a case answered N times is no certificate",
+    .timeLimit(.minutes(3)),
+    arguments: [["--report-json", "r.json"], ["--junit", "r.xml"], ["--html", "r.html"], ["--markdown", "r.md"]])
+  func repeatWritesNoReport(report: [String]) async throws {
+    let refused = try await kit(["run", "--suite", "window", "--repeat", "2"] + report)
+    #expect(refused.status == 2, "\(report): exit \(refused.status): \(refused.output)")
+    #expect(refused.output.contains("--repeat writes no report file"), "\(refused.output)")
+    let load = try await kit(["run", "--suite", "window", "--repeat", "3"])
+    #expect(load.status == 0, "exit \(load.status): \(load.output)")
+    let window = try VectorSet.embedded().cases.count { $0.suite == .window }
+    #expect(load.output.contains("conformance: \(3 * window) passed"), "\(load.output)")
+  }
+
+  @Test(
     "fuzz refuses a timeout that is not positive", .timeLimit(.minutes(3)),
     arguments: [["--timeout", "0"], ["--timeout=-5"]])
   func fuzzTimeout(arguments: [String]) async throws {

@@ -82,11 +82,21 @@ struct RunCommand: AsyncParsableCommand {
       valueName: "I/N"))
   var shard: String?
 
-  @Option(help: .hidden)
+  @Option(
+    help: ArgumentHelp(
+      "Send the selected cases N times over, in order: a load run, for timing (bench/). It writes no report file: a case answered N times is no certificate.",
+      valueName: "n"))
   var `repeat` = 1
 
   func validate() throws {
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
+    guard (1...1000).contains(`repeat`) else { throw ValidationError("--repeat must be from 1 to 1000") }
+    if `repeat` > 1,
+      reports.reportJson != nil || reports.junit != nil || reports.markdown != nil || reports.attestation != nil
+        || certificate.html != nil
+    {
+      throw ValidationError("--repeat writes no report file: run without it for a report")
+    }
     if let concurrency, !(1...1024).contains(concurrency) {
       throw ValidationError("--concurrency must be from 1 to 1024")
     }
