@@ -73,7 +73,8 @@ let package = Package(
     ),
     // The wire shape of each suite: input JSON -> model -> output JSON or error code.
     .target(
-      name: "SKANSuites", dependencies: ["SKANJSON", "SKANModel", "SKANSignatures"], swiftSettings: strictSettings),
+      name: "SKANSuites", dependencies: ["SKANJSON", "SKANModel", "SKANSignatures"], swiftSettings: strictSettings,
+      plugins: ["SuiteRegistries"]),
     // Vector files as data: their format, the loader, the manifest, the copy built into the
     // binary, case selection. Knows nothing of the reference: the runner needs only this.
     .target(
@@ -90,8 +91,15 @@ let package = Package(
         "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors", "SKANVocabulary",
         .product(name: "Crypto", package: "swift-crypto"),
       ],
-      swiftSettings: strictSettings
+      swiftSettings: strictSettings,
+      plugins: ["SuiteRegistries"]
     ),
+    // Lists every registered suite as each module's part of it (`ReferenceSuites.all`,
+    // `ScenarioSuites.all`, `FuzzSuites.all`, `MutantSuites.all`) from `SuiteRegistry.all`: a
+    // suite that lacks a part does not compile.
+    .plugin(name: "SuiteRegistries", capability: .buildTool(), dependencies: ["skan-suite-registries"]),
+    .executableTarget(
+      name: "skan-suite-registries", path: "Plugins/SuiteRegistriesTool", swiftSettings: strictSettings),
     // Builds the committed Vectors/ files into SKANVectors as data (`VectorSet.embedded()`).
     .plugin(name: "EmbedVectors", capability: .buildTool(), dependencies: ["skan-embed-vectors"]),
     .executableTarget(name: "skan-embed-vectors", path: "Plugins/EmbedVectorsTool", swiftSettings: strictSettings),
@@ -155,7 +163,8 @@ let package = Package(
         "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors", "SKANVocabulary",
         .product(name: "Crypto", package: "swift-crypto"),
       ],
-      swiftSettings: strictSettings
+      swiftSettings: strictSettings,
+      plugins: ["SuiteRegistries"]
     ),
     // Differential fuzzing with shrinking (`skan-conform fuzz`).
     .target(
@@ -163,7 +172,8 @@ let package = Package(
       dependencies: [
         "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANVerdicts", "SKANVocabulary",
       ],
-      swiftSettings: strictSettings
+      swiftSettings: strictSettings,
+      plugins: ["SuiteRegistries"]
     ),
     // Adapter skeletons for Python, Node.js, Go, Swift, PHP and Java, and their writer (`skan-conform init`).
     .target(name: "SKANInit", dependencies: ["SKANVocabulary"], swiftSettings: strictSettings),

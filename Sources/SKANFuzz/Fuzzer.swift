@@ -159,6 +159,6 @@ public enum Fuzzer {
   }
 
   private static func defaultRequirement(_ suite: Suite) -> String {
-    FuzzSuites.suite(suite)?.defaultRequirement ?? "IN-1"
+    FuzzSuites.generator(suite)?.defaultRequirement ?? "IN-1"
   }
 }

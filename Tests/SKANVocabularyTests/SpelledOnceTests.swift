@@ -51,12 +51,11 @@ struct SpelledOnceTests {
     "Sources/SKANVocabulary/Requirements/Requirement+Area.swift": (
       ["timeline", "att"], "the names of two requirement tables"
     ),
-    "Sources/SKANFuzz/ScenarioGenerator+Receiving.swift": (
+    "Sources/SKANFuzz/Suites/ReceivingSuite+Fuzz.swift": (
       ["jws-string", "timestamp"], "an AdAttributionKit postback's member, a forwarder's field added to a body"
     ),
-    "Sources/SKANFuzz/ScenarioGenerator.swift": (
-      ["2", "status"], "a Singular coarse code written as a string (a value), Singular's server response"
-    ),
+    "Sources/SKANFuzz/Suites/ValuesSuite+Fuzz.swift": (["2"], "a Singular coarse code written as a string (a value)"),
+    "Sources/SKANFuzz/Suites/LifecycleSuite+Fuzz.swift": (["status"], "Singular's server response"),
     "Sources/SKANVectorGeneration/Scenarios/AppleSamples.swift": (
       ["jws-string", "timestamp"], "Apple's published postbacks and impressions"
     ),

@@ -956,3 +956,8 @@ enum AttributionScenarios: SuiteScenarios {
       route([aakInstall], [skan(update(at(1, 0, 0, 0), 3, nil, ["install"], nil, false))], false))
   }
 }
+
+/// The attribution suite's scenarios (its part in vector generation).
+extension AttributionSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { AttributionScenarios.self }
+}

@@ -251,3 +251,8 @@ enum LifecycleScenarios: SuiteScenarios {
     return b.scenarios
   }
 }
+
+/// The lifecycle suite's scenarios (its part in vector generation).
+extension LifecycleSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { LifecycleScenarios.self }
+}

@@ -315,3 +315,8 @@ enum MetadataScenarios: SuiteScenarios {
       tags: ["bad-input"], att("authorized", idfa: "nope", metadata: ["skan_conversion_value": "x"]))
   }
 }
+
+/// The metadata suite's scenarios (its part in vector generation).
+extension MetadataSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { MetadataScenarios.self }
+}

@@ -792,3 +792,8 @@ extension ScenarioBuilder {
     add(slug, description, requirements, tags: tags, scenario.json)
   }
 }
+
+/// The postback suite's scenarios (its part in vector generation).
+extension PostbackSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { PostbackScenarios.self }
+}

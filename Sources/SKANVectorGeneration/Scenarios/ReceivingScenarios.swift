@@ -431,3 +431,8 @@ enum ReceivingScenarios: SuiteScenarios {
       ["IN-1"], tags: ["bad-input"], batch([arrival(start, networkPath, a)], skadnetworkKey: "not a key"))
   }
 }
+
+/// The receiving suite's scenarios (its part in vector generation).
+extension ReceivingSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { ReceivingScenarios.self }
+}

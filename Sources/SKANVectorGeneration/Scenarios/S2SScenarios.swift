@@ -551,3 +551,8 @@ enum S2SScenarios: SuiteScenarios {
       parse("appsflyer-v3", ["value": 1]))
   }
 }
+
+/// The s2s suite's scenarios (its part in vector generation).
+extension S2SSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { S2SScenarios.self }
+}

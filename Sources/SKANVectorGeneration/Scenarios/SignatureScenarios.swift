@@ -658,3 +658,8 @@ enum SignatureScenarios: SuiteScenarios {
       ["IN-1"], tags: ["bad-input"], impression(testJWS("impression"), key: "AAAA"))
   }
 }
+
+/// The signature suite's scenarios (its part in vector generation).
+extension SignatureSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { SignatureScenarios.self }
+}

@@ -158,3 +158,8 @@ enum ValuesScenarios: SuiteScenarios {
     return b.scenarios
   }
 }
+
+/// The values suite's scenarios (its part in vector generation).
+extension ValuesSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { ValuesScenarios.self }
+}

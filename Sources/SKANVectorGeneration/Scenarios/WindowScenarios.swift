@@ -165,3 +165,8 @@ enum WindowScenarios: SuiteScenarios {
     return b.scenarios
   }
 }
+
+/// The window suite's scenarios (its part in vector generation).
+extension WindowSuite: ScenarioSuite {
+  static var scenarios: any SuiteScenarios.Type { WindowScenarios.self }
+}

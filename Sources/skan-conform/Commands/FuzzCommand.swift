@@ -19,7 +19,7 @@ struct FuzzCommand: AsyncParsableCommand {
     abstract: "Compare an implementation with the reference on random scenarios; shrink and save any difference.",
     discussion: """
       Scenarios are generated from --seed (the same seed gives the same scenarios) for every \
-      suite the implementation declares among \(FuzzSuites.all.map { $0.id.rawValue }.joined(separator: ", ")). \
+      suite the implementation declares among \(FuzzSuites.fuzzed.map { $0.id.rawValue }.joined(separator: ", ")). \
       On a difference the scenario is shrunk to a small one that still differs, \
       printed with its diff, and written as a vector file in the Vectors/ format under --out. \
       Exit 0 when nothing differs, 1 when something does, 3 when the implementation cannot start \

@@ -1,5 +1,0 @@
-import SKANVocabulary
-
-extension AttributionSuite: ScenarioSuite {
-  static var scenarios: any SuiteScenarios.Type { AttributionScenarios.self }
-}

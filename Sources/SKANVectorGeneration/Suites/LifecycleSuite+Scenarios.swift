@@ -1,5 +1,0 @@
-import SKANVocabulary
-
-extension LifecycleSuite: ScenarioSuite {
-  static var scenarios: any SuiteScenarios.Type { LifecycleScenarios.self }
-}

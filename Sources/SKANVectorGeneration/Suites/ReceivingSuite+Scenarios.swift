@@ -1,5 +1,0 @@
-import SKANVocabulary
-
-extension ReceivingSuite: ScenarioSuite {
-  static var scenarios: any SuiteScenarios.Type { ReceivingScenarios.self }
-}

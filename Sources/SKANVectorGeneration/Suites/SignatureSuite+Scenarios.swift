@@ -1,5 +1,0 @@
-import SKANVocabulary
-
-extension SignatureSuite: ScenarioSuite {
-  static var scenarios: any SuiteScenarios.Type { SignatureScenarios.self }
-}

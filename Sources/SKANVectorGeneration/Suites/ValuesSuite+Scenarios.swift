@@ -1,5 +1,0 @@
-import SKANVocabulary
-
-extension ValuesSuite: ScenarioSuite {
-  static var scenarios: any SuiteScenarios.Type { ValuesScenarios.self }
-}
