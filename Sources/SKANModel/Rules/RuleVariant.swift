@@ -11,6 +11,21 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// AT-25's alternative: the cooldowns, AdAttributionKit settings, gate a conversion only when
   /// an AdAttributionKit impression competes for it.
   case cooldownsOnlyWithAdAttributionKit
+  /// AT-4's alternative: among clicks (or views) the oldest ranks first.
+  case attributionOldestFirst
+  /// AT-4's alternative: views rank before clicks.
+  case attributionViewsBeforeClicks
+  /// AT-4's alternative: AdAttributionKit impressions rank before SKAdNetwork ones.
+  case attributionPrefersAdAttributionKit
+  /// AT-4's alternative: SKAdNetwork impressions rank before AdAttributionKit ones.
+  case attributionPrefersSKAdNetwork
+  /// AT-7's alternative: five impressions are considered.
+  case attributionFiveConsidered
+  /// AT-7's alternative: seven impressions are considered, and six networks lose.
+  case attributionSevenConsidered
+  /// AT-5's alternative: any production impression, even an ineligible one, outranks the
+  /// development ones.
+  case attributionProductionFirstBeforeEligibility
 
   // MARK: Postbacks
 
