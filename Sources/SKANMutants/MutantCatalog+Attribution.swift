@@ -210,86 +210,6 @@ extension MutantCatalog {
       }),
   ]
 
-  /// One impression of an `attribute` input, as the ranking mutants see it.
-  struct RankedImpression {
-    var index: Int
-    var network: JSONValue?
-    var click: Bool
-    var at: Int
-    var skadnetwork: Bool
-    var production: Bool
-
-    /// The reference's order: clicks first, then the more recent, then the later in the input.
-    static func ranks(_ a: Self, before b: Self) -> Bool {
-      if a.click != b.click { return a.click }
-      if a.at != b.at { return a.at > b.at }
-      return a.index > b.index
-    }
-  }
-
-  /// The impressions of an `attribute` input, or `nil` when one cannot be read.
-  static func rankedImpressions(_ input: JSONValue) -> [RankedImpression]? {
-    guard let list = input[In.impressions]?.arrayValue else { return nil }
-    var result: [RankedImpression] = []
-    for (index, impression) in list.enumerated() {
-      guard let at = time(impression[ImpressionIn.at]) else { return nil }
-      let environment = impression[ImpressionIn.environment]?.stringValue ?? Impression.Environment.production.rawValue
-      result.append(
-        RankedImpression(
-          index: index, network: impression[ImpressionIn.adNetworkID],
-          click: impression[ImpressionIn.interaction] == json(Interaction.click), at: at,
-          skadnetwork: impression[ImpressionIn.framework] == json(Framework.skadnetwork),
-          production: environment == Impression.Environment.production.rawValue))
-    }
-    return result
-  }
-
-  /// The decision's last steps (six considered, the winner, the losing networks) redone on the
-  /// reference's eligible impressions with another order or limit.
-  static func redecided(
-    _ output: JSONValue, _ input: JSONValue, considered limit: Int = Attributor.consideredLimit,
-    losers loserLimit: Int = Attributor.losingNetworkLimit,
-    by before: (RankedImpression, RankedImpression) -> Bool = RankedImpression.ranks
-  ) -> JSONValue {
-    guard let conversion = output[Out.conversion]?.stringValue,
-      conversion == Decision.created.rawValue || conversion == Decision.noTimelyUpdate.rawValue,
-      var results = output[Out.impressions]?.arrayValue, let impressions = rankedImpressions(input),
-      impressions.count == results.count
-    else { return output }
-    let pool = impressions.filter {
-      results[$0.index][Verdict.status] != json(Status.ineligible)
-        || results[$0.index][Verdict.reason] == json(Reason.beyondSix)
-    }
-    let ranked = pool.sorted(by: before)
-    for impression in ranked.dropFirst(limit) {
-      results[impression.index] = results[impression.index].setting(Verdict.status, json(Status.ineligible))
-        .setting(Verdict.reason, json(Reason.beyondSix))
-    }
-    let considered = ranked.prefix(limit)
-    for impression in considered {
-      results[impression.index] = results[impression.index].setting(Verdict.status, json(Status.notChosen))
-        .setting(Verdict.reason, .null)
-    }
-    guard let winner = considered.first else {
-      return output.setting(Out.conversion, json(Decision.noEligibleImpression)).setting(Out.winner, .null)
-        .setting(Out.losingPostbacks, []).setting(Out.impressions, .array(results))
-    }
-    guard conversion == Decision.created.rawValue else { return output.setting(Out.impressions, .array(results)) }
-    results[winner.index] = results[winner.index].setting(Verdict.status, json(Status.winner))
-    var losers: [JSONValue] = []
-    if input[In.event]?[Event.kind] == json(Kind.install) {
-      var networks = [winner.network]
-      for impression in considered.dropFirst()
-      where losers.count < loserLimit && !networks.contains(impression.network) {
-        networks.append(impression.network)
-        results[impression.index] = results[impression.index].setting(Verdict.status, json(Status.loser))
-        losers.append(results[impression.index][Verdict.id] ?? .null)
-      }
-    }
-    return output.setting(Out.winner, results[winner.index][Verdict.id]).setting(Out.losingPostbacks, .array(losers))
-      .setting(Out.impressions, .array(results))
-  }
-
   /// The configured window in days for an AdAttributionKit impression's interaction, if any.
   static func configuredDays(_ input: JSONValue, _ impression: JSONValue) -> Int? {
     guard impression[ImpressionIn.framework] == json(Framework.adattributionkit),
@@ -366,64 +286,30 @@ extension MutantCatalog {
 
   /// Mutants of the ranking and of the limits on considered impressions (AT-4, AT-5, AT-7).
   static let attributionRanking: [Mutant] = [
-    Mutant(
-      "oldest-first", .attribution, "Sorts by time ascending: among clicks (or views) the oldest wins.",
-      output: { output, input in
-        redecided(output, input) { a, b in
-          if a.click != b.click { return a.click }
-          return a.at != b.at ? a.at < b.at : a.index > b.index
-        }
-      }),
-    Mutant(
-      "views-before-clicks", .attribution, "Sorts fidelity-type ascending: views rank before clicks.",
-      output: { output, input in
-        redecided(output, input) { a, b in
-          a.click != b.click ? b.click : RankedImpression.ranks(a, before: b)
-        }
-      }),
-    Mutant(
-      "prefers-adattributionkit", .attribution,
-      "Ranks AdAttributionKit impressions before SKAdNetwork ones instead of together.",
-      output: { output, input in
-        redecided(output, input) { a, b in
-          a.skadnetwork != b.skadnetwork ? !a.skadnetwork : RankedImpression.ranks(a, before: b)
-        }
-      }),
-    Mutant(
-      "prefers-skadnetwork", .attribution,
-      "Ranks SKAdNetwork impressions before AdAttributionKit ones instead of together.",
-      output: { output, input in
-        redecided(output, input) { a, b in
-          a.skadnetwork != b.skadnetwork ? a.skadnetwork : RankedImpression.ranks(a, before: b)
-        }
-      }),
-    Mutant(
-      "five-considered", .attribution,
-      "Considers five impressions (Apple's \"top five\" read as the whole set) instead of six.",
-      output: { output, input in redecided(output, input, considered: Attributor.consideredLimit - 1) }),
-    Mutant(
-      "seven-considered", .attribution, "Considers the winner and six others: seven impressions, six losing networks.",
-      output: { output, input in
-        redecided(
-          output, input, considered: Attributor.consideredLimit + 1, losers: Attributor.losingNetworkLimit + 1)
-      }),
-    Mutant(
-      "production-first-before-eligibility", .attribution,
+    ("oldest-first", "Sorts by time ascending: among clicks (or views) the oldest wins.", .attributionOldestFirst),
+    ("views-before-clicks", "Sorts fidelity-type ascending: views rank before clicks.", .attributionViewsBeforeClicks),
+    (
+      "prefers-adattributionkit", "Ranks AdAttributionKit impressions before SKAdNetwork ones instead of together.",
+      .attributionPrefersAdAttributionKit
+    ),
+    (
+      "prefers-skadnetwork", "Ranks SKAdNetwork impressions before AdAttributionKit ones instead of together.",
+      .attributionPrefersSKAdNetwork
+    ),
+    (
+      "five-considered", "Considers five impressions (Apple's \"top five\" read as the whole set) instead of six.",
+      .attributionFiveConsidered
+    ),
+    (
+      "seven-considered", "Considers the winner and six others: seven impressions, six losing networks.",
+      .attributionSevenConsidered
+    ),
+    (
+      "production-first-before-eligibility",
       "Lets any production impression, even an expired one, outrank the development ones.",
-      output: { output, input in
-        guard
-          output[Out.conversion] == json(Decision.created) || output[Out.conversion] == json(Decision.noTimelyUpdate),
-          var results = output[Out.impressions]?.arrayValue, let impressions = rankedImpressions(input),
-          impressions.count == results.count, impressions.contains(where: \.production)
-        else { return output }
-        for impression in impressions
-        where !impression.production && results[impression.index][Verdict.status] != json(Status.ineligible) {
-          results[impression.index] = results[impression.index].setting(Verdict.status, json(Status.ineligible))
-            .setting(Verdict.reason, json(Reason.developmentOutranked))
-        }
-        return redecided(output.setting(Out.impressions, .array(results)), input)
-      }),
-  ]
+      .attributionProductionFirstBeforeEligibility
+    ),
+  ].map { Mutant($0, .attribution, $1, variant: $2) }
 
   /// An `attribute` input's configuration with each entry of `attribution_windows` transformed.
   static func windowEntries(_ input: JSONValue, _ transform: (String, JSONValue) -> JSONValue) -> JSONValue {

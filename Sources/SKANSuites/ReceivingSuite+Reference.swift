@@ -83,15 +83,16 @@ extension ReceivingSuite: ReferenceSuite {
         .adNetworkID: reading.map { .string($0.adNetworkID) } ?? .null,
         .didWin: reading.map { .bool($0.didWin) } ?? .null,
         .conversionType: reading.map { .string($0.conversionType.rawValue) } ?? .null,
-        .window: reading.map { .integer($0.window) } ?? .null,
+        .window: reading.flatMap(\.window).map { .integer($0) } ?? .null,
       ])
     }
     let totals = outcome.totals
     let rows: [JSONValue] = totals.rows.map { row in
-      Row.object([
+      let window: JSONValue = row.window.map { .integer($0) } ?? .null
+      return Row.object([
         .environment: .string(row.environment.rawValue), .framework: .string(row.framework.rawValue),
         .adNetworkID: .string(row.adNetworkID), .conversionType: .string(row.conversionType.rawValue),
-        .window: .integer(row.window), .didWin: .bool(row.didWin), .count: .integer(row.count),
+        .window: window, .didWin: .bool(row.didWin), .count: .integer(row.count),
       ])
     }
     return Output.object([

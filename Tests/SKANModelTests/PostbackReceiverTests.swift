@@ -210,7 +210,7 @@ struct PostbackReceiverTests {
       (Self.network, Self.skan("g", network: "a.net", redownload: true)),
     ])
     let rows = outcome.totals.rows.map {
-      "\($0.adNetworkID) \($0.conversionType.rawValue) \($0.window) \($0.didWin) \($0.count)"
+      "\($0.adNetworkID) \($0.conversionType.rawValue) \($0.window.map(String.init) ?? "none") \($0.didWin) \($0.count)"
     }
     #expect(
       rows == [

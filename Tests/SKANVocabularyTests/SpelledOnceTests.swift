@@ -16,6 +16,9 @@ struct SpelledOnceTests {
       ["op"], "the generic lookup of the operation member, which every suite with operations names `op`"
     ),
     "Sources/SKANModel/Receiving/PostbackReceiver.swift": (["jws-string"], "Apple's AdAttributionKit postback body"),
+    "Sources/SKANModel/Receiving/PostbackReceiver+Deduplication.swift": (
+      ["jws-string"], "Apple's AdAttributionKit postback body"
+    ),
     "Sources/SKANModel/Receiving/ReceivedBodyComparison.swift": (
       ["jws-string"], "Apple's AdAttributionKit postback body"
     ),

@@ -66,7 +66,9 @@ public enum Attributor {
     candidates.removeAll { reasons[$0.impression.id] != nil }
 
     // AT-5: production impressions beat development ones.
-    if candidates.contains(where: { $0.impression.environment == .production }) {
+    let pool =
+      RuleVariant.attributionProductionFirstBeforeEligibility.isActive ? impressions : candidates.map(\.impression)
+    if pool.contains(where: { $0.environment == .production }) {
       for candidate in candidates where candidate.impression.environment == .development {
         reasons[candidate.impression.id] = .developmentOutranked
       }
@@ -74,12 +76,11 @@ public enum Attributor {
     }
 
     // AT-4: clicks before views, then the most recent; at equal times the later registered.
-    let ranked = candidates.sorted { lhs, rhs in
-      let l = (lhs.impression.interaction == .click ? 1 : 0, lhs.impression.time.milliseconds, lhs.index)
-      let r = (rhs.impression.interaction == .click ? 1 : 0, rhs.impression.time.milliseconds, rhs.index)
-      return l > r
-    }
+    let ranked = candidates.sorted { rank($0.impression, $0.index) > rank($1.impression, $1.index) }
     // AT-7: at most six impressions are considered.
+    let consideredLimit =
+      consideredLimit + (RuleVariant.attributionSevenConsidered.isActive ? 1 : 0)
+      - (RuleVariant.attributionFiveConsidered.isActive ? 1 : 0)
     for dropped in ranked.dropFirst(consideredLimit) { reasons[dropped.impression.id] = .beyondSix }
     let considered = Array(ranked.prefix(consideredLimit))
     guard let winner = considered.first?.impression else {
@@ -106,12 +107,24 @@ public enum Attributor {
     var losers: [String] = []
     if event.kind == .install {
       var networks: Set<String> = [winner.adNetworkID]
+      let losingNetworkLimit = losingNetworkLimit + (RuleVariant.attributionSevenConsidered.isActive ? 1 : 0)
       for candidate in considered.dropFirst() where losers.count < losingNetworkLimit {
         if networks.insert(candidate.impression.adNetworkID).inserted { losers.append(candidate.impression.id) }
       }
     }
     return decision(
       .created, impressions: impressions, reasons: reasons, winner: winner.id, losers: losers)
+  }
+
+  /// AT-4's rank of an impression, the higher first: a click before a view, then the more
+  /// recent, then the later in the input; the framework plays no part.
+  private static func rank(_ impression: Impression, _ index: Int) -> (Int, Int, Int, Int) {
+    let click = (impression.interaction == .click) != RuleVariant.attributionViewsBeforeClicks.isActive
+    let time = impression.time.milliseconds * (RuleVariant.attributionOldestFirst.isActive ? -1 : 1)
+    let preferred: PostbackScenario.Framework? =
+      RuleVariant.attributionPrefersAdAttributionKit.isActive
+      ? .adattributionkit : RuleVariant.attributionPrefersSKAdNetwork.isActive ? .skadnetwork : nil
+    return (impression.framework == preferred ? 1 : 0, click ? 1 : 0, time, index)
   }
 
   // MARK: - Eligibility

@@ -40,22 +40,32 @@ public struct PostbackReceiver: Sendable {
     for (index, path) in networkPaths.enumerated() {
       let at = "input.receiver.network_paths[\(index)]"
       guard path.utf8.first == UInt8(ascii: "/") else { throw ModelError(.invalidInput, "\(at) must start with /") }
-      guard !Self.copyPaths.contains(where: { $0.utf8.elementsEqual(path.utf8) }) else {
-        throw ModelError(.invalidInput, "\(at) is a well-known copy path, which needs no declaration")
+      if Self.isCopyPath(path) {
+        guard RuleVariant.receivingCopyPathAsNetworkPathAccepted.isActive else {
+          throw ModelError(.invalidInput, "\(at) is a well-known copy path, which needs no declaration")
+        }
+        continue
       }
       guard seen.insert(Array(path.utf8)).inserted else { throw ModelError(.invalidInput, "\(at) is given twice") }
     }
+    var keys = aakKeys
     for kid in aakKeys.keys.sorted(by: CodePointOrder.precedes)
     where kid != Self.productionKID && !Self.developmentKIDs.contains(kid) {
-      throw ModelError(.invalidInput, "input.aak_keys has the kid \(kid), which is not one of Apple's three")
+      guard RuleVariant.receivingForeignKIDIgnored.isActive else {
+        throw ModelError(.invalidInput, "input.aak_keys has the kid \(kid), which is not one of Apple's three")
+      }
+      keys[kid] = nil
     }
     self.networkPaths = networkPaths
     self.reengagementCopies = reengagementCopies
     self.skadnetwork = skadnetwork
-    self.aakKeys = aakKeys
+    self.aakKeys = keys
   }
 
   static let copyPaths = [skadnetworkCopyPath, adAttributionKitCopyPath]
+
+  /// Whether `path` is one of the two copy paths, byte for byte.
+  static func isCopyPath(_ path: String) -> Bool { copyPaths.contains { $0.utf8.elementsEqual(path.utf8) } }
 
   /// The outcome of each request, in order, and the totals (RCV-1 to RCV-21).
   ///
@@ -64,39 +74,35 @@ public struct PostbackReceiver: Sendable {
   public func receive(_ requests: [ReceivedRequest]) throws(ModelError) -> ReceivingOutcome {
     // Spec/receiving.md, "Order of checks": every arrival's path (the scenario, step 3)
     // before any arrival's time (step 4).
-    for (index, request) in requests.enumerated() where role(of: request.path) == nil {
-      throw ModelError(.invalidInput, "input.arrivals[\(index)].path is not one of the receiver's paths")
+    let onePass = RuleVariant.receivingChecksInOnePass.isActive
+    for index in requests.indices {
+      try checkPath(requests, index)
+      if onePass { try Self.checkTime(requests, index) }
     }
-    for index in requests.indices.dropFirst() where requests[index].at < requests[index - 1].at {
-      throw ModelError(.outOfOrder, "input.arrivals[\(index)].at is earlier than the arrival before it")
-    }
-    var counted: [DeduplicationKey: Int] = [:]
-    var postbacks: [ReceivedPostback] = []
-    postbacks.reserveCapacity(requests.count)
-    for (index, request) in requests.enumerated() {
-      var postback = judge(request)
-      if postback.status == .counted, let reading = postback.reading, let framework = postback.framework {
-        // RCV-3 to RCV-6: only a verified, admitted postback claims its key; the first one wins.
-        let key = DeduplicationKey(framework: framework, environment: reading.environment, id: reading.postbackID)
-        if let first = counted[key] {
-          postback.status = .duplicate
-          postback.duplicateOf = first
-          postback.bodyDiffers = ReceivedBodyComparison.differs(
-            request.body, from: requests[first].body, framework: framework)
-        } else {
-          counted[key] = index
-        }
-      }
-      postbacks.append(postback)
-    }
+    for index in requests.indices where !onePass { try Self.checkTime(requests, index) }
+    var postbacks = requests.map(judge)
+    Self.deduplicate(&postbacks, requests)
+    if RuleVariant.receivingWindowFromArrivalOrder.isActive { Self.numberWindowsByArrival(&postbacks, requests) }
     return ReceivingOutcome(postbacks: postbacks, totals: ReceivingTotals(postbacks))
+  }
+
+  /// `invalid-input` for a request on a path the receiver does not have (RCV-9).
+  func checkPath(_ requests: [ReceivedRequest], _ index: Int) throws(ModelError) {
+    guard role(of: requests[index].path) == nil else { return }
+    throw ModelError(.invalidInput, "input.arrivals[\(index)].path is not one of the receiver's paths")
+  }
+
+  /// `out-of-order` for a request earlier than the one before it (RCV-20).
+  static func checkTime(_ requests: [ReceivedRequest], _ index: Int) throws(ModelError) {
+    guard index > 0, requests[index].at < requests[index - 1].at else { return }
+    throw ModelError(.outOfOrder, "input.arrivals[\(index)].at is earlier than the arrival before it")
   }
 
   /// Network path, copy path, or none of the receiver's (RCV-9).
   func role(of path: String) -> ReceivedPostback.Role? {
-    if Self.copyPaths.contains(where: { $0.utf8.elementsEqual(path.utf8) }) { return .copy }
+    if Self.isCopyPath(path) { return .copy }
     if networkPaths.contains(where: { $0.utf8.elementsEqual(path.utf8) }) { return .network }
-    return nil
+    return RuleVariant.receivingUnknownPathAsNetwork.isActive ? .network : nil
   }
 
   /// One request before deduplication: role, framework, verification, reading, copy-path rules
@@ -125,23 +131,28 @@ public struct PostbackReceiver: Sendable {
       let status: ReceivedPostback.Status = verdict.verdict == .unverifiable ? .unverifiable : .rejected
       return ReceivedPostback(role: role, framework: framework, verdict: verdict, status: status)
     }
-    if role == .copy, let exclusion = exclusion(reading, framework: framework, path: request.path) {
+    if let exclusion = exclusion(reading, framework: framework, role: role, path: request.path) {
       return ReceivedPostback(
         role: role, framework: framework, verdict: verdict, status: .excluded, exclusion: exclusion, reading: reading)
     }
     return ReceivedPostback(role: role, framework: framework, verdict: verdict, status: .counted, reading: reading)
   }
 
-  /// RCV-10 to RCV-12, in that order, for a verified postback on a copy path.
+  /// RCV-10 to RCV-12, in that order, for a verified postback on a copy path; none on a
+  /// network path.
   func exclusion(
-    _ reading: ReceivedPostback.Reading, framework: ReceivedPostback.Framework, path: String
+    _ reading: ReceivedPostback.Reading, framework: ReceivedPostback.Framework, role: ReceivedPostback.Role,
+    path: String
   ) -> ReceivedPostback.Exclusion? {
-    let ownPath = framework == .skadnetwork ? Self.skadnetworkCopyPath : Self.adAttributionKitCopyPath
-    if !ownPath.utf8.elementsEqual(path.utf8) { return .wrongCopyPath }
-    if !reading.didWin { return .loserOnCopyPath }
-    if framework == .adattributionkit, reading.conversionType == .reengagement, !reengagementCopies {
-      return .reengagementCopyWithoutOptIn
+    let withoutOptIn = framework == .adattributionkit && reading.conversionType == .reengagement && !reengagementCopies
+    guard role == .copy else {
+      return RuleVariant.receivingOptInOnNetworkPaths.isActive && withoutOptIn ? .reengagementCopyWithoutOptIn : nil
     }
+    let ownPath = framework == .skadnetwork ? Self.skadnetworkCopyPath : Self.adAttributionKitCopyPath
+    if !ownPath.utf8.elementsEqual(path.utf8), !RuleVariant.receivingAnyCopyPath.isActive { return .wrongCopyPath }
+    if !reading.didWin, !RuleVariant.receivingLoserCopyCounted.isActive { return .loserOnCopyPath }
+    if RuleVariant.receivingCopyWindowZeroOnly.isActive, reading.window != 0 { return .loserOnCopyPath }
+    if withoutOptIn, !RuleVariant.receivingOptInIgnored.isActive { return .reengagementCopyWithoutOptIn }
     return nil
   }
 
@@ -154,13 +165,27 @@ public struct PostbackReceiver: Sendable {
     let signed = Set(version.signedFields.map(\.name))
     guard let id = members["transaction-id"]?.stringValue, let network = members["ad-network-id"]?.stringValue
     else { return nil }
-    let didWin = signed.contains("did-win") ? members["did-win"]?.boolValue ?? true : true
-    let window = signed.contains("postback-sequence-index") ? members["postback-sequence-index"]?.exactInteger ?? 0 : 0
+    var didWin = signed.contains("did-win") ? members["did-win"]?.boolValue ?? true : true
+    if RuleVariant.receivingMissingDidWinIsLoser.isActive, members["did-win"] == nil { didWin = false }
+    var window = signed.contains("postback-sequence-index") ? members["postback-sequence-index"]?.exactInteger ?? 0 : 0
+    if RuleVariant.receivingWindowAlwaysZero.isActive { window = 0 }
     let redownload = signed.contains("redownload") ? members["redownload"]?.boolValue ?? false : false
-    let development = signed.contains("source-app-id") && members["source-app-id"]?.exactInteger == 0
+    var development = signed.contains("source-app-id") && members["source-app-id"]?.exactInteger == 0
+    if RuleVariant.receivingDevelopmentByValueZero.isActive, members["conversion-value"]?.exactInteger == 0 {
+      development = true
+    }
+    if RuleVariant.receivingMissingSourceAppIsDevelopment.isActive, members["source-app-id"] == nil {
+      development = true
+    }
+    let legacyWithoutWindow =
+      RuleVariant.receivingLegacyWindowNull.isActive && members["postback-sequence-index"] == nil
     return ReceivedPostback.Reading(
-      environment: development ? .development : .production, postbackID: id, adNetworkID: network, didWin: didWin,
-      conversionType: redownload ? .redownload : .download, window: window)
+      environment: development && !RuleVariant.receivingEnvironmentAlwaysProduction.isActive
+        ? .development : .production,
+      postbackID: id, adNetworkID: network, didWin: didWin || RuleVariant.receivingDidWinIgnored.isActive,
+      conversionType: redownload && !RuleVariant.receivingRedownloadIgnored.isActive ? .redownload : .download,
+      window: legacyWithoutWindow ? nil : window
+    )
   }
 
   /// A verified AdAttributionKit payload: the environment from the kid that verified it
@@ -172,21 +197,16 @@ public struct PostbackReceiver: Sendable {
       let type = payload["conversion-type"]?.stringValue.flatMap(PostbackScenario.ConversionType.init(spelling:)),
       let window = payload["postback-sequence-index"]?.exactInteger
     else { return nil }
-    return ReceivedPostback.Reading(
-      environment: developmentKIDs.contains(kid) ? .development : .production, postbackID: id, adNetworkID: network,
-      didWin: didWin, conversionType: type, window: window)
-  }
-
-  /// RCV-5: framework, environment and the identifier's exact bytes.
-  struct DeduplicationKey: Hashable {
-    var framework: ReceivedPostback.Framework
-    var environment: ReceivedPostback.Environment
-    var bytes: [UInt8]
-
-    init(framework: ReceivedPostback.Framework, environment: ReceivedPostback.Environment, id: String) {
-      self.framework = framework
-      self.environment = environment
-      bytes = Array(id.utf8)
+    var development = developmentKIDs.contains(kid)
+    if RuleVariant.receivingEnvironmentByPublisher.isActive {
+      development = payload["publisher-item-identifier"]?.exactInteger == 0
     }
+    return ReceivedPostback.Reading(
+      environment: development && !RuleVariant.receivingEnvironmentAlwaysProduction.isActive
+        ? .development : .production,
+      postbackID: id, adNetworkID: network, didWin: didWin || RuleVariant.receivingDidWinIgnored.isActive,
+      conversionType: type, window: window
+    )
   }
+
 }

@@ -21,7 +21,12 @@ public enum ReceivedBodyComparison {
   /// member differs from a present one, numbers compare by value, a body given as text by its
   /// parsed value (never its bytes).
   public static func differs(_ body: JSONValue, from first: JSONValue, framework: ReceivedPostback.Framework) -> Bool {
-    let members = framework == .skadnetwork ? skadnetworkMembers : adAttributionKitMembers
+    if RuleVariant.receivingBodiesNeverDiffer.isActive { return false }
+    if RuleVariant.receivingBodiesComparedAsReceived.isActive { return body != first }
+    let members =
+      framework == .skadnetwork
+      ? skadnetworkMembers
+      : RuleVariant.receivingOnlyJWSCompared.isActive ? ["jws-string"] : adAttributionKitMembers
     let left = object(body) ?? [:]
     let right = object(first) ?? [:]
     return members.contains { name in

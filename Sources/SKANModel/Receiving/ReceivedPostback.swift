@@ -62,13 +62,14 @@ public struct ReceivedPostback: Sendable, Hashable {
     public var didWin: Bool
     /// Download, redownload or re-engagement (RCV-18).
     public var conversionType: PostbackScenario.ConversionType
-    /// The conversion window, 0 to 2 (RCV-17).
-    public var window: Int
+    /// The conversion window, 0 to 2 (RCV-17); `nil` only under a rule variant that reads
+    /// none.
+    public var window: Int?
 
     /// Creates a reading.
     public init(
       environment: Environment, postbackID: String, adNetworkID: String, didWin: Bool,
-      conversionType: PostbackScenario.ConversionType, window: Int
+      conversionType: PostbackScenario.ConversionType, window: Int?
     ) {
       self.environment = environment
       self.postbackID = postbackID

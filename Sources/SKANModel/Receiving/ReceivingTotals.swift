@@ -14,8 +14,9 @@ public struct ReceivingTotals: Sendable, Hashable {
     public var adNetworkID: String
     /// Download, redownload or re-engagement.
     public var conversionType: PostbackScenario.ConversionType
-    /// The conversion window.
-    public var window: Int
+    /// The conversion window; `nil` only under a rule variant that reads none, and then
+    /// before window 0.
+    public var window: Int?
     /// Winners or losers.
     public var didWin: Bool
     /// How many counted postbacks have these values.
@@ -33,8 +34,8 @@ public struct ReceivingTotals: Sendable, Hashable {
       for (l, r) in zip(leftText, rightText) where !l.utf8.elementsEqual(r.utf8) {
         return CodePointOrder.precedes(l, r)
       }
-      let leftWindow = left.window
-      let rightWindow = right.window
+      let leftWindow = left.window ?? -1
+      let rightWindow = right.window ?? -1
       if leftWindow != rightWindow { return leftWindow < rightWindow }
       return !left.didWin && right.didWin
     }
@@ -53,25 +54,29 @@ public struct ReceivingTotals: Sendable, Hashable {
     byStatus = Dictionary(uniqueKeysWithValues: ReceivedPostback.Status.allCases.map { ($0, 0) })
     // Grouped by exact bytes (RCV-5's rule for strings), not by Unicode canonical equivalence.
     var counts: [[UInt8]: (row: Row, count: Int)] = [:]
+    var firstSeen: [[UInt8]] = []
     for postback in postbacks {
       byStatus[postback.status, default: 0] += 1
       guard postback.status == .counted, let reading = postback.reading, let framework = postback.framework else {
         continue
       }
+      let environment = RuleVariant.receivingTotalsOneEnvironment.isActive ? .production : reading.environment
       let row = Row(
-        environment: reading.environment, framework: framework, adNetworkID: reading.adNetworkID,
+        environment: environment, framework: framework, adNetworkID: reading.adNetworkID,
         conversionType: reading.conversionType, window: reading.window, didWin: reading.didWin, count: 0)
+      let window = row.window.map(String.init) ?? "null"
       let key = Array(
-        "\(row.environment.rawValue)\u{0}\(framework.rawValue)\u{0}\(row.adNetworkID)\u{0}\(row.conversionType.rawValue)\u{0}\(row.window)\u{0}\(row.didWin)"
+        "\(row.environment.rawValue)\u{0}\(framework.rawValue)\u{0}\(row.adNetworkID)\u{0}\(row.conversionType.rawValue)\u{0}\(window)\u{0}\(row.didWin)"
           .utf8)
+      if counts[key] == nil { firstSeen.append(key) }
       counts[key, default: (row, 0)].count += 1
     }
-    rows = counts.values.map { entry in
+    let grouped = firstSeen.compactMap { counts[$0] }.map { entry in
       var row = entry.row
       row.count = entry.count
       return row
     }
-    .sorted(by: Row.precedes)
+    rows = RuleVariant.receivingTotalsUnsorted.isActive ? grouped : grouped.sorted(by: Row.precedes)
   }
 
   /// The number of requests with `status`.

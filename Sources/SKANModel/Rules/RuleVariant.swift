@@ -3,21 +3,144 @@
 /// effect through ``RuleVariant/active``; only the kit's mutants set one, to prove that the
 /// vectors catch that reading. Package access: no user of the model can change its answers.
 package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
+  // MARK: Attribution
+
   /// AT-23's alternative: a network entry's `ignoreInteractionType` also filters the
   /// impressions of a re-engagement.
   case ignoreInteractionForReengagements
   /// AT-25's alternative: the cooldowns, AdAttributionKit settings, gate a conversion only when
   /// an AdAttributionKit impression competes for it.
   case cooldownsOnlyWithAdAttributionKit
+  /// AT-4's alternative: among clicks (or views) the oldest ranks first.
+  case attributionOldestFirst
+  /// AT-4's alternative: views rank before clicks.
+  case attributionViewsBeforeClicks
+  /// AT-4's alternative: AdAttributionKit impressions rank before SKAdNetwork ones.
+  case attributionPrefersAdAttributionKit
+  /// AT-4's alternative: SKAdNetwork impressions rank before AdAttributionKit ones.
+  case attributionPrefersSKAdNetwork
+  /// AT-7's alternative: five impressions are considered.
+  case attributionFiveConsidered
+  /// AT-7's alternative: seven impressions are considered, and six networks lose.
+  case attributionSevenConsidered
+  /// AT-5's alternative: any production impression, even an ineligible one, outranks the
+  /// development ones.
+  case attributionProductionFirstBeforeEligibility
+
+  // MARK: Postbacks
+
   /// PB-23's alternative: Developer Mode shortens the first postback's delay only; the second
   /// and third keep their production delay of 24 to 144 hours.
   case developerModeShortensFirstDelayOnly
   /// PB-22's alternative: a development postback keeps the tiers given.
   case developmentPostbacksAtGivenTier
 
+  // MARK: Signatures
+
   /// A receiver's bug: an AdAttributionKit postback's JWS is read under its kid without its
   /// signature being checked (RCV-2).
   case adAttributionKitSignatureUnchecked
+
+  // MARK: Receiving: checks of the input (RCV-9, RCV-13, RCV-20)
+
+  /// Each request's path and then its time, request by request, instead of every path first.
+  case receivingChecksInOnePass
+  /// A request on a path the receiver does not have is taken for a network postback (RCV-9).
+  case receivingUnknownPathAsNetwork
+  /// A well-known copy path among `network_paths` is accepted (the copy role wins) (RCV-9).
+  case receivingCopyPathAsNetworkPathAccepted
+  /// An `aak_keys` kid that is not one of Apple's three is dropped, not refused (RCV-13).
+  case receivingForeignKIDIgnored
+
+  // MARK: Receiving: the reading of a verified postback (RCV-13 to RCV-18)
+
+  /// Every verified postback is a winner (RCV-16).
+  case receivingDidWinIgnored
+  /// A SKAdNetwork postback without `did-win` is a loser (RCV-16).
+  case receivingMissingDidWinIsLoser
+  /// A SKAdNetwork postback without `postback-sequence-index` has no window (RCV-17).
+  case receivingLegacyWindowNull
+  /// Every SKAdNetwork postback is in window 0 (RCV-17).
+  case receivingWindowAlwaysZero
+  /// The window is the number of earlier counted postbacks of the network and app (RCV-17).
+  case receivingWindowFromArrivalOrder
+  /// Every SKAdNetwork postback is a download, `redownload` ignored (RCV-18).
+  case receivingRedownloadIgnored
+  /// Every postback is a production one (RCV-13, RCV-14).
+  case receivingEnvironmentAlwaysProduction
+  /// An AdAttributionKit postback is development when `publisher-item-identifier` is 0,
+  /// production otherwise, whatever its kid (RCV-13).
+  case receivingEnvironmentByPublisher
+  /// A SKAdNetwork postback with `conversion-value` 0 is development (RCV-14).
+  case receivingDevelopmentByValueZero
+  /// A SKAdNetwork postback without `source-app-id` is development (RCV-14).
+  case receivingMissingSourceAppIsDevelopment
+
+  // MARK: Receiving: copy paths (RCV-10 to RCV-12)
+
+  /// A postback on the other framework's copy path is accepted (RCV-10).
+  case receivingAnyCopyPath
+  /// A loser on a copy path is counted (RCV-11).
+  case receivingLoserCopyCounted
+  /// Winners of windows 1 and 2 on a copy path are excluded as losers (RCV-11).
+  case receivingCopyWindowZeroOnly
+  /// An AdAttributionKit re-engagement copy counts without the opt-in (RCV-12).
+  case receivingOptInIgnored
+  /// The re-engagement copy opt-in also excludes network postbacks (RCV-12).
+  case receivingOptInOnNetworkPaths
+
+  // MARK: Receiving: deduplication (RCV-3 to RCV-6, RCV-20)
+
+  /// No postback is a duplicate (RCV-4).
+  case receivingNoDeduplication
+  /// The key has the path too (RCV-4, RCV-9).
+  case receivingKeyIncludesPath
+  /// The key lacks the framework (RCV-5).
+  case receivingKeyWithoutFramework
+  /// The key lacks the environment (RCV-5, RCV-15).
+  case receivingKeyWithoutEnvironment
+  /// Identifiers compare ignoring letter case (RCV-5).
+  case receivingKeyIgnoresCase
+  /// A SKAdNetwork postback's key is its `attribution-signature` (RCV-5).
+  case receivingKeyBySignature
+  /// An AdAttributionKit postback's key is its `jws-string` (RCV-5).
+  case receivingKeyByJWS
+  /// The key is the body: an object canonically, text as received (RCV-4, RCV-6).
+  case receivingKeyByBody
+  /// A key is forgotten 24 hours after the postback that claimed it (RCV-20).
+  case receivingKeyKeptOneDay
+  /// A key is forgotten 9 days after the postback that claimed it (RCV-20).
+  case receivingKeyKeptNineDays
+  /// A counted copy can be a duplicate but claims no key (RCV-4, RCV-9).
+  case receivingCopyClaimsNoKey
+  /// An excluded copy claims its key (RCV-10, RCV-11).
+  case receivingExcludedCopyClaimsKey
+  /// A body that is not verified claims the key read from it unverified (RCV-3).
+  case receivingUnverifiedClaimsKey
+  /// A body that is not verified is a duplicate when the key read from it unverified was
+  /// claimed (RCV-2, RCV-3).
+  case receivingUnverifiedAsDuplicate
+  /// Requests of one millisecond are deduplicated network paths first, copy paths after
+  /// (RCV-6, RCV-20).
+  case receivingCopiesAfterNetworkWithinMillisecond
+  /// A duplicate whose body differs replaces the counted postback, which becomes its
+  /// duplicate (RCV-6).
+  case receivingLastDifferingDuplicateWins
+  /// A duplicate names, and is compared with, the latest postback with its key (RCV-6).
+  case receivingDuplicateNamesLatest
+
+  // MARK: Receiving: body comparison and totals (RCV-6, RCV-15, RCV-19)
+
+  /// Bodies compare as received: text, added members and number spellings differ (RCV-6).
+  case receivingBodiesComparedAsReceived
+  /// Only `jws-string` of AdAttributionKit bodies is compared (RCV-6).
+  case receivingOnlyJWSCompared
+  /// No duplicate's body differs (RCV-6).
+  case receivingBodiesNeverDiffer
+  /// The totals' rows add development postbacks into production (RCV-15, RCV-19).
+  case receivingTotalsOneEnvironment
+  /// The totals' rows are in the order first counted, not sorted (RCV-19).
+  case receivingTotalsUnsorted
 
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []

@@ -1,0 +1,142 @@
+import SKANJSON
+
+extension PostbackReceiver {
+  /// RCV-5: the framework, the environment and the identifier, each compared by its exact
+  /// bytes.
+  struct DeduplicationKey: Hashable {
+    var parts: [[UInt8]]
+
+    init(_ parts: String...) { self.parts = parts.map { Array($0.utf8) } }
+  }
+
+  /// RCV-3 to RCV-6 over the judged requests, in arrival order: the first verified, admitted
+  /// postback with a key claims it; a later one with that key is a duplicate of it.
+  static func deduplicate(_ postbacks: inout [ReceivedPostback], _ requests: [ReceivedRequest]) {
+    let retention =
+      RuleVariant.receivingKeyKeptOneDay.isActive
+      ? Milliseconds.day : RuleVariant.receivingKeyKeptNineDays.isActive ? 9 * Milliseconds.day : nil
+    var claimed: [DeduplicationKey: Int] = [:]
+    var latest: [DeduplicationKey: Int] = [:]
+    for index in deduplicationOrder(requests) {
+      let (checked, claims) = part(postbacks[index])
+      guard checked || claims, let key = deduplicationKey(postbacks[index], requests[index]) else { continue }
+      var first = claimed[key]
+      if let owner = first, let retention,
+        requests[index].at.milliseconds - requests[owner].at.milliseconds >= retention
+      {
+        first = nil
+      }
+      if let first, checked {
+        let named = RuleVariant.receivingDuplicateNamesLatest.isActive ? latest[key] ?? first : first
+        let differs = ReceivedBodyComparison.differs(
+          requests[index].body, from: requests[named].body, framework: postbacks[index].framework ?? .skadnetwork)
+        if RuleVariant.receivingLastDifferingDuplicateWins.isActive, differs {
+          postbacks[first].status = .duplicate
+          postbacks[first].duplicateOf = index
+          postbacks[first].bodyDiffers = true
+          claimed[key] = index
+        } else {
+          postbacks[index].status = .duplicate
+          postbacks[index].duplicateOf = named
+          postbacks[index].bodyDiffers = differs
+        }
+      } else if first == nil, claims {
+        claimed[key] = index
+      }
+      if checked { latest[key] = index }
+    }
+  }
+
+  /// Whether a postback can be found a duplicate and whether it claims its key when none is
+  /// claimed: an admitted one both (RCV-4), any other neither (RCV-3, RCV-10 to RCV-12).
+  static func part(_ postback: ReceivedPostback) -> (checked: Bool, claims: Bool) {
+    switch postback.status {
+    case .counted: return (true, postback.role == .network || !RuleVariant.receivingCopyClaimsNoKey.isActive)
+    case .excluded: return (false, RuleVariant.receivingExcludedCopyClaimsKey.isActive)
+    case .rejected, .unverifiable:
+      return (RuleVariant.receivingUnverifiedAsDuplicate.isActive, RuleVariant.receivingUnverifiedClaimsKey.isActive)
+    case .duplicate: return (false, false)
+    }
+  }
+
+  /// The order requests are deduplicated in: arrival order (RCV-20).
+  static func deduplicationOrder(_ requests: [ReceivedRequest]) -> [Int] {
+    guard RuleVariant.receivingCopiesAfterNetworkWithinMillisecond.isActive else { return Array(requests.indices) }
+    return requests.indices.sorted { left, right in
+      (requests[left].at, isCopyPath(requests[left].path) ? 1 : 0, left)
+        < (requests[right].at, isCopyPath(requests[right].path) ? 1 : 0, right)
+    }
+  }
+
+  /// A verified postback's key (RCV-5); `nil` for one that is not verified, which has none.
+  static func deduplicationKey(_ postback: ReceivedPostback, _ request: ReceivedRequest) -> DeduplicationKey? {
+    guard let reading = postback.reading, let framework = postback.framework else {
+      let unverified =
+        RuleVariant.receivingUnverifiedClaimsKey.isActive || RuleVariant.receivingUnverifiedAsDuplicate.isActive
+      return unverified ? unverifiedKey(request.body) : nil
+    }
+    let (name, environment, id) = (framework.rawValue, reading.environment.rawValue, reading.postbackID)
+    let body = ReceivedBodyComparison.object(request.body) ?? [:]
+    var member: String?
+    switch framework {
+    case .skadnetwork where RuleVariant.receivingKeyBySignature.isActive: member = "attribution-signature"
+    case .adattributionkit where RuleVariant.receivingKeyByJWS.isActive: member = "jws-string"
+    default: break
+    }
+    if let member { return body[member]?.stringValue.map { DeduplicationKey(name, environment, $0) } }
+    if RuleVariant.receivingNoDeduplication.isActive { return nil }
+    if RuleVariant.receivingKeyWithoutFramework.isActive { return DeduplicationKey(environment, id) }
+    if RuleVariant.receivingKeyWithoutEnvironment.isActive { return DeduplicationKey(name, id) }
+    if RuleVariant.receivingKeyIgnoresCase.isActive { return DeduplicationKey(name, environment, id.lowercased()) }
+    if RuleVariant.receivingKeyIncludesPath.isActive { return DeduplicationKey(name, environment, id, request.path) }
+    if RuleVariant.receivingKeyByBody.isActive {
+      return DeduplicationKey(name, environment, request.body.stringValue ?? CanonicalJSON.compact(request.body))
+    }
+    return DeduplicationKey(name, environment, id)
+  }
+
+  /// The key read from a body without verifying it: `transaction-id`, development when
+  /// `source-app-id` is 0, or the JWS payload's `postback-identifier`, development under a
+  /// development kid. Only a variant reads it: an unverified body proves nothing (RCV-3).
+  static func unverifiedKey(_ body: JSONValue) -> DeduplicationKey? {
+    guard let object = ReceivedBodyComparison.object(body) else { return nil }
+    let framework: ReceivedPostback.Framework
+    let development: Bool
+    let id: String
+    if let jws = object["jws-string"] {
+      guard let text = jws.stringValue, case .success(let parsed) = CompactJWS.parse(text),
+        let identifier = parsed.payload["postback-identifier"]?.stringValue
+      else { return nil }
+      (framework, development, id) = (.adattributionkit, developmentKIDs.contains(parsed.kid), identifier)
+    } else {
+      guard let identifier = object["transaction-id"]?.stringValue else { return nil }
+      (framework, development, id) = (.skadnetwork, object["source-app-id"]?.exactInteger == 0, identifier)
+    }
+    let environment: ReceivedPostback.Environment = development ? .development : .production
+    return DeduplicationKey(framework.rawValue, environment.rawValue, id)
+  }
+
+  /// Each counted postback's window numbered by the earlier counted postbacks of its network
+  /// and app, and each duplicate's its counted one's: a variant of RCV-17, which reads
+  /// `postback-sequence-index`.
+  static func numberWindowsByArrival(_ postbacks: inout [ReceivedPostback], _ requests: [ReceivedRequest]) {
+    var seen: [DeduplicationKey: Int] = [:]
+    for index in postbacks.indices {
+      guard let reading = postbacks[index].reading, let framework = postbacks[index].framework else { continue }
+      switch postbacks[index].status {
+      case .duplicate:
+        guard let first = postbacks[index].duplicateOf, postbacks[first].status == .counted else { continue }
+        let window = postbacks[first].reading?.window
+        postbacks[index].reading?.window = window
+      case .counted:
+        let body = ReceivedBodyComparison.object(requests[index].body) ?? [:]
+        let payload = body["jws-string"]?.stringValue.flatMap { try? CompactJWS.parse($0).get().payload }
+        let app = (payload?["advertised-item-identifier"] ?? body["app-id"])?.description ?? ""
+        let key = DeduplicationKey(framework.rawValue, reading.environment.rawValue, reading.adNetworkID, app)
+        postbacks[index].reading?.window = seen[key, default: 0]
+        seen[key, default: 0] += 1
+      default: continue
+      }
+    }
+  }
+}
