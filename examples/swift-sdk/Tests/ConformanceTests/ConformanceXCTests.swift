@@ -1,13 +1,21 @@
 import SKANConformance
 import XCTest
 
-/// XCTest: the same cases in one test method; each case that does not conform is reported on
-/// its own, with its vector ID, input, expected and actual answers.
-final class WindowConformanceXCTests: XCTestCase {
+/// XCTest: each suite in one test method; each case that does not conform is reported on its
+/// own, with its vector ID, requirements, input and differing members.
+final class ConformanceXCTests: XCTestCase {
   func testWindowSuite() {
-    for conformanceCase in Conformance.cases(.window) {
+    checkEach(Conformance.cases(.window), WindowAdapter.check)
+  }
+
+  func testValuesSuite() {
+    checkEach(Conformance.cases(.values), ValuesAdapter.check)
+  }
+
+  private func checkEach(_ cases: [ConformanceCase], _ check: (ConformanceCase) throws -> Void) {
+    for conformanceCase in cases {
       do {
-        try WindowAdapter.check(conformanceCase)
+        try check(conformanceCase)
       } catch {
         XCTFail("\(error)")
       }
