@@ -7,7 +7,7 @@ public import SKANVocabulary
 /// One case of a suite, for a test that checks an implementation in its own process: the
 /// input to give it, and ``check(_:strict:)``, which compares its answer with the vector by
 /// the kit's own comparison (the one `skan-conform run` uses) and throws a
-/// ``ConformanceError`` that shows the whole case when the answer does not conform.
+/// ``ConformanceError`` that reads as one short issue when the answer does not conform.
 ///
 /// Its ``description`` is the vector ID, so a test runner that names each argument (Swift
 /// Testing's `@Test(arguments:)`) names each case by its ID.
@@ -85,8 +85,8 @@ public struct ConformanceCase: Sendable, Hashable, Identifiable, CustomStringCon
   /// - Parameter strict: also require every diagnostic member, given and equal, as
   ///   `skan-conform run --strict-diagnostics` does; for an implementation that means to
   ///   match the reference on every member.
-  /// - Throws: ``ConformanceError`` naming the vector ID, what it checks, its input, the
-  ///   expected and actual answers and the differing members, when the answer does not conform.
+  /// - Throws: ``ConformanceError`` naming the vector ID, its requirements, what it checks,
+  ///   its input and the differing members, when the answer does not conform.
   public func check(_ answer: ConformanceAnswer, strict: Bool = false) throws(ConformanceError) {
     if let unreadable { throw failure(verdict: CaseStatus.error.rawValue, unreadable, answer.json, []) }
     var reply = answer.json.objectValue ?? [:]
@@ -142,7 +142,8 @@ public struct ConformanceCase: Sendable, Hashable, Identifiable, CustomStringCon
     verdict: String, _ message: String, _ actual: JSONValue?, _ differences: [JSONDiff.Difference]
   ) -> ConformanceError {
     ConformanceError(
-      id: vector.id, verdict: verdict, message: message, checks: vector.description, input: vector.input,
-      expected: vector.json["expected"] ?? .null, actual: actual, differences: differences)
+      id: vector.id, requirements: vector.requirements, verdict: verdict, message: message,
+      checks: vector.description, input: vector.input, expected: vector.json["expected"] ?? .null, actual: actual,
+      differences: differences)
   }
 }

@@ -3,18 +3,25 @@ public import SKANJSON
 /// The one error type of SKANConformance: a case whose answer does not conform, or an answer
 /// (or the kit's vectors) that could not be read.
 ///
-/// Its ``description`` is the whole report of the case, as the kit's console report shows a
-/// case that did not pass: the vector ID and a one-line reason, what the case checks, its
-/// input, the expected answer, the actual answer and each differing member, so that a test
-/// runner that prints a thrown error (Swift Testing, XCTest) shows everything needed to
-/// reproduce the case.
+/// Its ``description`` reads as one short issue per case, for a test runner that prints a
+/// thrown error (Swift Testing, XCTest): the vector ID and a one-line reason, the requirement
+/// IDs, what the case checks, the input on one line, and the first
+/// ``differenceLimit`` differing members, each `path: expected X, got Y`. Every value is
+/// canonical JSON cut at ``fieldLimit`` characters, and every character that could act on a
+/// terminal is written visibly (`\u{1B}`), so that no text of an answer reaches a terminal
+/// raw. The properties hold the values whole, and `Conformance.case(error.id)` reruns the
+/// case.
 public struct ConformanceError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The characters of one pretty-printed value shown at most; a longer value is cut, with a
-  /// line that says so.
-  public static let fieldLimit = 4000
+  /// The characters of one value shown at most (the input, one side of a difference, the
+  /// reason); a longer one is cut, saying how long it was.
+  public static let fieldLimit = 300
+  /// The differing members shown at most; the report says how many more there are.
+  public static let differenceLimit = 5
 
   /// The vector ID, `<suite>/<slug>`.
   public var id: String
+  /// The IDs of the requirements the case tests (`Spec/<suite>.md`, "Requirements").
+  public var requirements: [String]
   /// The verdict, as the kit's reports name it: `fail` (a differing output, or an output where
   /// an error was expected), `error` (an error where an output was expected, or the wrong
   /// code) or `protocol-error` (an answer that could not be read).
@@ -35,10 +42,11 @@ public struct ConformanceError: Error, Sendable, Hashable, CustomStringConvertib
 
   /// Creates an error.
   public init(
-    id: String, verdict: String, message: String, checks: String, input: JSONValue, expected: JSONValue,
-    actual: JSONValue?, differences: [JSONDiff.Difference]
+    id: String, requirements: [String] = [], verdict: String, message: String, checks: String, input: JSONValue,
+    expected: JSONValue, actual: JSONValue?, differences: [JSONDiff.Difference]
   ) {
     self.id = id
+    self.requirements = requirements
     self.verdict = verdict
     self.message = message
     self.checks = checks
@@ -48,34 +56,49 @@ public struct ConformanceError: Error, Sendable, Hashable, CustomStringConvertib
     self.differences = differences
   }
 
-  /// The report of the case: `<id>: <verdict>: <message>`, then the labelled sections
-  /// `checks`, `input`, `expected`, `actual` and `differences`, each value pretty-printed
-  /// (canonical JSON, two-space indent) and indented under its label.
+  /// The issue, at most 11 lines: `<id>: <verdict>: <message>`, then `requirements`,
+  /// `checks` and `input` on a line each, then the first ``differenceLimit`` differing members
+  /// under `differences` and a line counting the rest. The actual answer is shown on a line
+  /// too unless both answers are outputs (an error code, an output where an error was
+  /// expected), and the expected one when no member differs (an error where an output was
+  /// expected, an answer that could not be read).
   public var description: String {
-    var lines = ["\(id): \(verdict): \(message)", "  checks: \(checks)", "  input:"]
-    lines += Self.lines(input).map { "    " + $0 }
-    lines.append("  expected:")
-    lines += Self.lines(expected).map { "    " + $0 }
-    lines.append("  actual:")
-    lines += actual.map { Self.lines($0).map { "    " + $0 } } ?? ["    (no answer that could be read)"]
+    var lines = [
+      "\(Self.shown(id)): \(Self.shown(verdict)): \(Self.shown(message))",
+      "  requirements: \(requirements.isEmpty ? "(none)" : Self.shown(requirements.joined(separator: ", ")))",
+      "  checks: \(VisibleText.visible(checks))",
+      "  input: \(Self.shown(input))",
+    ]
+    if differences.isEmpty { lines.append("  expected: \(Self.shown(expected))") }
+    // Differing members say all there is of an output compared with an output; of any other
+    // answer (an error, an output where an error was expected) the answer says more.
+    if differences.isEmpty || expected["output"] == nil || actual?["output"] == nil {
+      lines.append("  actual: \(actual.map(Self.shown) ?? "(no answer that could be read)")")
+    }
     if !differences.isEmpty {
       lines.append("  differences:")
-      lines += differences.map { "    " + Self.cut($0.description, separator: " ") }
+      for difference in differences.prefix(Self.differenceLimit) {
+        let expected = difference.expected.map(Self.shown) ?? "(absent)"
+        let actual = difference.actual.map(Self.shown) ?? "(absent)"
+        lines.append("    \(Self.shown(difference.path)): expected \(expected), got \(actual)")
+      }
+      if differences.count > Self.differenceLimit {
+        lines.append("    … \(differences.count - Self.differenceLimit) more differences")
+      }
     }
     return lines.joined(separator: "\n")
   }
 
-  /// `value` pretty-printed, cut at ``fieldLimit`` characters with a closing line saying so.
-  static func lines(_ value: JSONValue) -> [String] {
-    var text = CanonicalJSON.pretty(value)
-    if text.hasSuffix("\n") { text.removeLast() }
-    return cut(text, separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+  /// `value` as canonical JSON on one line, visible and cut as text is.
+  static func shown(_ value: JSONValue) -> String {
+    shown(CanonicalJSON.compact(value))
   }
 
-  /// `text`, or its first ``fieldLimit`` characters and, after `separator`, a sentence
-  /// saying how long it was.
-  static func cut(_ text: String, separator: String) -> String {
-    guard text.count > fieldLimit else { return text }
-    return String(text.prefix(fieldLimit)) + separator + "… (cut at \(fieldLimit) of \(text.count) characters)"
+  /// `text` on one line, every hazardous character written visibly (``VisibleText``), cut at
+  /// ``fieldLimit`` characters with a note of how long it was.
+  static func shown(_ text: String) -> String {
+    let visible = VisibleText.visible(text)
+    guard visible.count > fieldLimit else { return visible }
+    return String(visible.prefix(fieldLimit)) + "… (cut at \(fieldLimit) of \(visible.count) characters)"
   }
 }

@@ -57,13 +57,56 @@ struct ConformanceCaseTests {
     let wrong = cases[target]
     #expect(failures.map(\.id) == [wrong.id])
     let text = try #require(failures.first).description
-    #expect(text.hasPrefix("\(wrong.id): fail: output differs at $.window_end"), "\(text)")
-    #expect(text.contains("  checks: \(wrong.checks)"), "\(text)")
-    #expect(text.contains("  input:\n    {"), "\(text)")
-    #expect(text.contains("  expected:\n    {\n      \"output\": {"), "\(text)")
-    #expect(text.contains("  actual:\n    {\n      \"output\": {"), "\(text)")
-    #expect(text.contains("  differences:\n    $.window_end: "), "\(text)")
+    #expect(text.hasPrefix("\(wrong.id): fail: output differs at $.window_end\n"), "\(text)")
+    #expect(text.contains("\n  requirements: \(wrong.requirements.joined(separator: ", "))\n"), "\(text)")
+    #expect(text.contains("\n  checks: \(wrong.checks)\n"), "\(text)")
+    #expect(text.contains("\n  input: \(CanonicalJSON.compact(wrong.input))\n"), "\(text)")
+    let expectedEnd = wrong.expected.outputJSONObject?["window_end"] ?? .null
+    let actualEnd = JSONValue.integer((expectedEnd.exactInteger ?? 0) + 1)
+    #expect(text.hasSuffix("\n  differences:\n    $.window_end: expected \(expectedEnd), got \(actualEnd)"), "\(text)")
     #expect(failures.first?.differences.map(\.path) == ["$.window_end"])
+  }
+
+  /// A failing answer reads as one short issue: the vector ID and the reason, the
+  /// requirements, what the case checks, the input on one line, and the first five differing
+  /// members, each `path: expected X, got Y`, with how many more there are; never the whole
+  /// expected and actual answers.
+  @Test func failureIsOneShortIssue() throws {
+    let wrong = try #require(Conformance.case("values/timeline-every-window-updated"))
+    let expected = try #require(wrong.expected.outputJSONObject)
+    let error = try #require(
+      #expect(throws: ConformanceError.self) { try wrong.check(.output(JSONValue.object(expected).plusOne)) })
+    #expect(error.differences.count > 8, "\(error.differences)")
+    let lines = error.description.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.count == 11, "\(error)")
+    guard lines.count == 11 else { return }
+    #expect(lines[0] == "\(wrong.id): fail: output differs at \(error.differences[0].path)")
+    #expect(lines[1] == "  requirements: \(wrong.requirements.joined(separator: ", "))")
+    #expect(lines[2] == "  checks: \(wrong.checks)")
+    let input = CanonicalJSON.compact(wrong.input)
+    let limit = ConformanceError.fieldLimit
+    #expect(input.count > limit)
+    #expect(lines[3] == "  input: \(input.prefix(limit))… (cut at \(limit) of \(input.count) characters)")
+    #expect(lines[4] == "  differences:")
+    #expect(Array(lines[5..<10]) == error.differences.prefix(5).map { "    \($0)" })
+    #expect(lines[10] == "    … \(error.differences.count - 5) more differences")
+  }
+
+  /// Text in an answer reaches the report only visibly: a message with a line break and a
+  /// bidirectional override stays on its line, both written as escapes, and a long one is cut.
+  @Test func answerTextStaysVisibleAndBounded() throws {
+    let outputCase = try #require(Conformance.cases(.window).first { $0.expected.outputJSONObject != nil })
+    let message = "line one\nforged: 0 failed \u{202E}" + String(repeating: "x", count: 1000)
+    let error = try #require(
+      #expect(throws: ConformanceError.self) { try outputCase.check(errorCode: "invalid-input", message: message) })
+    let text = error.description
+    #expect(!text.unicodeScalars.contains("\u{202E}"), "\(text)")
+    #expect(!text.contains("\nforged"), "\(text)")
+    let first = try #require(text.split(separator: "\n").first)
+    #expect(first.hasPrefix("\(outputCase.id): error: error invalid-input (line one\\u{A}forged: 0 failed \\u{202E}x"))
+    #expect(first.hasSuffix(" characters)"), "\(first)")
+    #expect(first.count < ConformanceError.fieldLimit + 100, "\(first.count)")
+    #expect(text.split(separator: "\n").count <= 7, "\(text)")
   }
 
   /// An error where an output is expected is the verdict `error`; the wrong error code too;
@@ -80,10 +123,13 @@ struct ConformanceCaseTests {
     #expect(wrongCode?.differences.map(\.path) == ["$.error.code"])
     let output = #expect(throws: ConformanceError.self) { try errorCase.check(outputCase.expected) }
     #expect(output?.verdict == "fail")
+    // The output given where an error was expected is shown, on one line.
+    let text = try #require(output).description
+    #expect(text.contains("\n  actual: {\"output\":{"), "\(text)")
+    guard case .error(let code, _) = errorCase.expected else { return }
+    #expect(text.hasSuffix("\n  differences:\n    $.error.code: expected \"\(code)\", got (absent)"), "\(text)")
     // The message is never compared.
-    if case .error(let code, _) = errorCase.expected {
-      try errorCase.check(errorCode: code, message: "any words")
-    }
+    try errorCase.check(errorCode: code, message: "any words")
   }
 
   /// An output given as JSON text or as an `Encodable` value is compared by value: member
@@ -141,6 +187,18 @@ struct ConformanceCaseTests {
       case windowStart = "window_start"
       case windowEnd = "window_end"
       case measurementOver = "measurement_over"
+    }
+  }
+}
+
+extension JSONValue {
+  /// The value with every integer in it one larger.
+  fileprivate var plusOne: JSONValue {
+    switch self {
+    case .integer(let number): return .integer(number + 1)
+    case .array(let elements): return .array(elements.map(\.plusOne))
+    case .object(let members): return .object(members.mapValues(\.plusOne))
+    default: return self
     }
   }
 }

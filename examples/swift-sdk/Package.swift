@@ -1,7 +1,9 @@
 // swift-tools-version: 6.2
 // An SDK's own package checking itself against skan-conform in its test target: WindowKit
 // places times in SKAdNetwork / AdAttributionKit conversion windows (the kit's `window` suite),
-// written in plain Swift from Spec/window.md, and its tests run every `window` vector in process.
+// ValuesKit reads conversion values and records a timeline of updates over those windows (the
+// `values` suite), both written in plain Swift from the Spec, and its tests run every `window`
+// and `values` vector in process.
 
 import Foundation
 import PackageDescription
@@ -19,15 +21,19 @@ let kitPackage = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 let package = Package(
   name: "swift-sdk-example",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .visionOS(.v2)],
-  products: [.library(name: "WindowKit", targets: ["WindowKit"])],
+  products: [
+    .library(name: "WindowKit", targets: ["WindowKit"]),
+    .library(name: "ValuesKit", targets: ["ValuesKit"]),
+  ],
   dependencies: [.package(path: kitPath, traits: [])],
   targets: [
     // The SDK: no dependency on the kit.
     .target(name: "WindowKit", swiftSettings: [.swiftLanguageMode(.v6)]),
+    .target(name: "ValuesKit", dependencies: ["WindowKit"], swiftSettings: [.swiftLanguageMode(.v6)]),
     // Its tests: the kit's library only, as an iOS test target would add it.
     .testTarget(
-      name: "WindowKitConformanceTests",
-      dependencies: ["WindowKit", .product(name: "SKANConformance", package: kitPackage)],
+      name: "ConformanceTests",
+      dependencies: ["WindowKit", "ValuesKit", .product(name: "SKANConformance", package: kitPackage)],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
   ]
