@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
+public import SKANSuites
+public import SKANVocabulary
 
 private typealias In = AttributionSuite.Input
 private typealias Op = AttributionSuite.Operation
@@ -678,4 +679,9 @@ extension MutantCatalog {
         output.updating(Out.updates) { unsorted($0, original: input[In.updates], by: AttributionSuite.RoutedUpdate.at) }
       }),
   ]
+}
+
+extension AttributionSuite: MutantSuite {
+  /// The attribution suite's mutants (MutantCatalog+Attribution.swift).
+  public static var mutants: [Mutant] { MutantCatalog.attribution }
 }

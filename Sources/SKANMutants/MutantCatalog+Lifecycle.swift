@@ -1,7 +1,7 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
-import SKANVocabulary
+public import SKANSuites
+public import SKANVocabulary
 
 private typealias Lifecycle = LifecycleSuite
 private typealias Step = LifecycleSuite.Step
@@ -201,4 +201,9 @@ extension MutantCatalog {
     guard let op = step[Step.op]?.stringValue else { return false }
     return StepOp(rawValue: op) == nil
   }
+}
+
+extension LifecycleSuite: MutantSuite {
+  /// The lifecycle suite's mutants (MutantCatalog+Lifecycle.swift).
+  public static var mutants: [Mutant] { MutantCatalog.lifecycle }
 }

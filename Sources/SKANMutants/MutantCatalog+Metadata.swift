@@ -1,8 +1,8 @@
 import Foundation
 import SKANJSON
 import SKANModel
-import SKANSuites
-import SKANVocabulary
+public import SKANSuites
+public import SKANVocabulary
 
 private typealias Input = MetadataSuite.Input
 private typealias Output = MetadataSuite.Output
@@ -478,4 +478,9 @@ extension MutantCatalog {
         }
       }),
   ]
+}
+
+extension MetadataSuite: MutantSuite {
+  /// The metadata suite's mutants: the contract's and the ATT gate's (MutantCatalog+Metadata.swift, MutantCatalog+Tracking.swift).
+  public static var mutants: [Mutant] { MutantCatalog.metadata + MutantCatalog.tracking(in: id) }
 }

@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
+public import SKANSuites
+public import SKANVocabulary
 
 private typealias In = PostbackSuite.Input
 private typealias Ad = PostbackSuite.Ad
@@ -289,4 +290,14 @@ extension MutantCatalog {
         }
       }),
   ]
+}
+
+extension PostbackSuite: MutantSuite {
+  /// The postback suite's mutants, SKAdNetwork 2.x-3.0, closed conversions and the country
+  /// code's shape included (MutantCatalog+Postback.swift, +LegacyPostback, +ClosedConversion,
+  /// +CountryCode).
+  public static var mutants: [Mutant] {
+    MutantCatalog.postback + MutantCatalog.legacyPostback + MutantCatalog.closedConversion
+      + MutantCatalog.countryCode
+  }
 }

@@ -1,7 +1,7 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
-import SKANVocabulary
+public import SKANSuites
+public import SKANVocabulary
 
 private typealias Input = ReceivingSuite.Input
 private typealias Arrival = ReceivingSuite.Arrival
@@ -263,4 +263,10 @@ extension MutantCatalog {
       return .output(output)
     }
   }
+}
+
+extension ReceivingSuite: MutantSuite {
+  /// The receiving suite's mutants: deduplication, body comparison, reading, copy paths and
+  /// arrival order (MutantCatalog+Receiving.swift).
+  public static var mutants: [Mutant] { MutantCatalog.receiving }
 }

@@ -1,7 +1,7 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
-import SKANVocabulary
+public import SKANSuites
+public import SKANVocabulary
 
 private typealias Input = S2SSuite.Input
 private typealias Output = S2SSuite.Output
@@ -476,4 +476,9 @@ extension MutantCatalog {
       }),
   ]
 
+}
+
+extension S2SSuite: MutantSuite {
+  /// The s2s suite's mutants: the requests' and the ATT gate's in the Singular request (MutantCatalog+S2S.swift, MutantCatalog+Tracking.swift).
+  public static var mutants: [Mutant] { MutantCatalog.s2s + MutantCatalog.tracking(in: id) }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import SKANJSON
 import SKANModel
-import SKANSuites
-import SKANVocabulary
+public import SKANSuites
+public import SKANVocabulary
 
 private typealias Input = SignatureSuite.Input
 private typealias Output = SignatureSuite.Output
@@ -77,4 +77,11 @@ extension MutantCatalog {
         return output.setting(Output.verdict, "rejected").setting(Output.reason, "bad-signature")
       }),
   ]
+}
+
+extension SignatureSuite: MutantSuite {
+  /// The signature suite's mutants: signing, real libraries' bugs, AdAttributionKit's JWS, and the readers of the inputs.
+  public static var mutants: [Mutant] {
+    MutantCatalog.signature + MutantCatalog.libraryBugs + MutantCatalog.adAttributionKit + MutantCatalog.signatureInputs
+  }
 }

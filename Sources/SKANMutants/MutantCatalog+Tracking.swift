@@ -47,7 +47,7 @@ extension MutantCatalog {
 
   /// The mutants of the ATT gate (ATT-1 to ATT-7) in `suite`, the metadata suite or the
   /// Singular S2S request: the plausible ways an SDK leaks the IDFA, withholds it, or reads
-  /// the state loosely. Each of the two suites lists its own (`<Name>Suite+Mutants.swift`).
+  /// the state loosely. Each of the two suites lists its own (at the end of `MutantCatalog+<Name>.swift`).
   static func tracking(in suite: Suite) -> [Mutant] {
     trackingMutants(suite) + singleSuiteTracking.filter { $0.suite == suite }
   }

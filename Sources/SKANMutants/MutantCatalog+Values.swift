@@ -1,7 +1,8 @@
 import Foundation
 import SKANJSON
 import SKANModel
-import SKANSuites
+public import SKANSuites
+public import SKANVocabulary
 
 private typealias Op = ValuesSuite.Operation
 private typealias In = ValuesSuite.Input
@@ -496,4 +497,9 @@ extension MutantCatalog {
     default: return value
     }
   }
+}
+
+extension ValuesSuite: MutantSuite {
+  /// The values suite's mutants, timeline included (MutantCatalog+Values.swift).
+  public static var mutants: [Mutant] { MutantCatalog.values }
 }

@@ -1,6 +1,7 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
+public import SKANSuites
+public import SKANVocabulary
 
 private typealias In = WindowSuite.Input
 private typealias Out = WindowSuite.Output
@@ -107,4 +108,9 @@ extension MutantCatalog {
       "missing-at-is-t0", .window, "Takes a missing time for T0 itself.",
       input: { input in input[In.at] == nil && input[In.t0] != nil ? input.setting(In.at, input[In.t0]) : input }),
   ]
+}
+
+extension WindowSuite: MutantSuite {
+  /// The window suite's mutants (MutantCatalog+Window.swift).
+  public static var mutants: [Mutant] { MutantCatalog.window }
 }

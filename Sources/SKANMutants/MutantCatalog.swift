@@ -3,7 +3,7 @@ import SKANModel
 import SKANSuites
 import SKANVocabulary
 
-/// Every mutant, by suite: each suite lists its own (`Suites/<Name>Suite+Mutants.swift`).
+/// Every mutant, by suite: each suite lists its own (its `MutantSuite` conformance ends `MutantCatalog+<Name>.swift`).
 public enum MutantCatalog {
   /// All mutants, suite by suite in the registry's order.
   public static let all: [Mutant] = MutantSuites.all.flatMap { $0.mutants }

@@ -1,8 +1,9 @@
 public import SKANSuites
 import SKANVocabulary
 
-/// A registered suite with the mutants of its reference (`<Name>Suite+Mutants.swift`): every
-/// suite must have one, so that the self-check breaks every suite's rules.
+/// A registered suite with the mutants of its reference (the conformance ends
+/// `MutantCatalog+<Name>.swift`): every suite has one (``MutantSuites/all`` does not compile
+/// otherwise), so that the self-check breaks every suite's rules.
 public protocol MutantSuite: ReferenceSuite {
   /// The suite's mutants: each one the reference with one plausible bug, and only this suite's
   /// (``Mutant/suite`` is ``id``).
