@@ -27,6 +27,42 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// development ones.
   case attributionProductionFirstBeforeEligibility
 
+  // MARK: Values
+
+  /// VAL-1's alternative: fine values run from 1 to 63.
+  case fineFromOne
+  /// VAL-1's alternative: fine values run from 0 to 62 (`fine < 63`).
+  case fineBelow63
+  /// VAL-2's alternative: every invalid fine value is `fine-out-of-range`, a number or not.
+  case fineOneErrorCode
+  /// VAL-4's alternative: Singular's coarse codes run from 1: low 1, medium 2, high 3.
+  case coarseCodesFromOne
+  /// VAL-5's alternative: a coarse code above 2 is high.
+  case coarseCodeClamped
+  /// VAL-6's alternative: medium synthesizes 31.
+  case synthesizedMediumIs31
+  /// VAL-6's alternative: the top of each third of 0 to 63: low 21, medium 42, high 63.
+  case synthesizedThirdsUpper
+  /// VAL-6's alternative: 32 times the coarse code: low 0, medium 32, high 64.
+  case synthesizedCodeTimes32
+  /// VAL-7's alternative: a lock flag is always false, whatever its value.
+  case lockIgnored
+  /// VAL-7's alternative: a non-empty string and a non-zero integer are true, the others false.
+  case lockTruthy
+  /// SKN-1's alternative: windows 1 and 2 keep the fine value too.
+  case fineKeptAfterFirstWindow
+  /// SKN-4's alternative: an update without a coarse value keeps the window's previous one.
+  case coarseCarriedOver
+  /// Every window starts at coarse low, and window 0 at fine 0, instead of empty.
+  case windowsPrefilled
+  /// TML-5's alternative: an update with an invalid coarse value is applied without one.
+  case invalidCoarseDropped
+  /// TML-5's alternative: an invalid update after the measurement period is ignored, not
+  /// rejected (the period is checked before the values).
+  case measurementOverBeforeValues
+  /// WIN-6's alternative: a time before T0 falls in the first window.
+  case beforeT0InFirstWindow
+
   // MARK: Postbacks
 
   /// PB-23's alternative: Developer Mode shortens the first postback's delay only; the second
