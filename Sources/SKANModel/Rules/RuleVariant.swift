@@ -31,7 +31,7 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
 
   /// VAL-1's alternative: fine values run from 1 to 63.
   case fineFromOne
-  /// VAL-1's alternative: fine values run from 0 to 62 (`fine < 63`).
+  /// VAL-1's (and META-1's) alternative: fine values run from 0 to 62 (`fine < 63`).
   case fineBelow63
   /// VAL-2's alternative: every invalid fine value is `fine-out-of-range`, a number or not.
   case fineOneErrorCode
@@ -39,11 +39,11 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case coarseCodesFromOne
   /// VAL-5's alternative: a coarse code above 2 is high.
   case coarseCodeClamped
-  /// VAL-6's alternative: medium synthesizes 31.
+  /// VAL-6's (and META-3's) alternative: medium synthesizes 31.
   case synthesizedMediumIs31
   /// VAL-6's alternative: the top of each third of 0 to 63: low 21, medium 42, high 63.
   case synthesizedThirdsUpper
-  /// VAL-6's alternative: 32 times the coarse code: low 0, medium 32, high 64.
+  /// VAL-6's (and META-3's) alternative: 32 times the coarse code: low 0, medium 32, high 64.
   case synthesizedCodeTimes32
   /// VAL-7's alternative: a lock flag is always false, whatever its value.
   case lockIgnored
@@ -62,6 +62,46 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case measurementOverBeforeValues
   /// WIN-6's alternative: a time before T0 falls in the first window.
   case beforeT0InFirstWindow
+
+  // MARK: Metadata
+
+  /// META-1's alternative: a fine value too large for 64 bits is `fine-not-integer`.
+  case fineOverflowNotInteger
+  /// META-3's alternative: the fine value synthesized from a coarse value replaces a given one.
+  case metadataSynthesisOverridesFine
+  /// META-5's alternative: an absent lock is passed as `null`, not false.
+  case metadataLockNullWhenAbsent
+  /// META-6's alternative: the fine-coarse-lock call only above iOS 16.1, not on it.
+  case fineCoarseLockAbove16Dot1
+  /// META-6's alternative: the fine-coarse-lock call on iOS 16 only; later majors get fine-only.
+  case fineCoarseLockOnIOS16Only
+  /// META-6's alternative: the fine-only call from iOS 15.0, not 15.4.
+  case fineOnlyFromIOS15
+  /// META-6's alternative: the legacy call only above iOS 14.0, not on it.
+  case legacyAbove14Dot0
+  /// META-6's alternative: the legacy call below iOS 14.0 too.
+  case legacyBelow14
+  /// META-7's alternative: an overlay is not dismissible unless the metadata says so.
+  case metadataNotDismissibleByDefault
+  /// META-9's alternative: the iOS version is checked after every other input.
+  case metadataIOSVersionCheckedLast
+  /// META-9's alternative: the fine value is checked after every other input but the version.
+  case metadataFineCheckedLast
+  /// META-9's alternative: the coarse value is checked after every other input but the version.
+  case metadataCoarseCheckedLast
+  /// META-10's alternative: a fine value of 0, given or synthesized, makes no call.
+  case metadataZeroIsNoValue
+  /// META-10's alternative: a lock alone makes a fine-coarse-lock call with fine 0, whatever
+  /// the iOS version.
+  case metadataLockAloneCalls
+  /// META-10's alternative: with neither value, the fine-coarse-lock call is made with fine 0.
+  case metadataNoValueCallsWithZero
+  /// META-12's alternative: with a fine value given, the coarse value is dropped.
+  case metadataCoarseDroppedWithFine
+  /// META-12's alternative: the fine-only call is passed the coarse value too.
+  case metadataCoarseOnFineOnlyCall
+  /// META-12's alternative: the older calls are passed a given lock too.
+  case metadataLockOnOlderCalls
 
   // MARK: Postbacks
 

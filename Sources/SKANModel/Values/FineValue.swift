@@ -28,7 +28,10 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
     }
     switch value {
     case .value(let number): try self.init(validating: number)
-    case .overflow: throw ModelError(.fineOutOfRange, "fine value \"\(text)\" is outside 0...63")
+    case .overflow:
+      throw ModelError(
+        RuleVariant.fineOverflowNotInteger.isActive ? .fineNotInteger : .fineOutOfRange,
+        "fine value \"\(text)\" is outside 0...63")
     }
   }
 
