@@ -103,6 +103,43 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// META-12's alternative: the older calls are passed a given lock too.
   case metadataLockOnOlderCalls
 
+  // MARK: S2S
+
+  /// S2S-1's alternative: a client signs uid before app_id.
+  case s2sSignsUIDBeforeAppID
+  /// S2S-5's alternative: a timestamp of any number of digits is accepted.
+  case s2sTimestampAnyDigits
+  /// S2S-5's alternative: a timestamp is parsed as a number, so `1700000000123.0` is accepted.
+  case s2sTimestampParsedAsNumber
+  /// S2S-6's alternative: any signature is accepted.
+  case s2sSignatureUnchecked
+  /// S2S-6's alternative: an unknown uid is accepted (200).
+  case s2sUnknownUIDAccepted
+  /// S2S-7's alternative: a missing app_id is not checked, so the signature check answers 401.
+  case s2sAppIDNotRequired
+  /// S2S-7's alternative: the signature is checked before app_id and uid, a missing one
+  /// signed as empty text.
+  case s2sSignatureBeforeParameters
+  /// S2S-7's alternative: a missing or empty uid is looked up, and is unknown (404).
+  case s2sMissingUIDLookedUp
+  /// S2S-7's alternative: an empty uid is present, looked up, and unknown (404).
+  case s2sEmptyUIDPresent
+  /// S2S-7's alternative: a missing Af-Timestamp or Authorization header is 401, a failed signature.
+  case s2sMissingHeaderIsBadSignature
+  /// S2S-8's alternative: a server requires `sdk_version` in the query.
+  case s2sSDKVersionRequired
+  /// S2S-9's alternative: the signature is compared as text, so upper-case hex and malformed
+  /// signatures are 401.
+  case s2sSignatureComparedAsText
+  /// S2S-12's alternative: a `next_w_time` of 0 is taken as absent.
+  case s2sZeroWindowTimeAbsent
+  /// S2S-14's alternative: a Singular response without a value applies fine 0.
+  case singularNoValueIsZero
+  /// S2S-15's alternative: the fine value applies whatever window is named.
+  case s2sFineAppliesInEveryWindow
+  /// S2S-15's alternative: the fine value never applies when a window is named.
+  case s2sFineIgnoredWithIndex
+
   // MARK: Postbacks
 
   /// PB-23's alternative: Developer Mode shortens the first postback's delay only; the second
