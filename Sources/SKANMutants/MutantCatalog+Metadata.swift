@@ -5,20 +5,8 @@ public import SKANSuites
 public import SKANVocabulary
 
 private typealias Input = MetadataSuite.Input
-private typealias Output = MetadataSuite.Output
-private typealias Overlay = MetadataSuite.Overlay
-private typealias Call = MetadataSuite.SKANCall
 
 extension MutantCatalog {
-  /// The first error of the input with `key` removed, when `condition` holds and that error
-  /// differs: how an implementation that checks the keys in another order answers.
-  static func firstError(_ input: JSONValue, without key: String, when condition: Bool) -> SuiteResult? {
-    guard condition, let members = input[Input.metadata]?.objectValue, members[key] != nil else { return nil }
-    let reordered = Suite.metadata.evaluate(input.setting(Input.metadata, .object(members.filter { $0.key != key })))
-    if case .error = reordered { return reordered }
-    return nil
-  }
-
   static func metadata(_ input: JSONValue, _ transform: ([String: JSONValue]) -> [String: JSONValue]) -> JSONValue {
     guard let members = input[Input.metadata]?.objectValue else { return input }
     return input.setting(Input.metadata, .object(transform(members)))
@@ -43,6 +31,8 @@ extension MutantCatalog {
     }
   }
 
+  /// Mutants of the `metadata` suite: the model under a ``RuleVariant`` where the bug is in
+  /// the call it decides, an input or answer changed where it is in reading the metadata.
   static let metadata: [Mutant] = [
     Mutant(
       "yes-not-true", .metadata, "Does not accept \"yes\" as true.",
@@ -65,10 +55,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "ios-16-1-exclusive", .metadata, "Uses the fine/coarse/lock call only above 16.1.",
-      input: { input in
-        ["16.1", "16.1.0"].contains(input[Input.iosVersion]?.stringValue ?? "")
-          ? input.setting(Input.iosVersion, "16.0.9") : input
-      }),
+      variant: .fineCoarseLockAbove16Dot1),
     Mutant(
       "prose-key-alias", .metadata, "Accepts the contract's prose names overlay_position and overlay_dismissible.",
       input: { input in
@@ -92,91 +79,35 @@ extension MutantCatalog {
       }),
     Mutant(
       "dismissible-default-false", .metadata, "Makes overlays non-dismissible by default.",
-      output: { output, input in
-        guard input[Input.metadata]?[MetadataContract.overlayDismissibleKey] == nil else { return output }
-        return output.updating(Output.overlay) { $0.isNull ? $0 : $0.setting(Overlay.dismissible, false) }
-      }),
+      variant: .metadataNotDismissibleByDefault),
     Mutant(
       "coarse-below-16-1", .metadata, "Passes the coarse value to the iOS 15.4 fine-only call.",
-      output: { output, input in
-        output.updating(Output.skanCall) { call in
-          guard call[Call.api] == .string(SKANAPI.fineOnly.rawValue),
-            let coarse = input[Input.metadata]?[MetadataContract.coarseKey]
-          else { return call }
-          return call.setting(Call.coarse, coarse)
-        }
-      }),
-    Mutant(
-      "medium-is-31", .metadata, "Synthesizes 31 for a coarse-only medium.",
-      output: { output, input in
-        guard input[Input.metadata]?[MetadataContract.fineKey] == nil,
-          input[Input.metadata]?[MetadataContract.coarseKey] == "medium"
-        else { return output }
-        return output.updating(Output.skanCall) { $0.isNull ? $0 : $0.setting(Call.fine, 31) }
-      }),
+      variant: .metadataCoarseOnFineOnlyCall),
+    Mutant("medium-is-31", .metadata, "Synthesizes 31 for a coarse-only medium.", variant: .synthesizedMediumIs31),
     Mutant(
       "lock-call-without-values", .metadata, "Makes a call with fine 0 when only a lock is given.",
-      output: { output, input in
-        guard let members = input[Input.metadata]?.objectValue, members[MetadataContract.fineKey] == nil,
-          members[MetadataContract.coarseKey] == nil,
-          members[MetadataContract.lockKey] != nil, output[Output.skanCall]?.isNull == true
-        else { return output }
-        return output.setting(
-          Output.skanCall,
-          Call.object([.api: .string(SKANAPI.fineCoarseLock.rawValue), .fine: 0, .coarse: nil, .lock: true]))
-      }),
+      variant: .metadataLockAloneCalls),
     Mutant(
       "fine-zero-is-no-value", .metadata,
       "Tests the fine value for truth, so 0 (given or synthesized from low) makes no call.",
-      output: { output, _ in output[Output.skanCall]?[Call.fine] == 0 ? output.setting(Output.skanCall, .null) : output
-      }),
+      variant: .metadataZeroIsNoValue),
     Mutant(
       "high-is-64", .metadata, "Synthesizes a coarse-only value as 32 × its rank, so high is 64.",
-      output: { output, input in
-        guard input[Input.metadata]?[MetadataContract.fineKey] == nil,
-          input[Input.metadata]?[MetadataContract.coarseKey] == "high"
-        else { return output }
-        return output.updating(Output.skanCall) { $0.isNull ? $0 : $0.setting(Call.fine, 64) }
-      }),
+      variant: .synthesizedCodeTimes32),
     Mutant(
       "synthesis-overrides-fine", .metadata,
       "Sends the fine value synthesized from the coarse value even when a fine value is given.",
-      output: { output, input in
-        guard
-          let coarse = input[Input.metadata]?[MetadataContract.coarseKey]?.stringValue.flatMap(
-            CoarseValue.init(rawValue:))
-        else { return output }
-        return output.updating(Output.skanCall) {
-          $0.isNull ? $0 : $0.setting(Call.fine, .integer(FineValue.synthesized(from: coarse).rawValue))
-        }
-      }),
+      variant: .metadataSynthesisOverridesFine),
     Mutant(
       "coarse-dropped-with-fine", .metadata, "Drops the coarse value when a fine value is given.",
-      output: { output, input in
-        guard input[Input.metadata]?[MetadataContract.fineKey] != nil else { return output }
-        return output.updating(Output.skanCall) { $0.isNull ? $0 : $0.setting(Call.coarse, .null) }
-      }),
+      variant: .metadataCoarseDroppedWithFine),
     Mutant(
       "lock-null-when-absent", .metadata,
       "Passes `null` for the lock when skan_lock_window is absent, instead of false.",
-      output: { output, input in
-        guard input[Input.metadata]?[MetadataContract.lockKey] == nil else { return output }
-        return output.updating(Output.skanCall) {
-          $0[Call.api] == .string(SKANAPI.fineCoarseLock.rawValue) ? $0.setting(Call.lock, .null) : $0
-        }
-      }),
+      variant: .metadataLockNullWhenAbsent),
     Mutant(
       "fine-defaults-to-zero", .metadata, "Calls with fine 0 when the metadata has neither a fine nor a coarse value.",
-      output: { output, input in
-        guard let members = input[Input.metadata]?.objectValue, members[MetadataContract.fineKey] == nil,
-          members[MetadataContract.coarseKey] == nil, output[Output.skanCall] == .null,
-          let version = input[Input.iosVersion]?.stringValue, let parsed = try? IOSVersion(parsing: version),
-          parsed >= IOSVersion(16, 1)
-        else { return output }
-        return output.setting(
-          Output.skanCall,
-          Call.object([.api: .string(SKANAPI.fineCoarseLock.rawValue), .fine: 0, .coarse: nil, .lock: false]))
-      }),
+      variant: .metadataNoValueCallsWithZero),
     Mutant(
       "unknown-keys-rejected", .metadata, "Rejects metadata with a key the contract does not name as `invalid-input`.",
       input: { input in
@@ -188,28 +119,13 @@ extension MutantCatalog {
       }),
     Mutant(
       "fine-only-from-15-0", .metadata, "Uses the fine-only call from iOS 15.0 instead of 15.4.",
-      input: { input in
-        guard let text = input[Input.iosVersion]?.stringValue, let version = try? IOSVersion(parsing: text),
-          version >= IOSVersion(15, 0), version < IOSVersion(15, 4)
-        else { return input }
-        return input.setting(Input.iosVersion, "15.4")
-      }),
+      variant: .fineOnlyFromIOS15),
     Mutant(
       "legacy-above-14-0", .metadata, "Uses updateConversionValue(_:) only above 14.0, so 14.0 itself gets no call.",
-      input: { input in
-        guard let text = input[Input.iosVersion]?.stringValue, let version = try? IOSVersion(parsing: text),
-          version >= IOSVersion(14, 0), version < IOSVersion(14, 0, 1)
-        else { return input }
-        return input.setting(Input.iosVersion, "13.9")
-      }),
+      variant: .legacyAbove14Dot0),
     Mutant(
       "legacy-below-14", .metadata, "Calls updateConversionValue(_:) on every version below 15.4, even below 14.0.",
-      input: { input in
-        guard let text = input[Input.iosVersion]?.stringValue, let version = try? IOSVersion(parsing: text),
-          version < IOSVersion(14, 0)
-        else { return input }
-        return input.setting(Input.iosVersion, "14.0")
-      }),
+      variant: .legacyBelow14),
     Mutant(
       "ios-compared-as-text", .metadata, "Compares iOS versions as text, so \"9.3\" sorts after \"16.1\".",
       input: { input in
@@ -222,12 +138,7 @@ extension MutantCatalog {
     Mutant(
       "new-call-on-16-only", .metadata,
       "Checks `major == 16 && minor >= 1` for the fine/coarse/lock call, forgetting later majors.",
-      input: { input in
-        guard let text = input[Input.iosVersion]?.stringValue, let version = try? IOSVersion(parsing: text),
-          version.major > 16
-        else { return input }
-        return input.setting(Input.iosVersion, "16.0")
-      }),
+      variant: .fineCoarseLockOnIOS16Only),
     Mutant(
       "ios-lenient-prefix", .metadata,
       "Reads the iOS version's leading number groups and ignores the rest (`iOS 16.1` is 16.1, `v16` is 16, no digits is 0).",
@@ -240,13 +151,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "ios-checked-last", .metadata, "Checks the iOS version after the metadata values.",
-      error: { code, original in
-        guard code == ModelError.Code.invalidIOSVersion.rawValue else { return nil }
-        if case .error(let other, let message) = Suite.metadata.evaluate(original.setting(Input.iosVersion, "17.0")) {
-          return .error(code: other, message: message)
-        }
-        return nil
-      }),
+      variant: .metadataIOSVersionCheckedLast),
     Mutant(
       "lock-ignored", .metadata, "Ignores skan_lock_window: the lock is always false.",
       input: { input in metadata(input) { $0.filter { $0.key != MetadataContract.lockKey } } }),
@@ -284,16 +189,7 @@ extension MutantCatalog {
       "booleans-nonzero-true", .metadata, "Reads any integer as a boolean, non-zero as true.",
       input: { input in booleans(input) { text in Int(text).map { $0 != 0 ? "true" : "false" } } }),
     Mutant(
-      "lock-below-16-1", .metadata, "Passes the lock to the older methods too.",
-      output: { output, input in
-        output.updating(Output.skanCall) { call in
-          guard call[Call.api] != .string(SKANAPI.fineCoarseLock.rawValue), call.objectValue != nil,
-            let text = input[Input.metadata]?[MetadataContract.lockKey]?.stringValue,
-            let lock = try? MetadataContract.parseBoolean(text, key: MetadataContract.lockKey)
-          else { return call }
-          return call.setting(Call.lock, .bool(lock))
-        }
-      }),
+      "lock-below-16-1", .metadata, "Passes the lock to the older methods too.", variant: .metadataLockOnOlderCalls),
     Mutant(
       "fine-clamped", .metadata, "Clamps a fine value outside 0...63 into range instead of refusing it.",
       input: { input in
@@ -310,12 +206,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "fine-overflow-not-integer", .metadata, "Reports a fine value too large for 64 bits as `fine-not-integer`.",
-      error: { code, original in
-        guard code == ModelError.Code.fineOutOfRange.rawValue,
-          let text = original[Input.metadata]?[MetadataContract.fineKey]?.stringValue, Int(text) == nil
-        else { return nil }
-        return .error(code: ModelError.Code.fineNotInteger.rawValue, message: "not a 64-bit integer")
-      }),
+      variant: .fineOverflowNotInteger),
     Mutant(
       "fine-text-ignored", .metadata, "Ignores a fine value that is not a number instead of refusing it.",
       input: { input in
@@ -362,13 +253,7 @@ extension MutantCatalog {
           return result
         }
       }),
-    Mutant(
-      "fine-63-exclusive", .metadata, "Accepts fine values below 63 only.",
-      input: { input in
-        metadata(input) { members in
-          members[MetadataContract.fineKey] == "63" ? members.merging([MetadataContract.fineKey: "64"]) { $1 } : members
-        }
-      }),
+    Mutant("fine-63-exclusive", .metadata, "Accepts fine values below 63 only.", variant: .fineBelow63),
     Mutant(
       "coarse-any-case", .metadata, "Matches the metadata's coarse value in any letter case.",
       input: { input in
@@ -391,14 +276,10 @@ extension MutantCatalog {
       }),
     Mutant(
       "coarse-checked-before-fine", .metadata, "Checks the coarse value before the fine value.",
-      error: { code, original in
-        firstError(original, without: MetadataContract.fineKey, when: code.hasPrefix("fine-"))
-      }),
+      variant: .metadataFineCheckedLast),
     Mutant(
       "lock-checked-before-coarse", .metadata, "Checks the lock before the coarse value.",
-      error: { code, original in
-        firstError(original, without: MetadataContract.coarseKey, when: code == ModelError.Code.coarseUnknown.rawValue)
-      }),
+      variant: .metadataCoarseCheckedLast),
     Mutant(
       "values-unchecked-below-14", .metadata, "Skips the value checks where no call is made (below iOS 14).",
       input: { input in

@@ -10,7 +10,6 @@ private typealias Request = S2SSuite.Request
 private typealias Config = S2SSuite.Config
 private typealias RequestAPI = S2SSuite.RequestAPI
 private typealias ResponseAPI = S2SSuite.ResponseAPI
-private typealias Reason = S2SValidation.Reason
 
 extension MutantCatalog {
   /// The input with one member of its response `body` transformed, if both are present.
@@ -18,52 +17,14 @@ extension MutantCatalog {
     input.updating(Input.body) { $0.updating(key, transform) }
   }
 
-  /// A `validate-request` answer: the HTTP status, the reason and the parameter named in it.
-  static func validationAnswer(_ status: Int, _ reason: S2SValidation.Reason, parameter: String? = nil) -> JSONValue {
-    Output.object([.parameter: .optional(parameter), .reason: .string(reason.rawValue), .status: .integer(status)])
-  }
-
-  /// An S2S input's signing profile: the default when it names none, nil for an unknown one.
-  static func s2sProfile(_ input: JSONValue) -> S2SSignatureProfile? {
-    guard let value = input[Input.profile], !value.isNull else { return .default }
-    return value.stringValue.flatMap(S2SSignatureProfile.init(rawValue:))
-  }
-
-  /// A header of a `validate-request` input, by its exact name.
-  static func header(_ input: JSONValue, _ name: String) -> JSONValue? { input[Input.request]?[Request.headers]?[name] }
-
-  /// What a server that checks only the signature answers: 200 for a known uid, 404 for an
-  /// unknown one, 401 when the Authorization header is not the HMAC of `timestamp` (in
-  /// either letter case). The HMAC comes from the model's signing profile; an input the
-  /// reference could not sign (an unknown profile, a dev key or query member that is not a
-  /// string) gets 401.
-  static func signatureAnswer(_ input: JSONValue, timestamp: String) -> JSONValue {
-    let query = input[Input.request]?[Request.query]
-    var expected: String?
-    if let profile = s2sProfile(input), let devKey = input[Input.devKey]?.stringValue,
-      let appID = (query?["app_id"] ?? "").stringValue, let uid = (query?["uid"] ?? "").stringValue
-    {
-      expected = profile.sign(timestamp: timestamp, devKey: devKey, appID: appID, uid: uid, crypto: crypto).signature
-    }
-    let given = header(input, "Authorization")?.stringValue?.lowercased()
-    guard let expected, expected == given else { return validationAnswer(401, .badSignature) }
-    let known = input[Input.knownUIDs]?.arrayValue ?? []
-    return known.contains(query?["uid"] ?? .null)
-      ? validationAnswer(200, .ok) : validationAnswer(404, .unknownUID)
-  }
-
   /// Mutants of the `s2s` suite: signing, a server's validation, the requests a client
-  /// builds and the responses it parses.
+  /// builds and the responses it parses. Most of the server's and the responses' are the
+  /// model under a ``RuleVariant``; the rest change the input or the answer.
   static let s2s: [Mutant] = [
     Mutant(
       "s2s-fine-applies-in-every-window", .s2s,
       "Applies an AppsFlyer response's fine value whatever window its postback_sequence_index names (S2S-15, SKN-1).",
-      output: { output, input in
-        guard input[Input.op] == .string(Op.parseResponse.rawValue), output[Output.fineApplies] == false else {
-          return output
-        }
-        return output.setting(Output.fineApplies, true)
-      }),
+      variant: .s2sFineAppliesInEveryWindow),
     Mutant(
       "s2s-missing-index-is-window-0", .s2s,
       "Reads an absent or null postback_sequence_index as window 0 (S2S-15).",
@@ -75,22 +36,7 @@ extension MutantCatalog {
         }
         return output.setting(Output.window, 0).setting(Output.fineApplies, true)
       }),
-    Mutant(
-      "hmac-fields-swapped", .s2s, "Signs uid before app_id.",
-      input: { input in
-        guard input[Input.op] == .string(Op.sign.rawValue) || input[Input.op] == .string(Op.buildRequest.rawValue),
-          let app = input[Input.appID], let uid = input[Input.uid]
-        else { return input }
-        return input.setting(Input.appID, uid).setting(Input.uid, app)
-      },
-      output: { output, input in
-        // Put the request's own query back, so that only the signature differs (the query's
-        // `app_id` and `uid` are AppsFlyer's parameter names).
-        guard input[Input.op] == .string(Op.buildRequest.rawValue) else { return output }
-        return output.updating(Output.query) { query in
-          query.setting("app_id", input[Input.appID]).setting("uid", input[Input.uid])
-        }
-      }),
+    Mutant("hmac-fields-swapped", .s2s, "Signs uid before app_id.", variant: .s2sSignsUIDBeforeAppID),
     Mutant(
       "readme-formula-by-default", .s2s,
       "Uses the README's formula (with the dev key in the message) when no profile is named.",
@@ -108,19 +54,8 @@ extension MutantCatalog {
             $0.updating("Authorization") { $0.stringValue.map { .string($0.uppercased()) } ?? $0 }
           }
       }),
-    Mutant(
-      "signature-not-checked", .s2s, "Accepts any signature.",
-      output: { output, input in
-        guard output[Output.status] == 401 else { return output }
-        let uid = input[Input.request]?[Request.query]?["uid"]
-        let known = input[Input.knownUIDs]?.arrayValue ?? []
-        return uid.map { known.contains($0) } == true
-          ? validationAnswer(200, .ok)
-          : validationAnswer(404, .unknownUID)
-      }),
-    Mutant(
-      "unknown-uid-accepted", .s2s, "Answers 200 for a uid it does not know.",
-      output: { output, _ in output[Output.status] == 404 ? validationAnswer(200, .ok) : output }),
+    Mutant("signature-not-checked", .s2s, "Accepts any signature.", variant: .s2sSignatureUnchecked),
+    Mutant("unknown-uid-accepted", .s2s, "Answers 200 for a uid it does not know.", variant: .s2sUnknownUIDAccepted),
     Mutant(
       "truthy-lock", .s2s, "Reads lock \"YES\" and 1 as true, as Objective-C's boolValue does.",
       input: { input in
@@ -167,16 +102,7 @@ extension MutantCatalog {
     Mutant(
       "signature-compared-as-text", .s2s,
       "Compares the signature as text: upper-case hex and malformed signatures get 401 `bad-signature`.",
-      output: { output, input in
-        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return output }
-        let signature = header(input, "Authorization")?.stringValue ?? ""
-        if output[Output.reason] == .string(Reason.malformedSignature.rawValue)
-          || (output[Output.status] == 200 && signature.contains(where: { "ABCDEF".contains($0) }))
-        {
-          return validationAnswer(401, .badSignature)
-        }
-        return output
-      }),
+      variant: .s2sSignatureComparedAsText),
     Mutant(
       "headers-case-sensitive", .s2s, "Looks header names up case-sensitively: `af-timestamp` is not `Af-Timestamp`.",
       input: { input in
@@ -187,72 +113,33 @@ extension MutantCatalog {
           }
         }
       }),
-    Mutant(
-      "sdk-version-required", .s2s, "Requires `sdk_version` in the query.",
-      output: { output, input in
-        guard input[Input.op] == .string(Op.validateRequest.rawValue), output[Output.status] == 200,
-          input[Input.request]?[Request.query]?["sdk_version"] == nil
-        else { return output }
-        return validationAnswer(400, .missingParameter, parameter: "sdk_version")
-      }),
+    Mutant("sdk-version-required", .s2s, "Requires `sdk_version` in the query.", variant: .s2sSDKVersionRequired),
     Mutant(
       "missing-uid-looked-up", .s2s, "Looks a missing or empty uid up like any other and answers 404.",
-      output: { output, _ in
-        output[Output.reason] == .string(Reason.missingParameter.rawValue) && output[Output.parameter] == "uid"
-          ? validationAnswer(404, .unknownUID) : output
-      }),
+      variant: .s2sMissingUIDLookedUp),
     Mutant(
       "empty-uid-present", .s2s, "Counts an empty uid as present, so it is looked up (404).",
-      output: { output, input in
-        output[Output.reason] == .string(Reason.missingParameter.rawValue)
-          && input[Input.request]?[Request.query]?["uid"] == ""
-          ? validationAnswer(404, .unknownUID) : output
-      }),
+      variant: .s2sEmptyUIDPresent),
     Mutant(
       "app-id-not-required", .s2s, "Does not require app_id: the signature check answers instead.",
-      output: { output, _ in
-        output[Output.reason] == .string(Reason.missingParameter.rawValue) && output[Output.parameter] == "app_id"
-          ? validationAnswer(401, .badSignature) : output
-      }),
+      variant: .s2sAppIDNotRequired),
     Mutant(
       "missing-header-is-401", .s2s,
       "Answers 401 for a missing Af-Timestamp or Authorization header, as a failed signature.",
-      output: { output, _ in
-        output[Output.reason] == .string(Reason.missingParameter.rawValue)
-          && (output[Output.parameter] == "Af-Timestamp" || output[Output.parameter] == "Authorization")
-          ? validationAnswer(401, .badSignature) : output
-      }),
+      variant: .s2sMissingHeaderIsBadSignature),
     Mutant(
       "timestamp-any-digits", .s2s, "Accepts a timestamp of any number of digits (seconds, microseconds).",
-      output: { output, input in
-        guard output[Output.reason] == .string(Reason.malformedTimestamp.rawValue),
-          let text = header(input, "Af-Timestamp")?.stringValue,
-          !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 })
-        else { return output }
-        return signatureAnswer(input, timestamp: text)
-      }),
+      variant: .s2sTimestampAnyDigits),
     Mutant(
       "timestamp-parsed-as-number", .s2s, "Parses the timestamp as a number, so `1700000000123.0` is accepted.",
-      output: { output, input in
-        guard output[Output.reason] == .string(Reason.malformedTimestamp.rawValue),
-          let text = header(input, "Af-Timestamp")?.stringValue,
-          let number = Double(text), number >= 1e12, number < 1e13
-        else { return output }
-        return signatureAnswer(input, timestamp: text)
-      }),
+      variant: .s2sTimestampParsedAsNumber),
     Mutant(
       "busy-ignored", .s2s, "Ignores the busy flag.",
       input: { input in input[Input.op] == .string(Op.validateRequest.rawValue) ? input.setting(Input.busy, nil) : input
       }),
     Mutant(
       "signature-before-parameters", .s2s, "Checks the signature before the query parameters.",
-      output: { output, input in
-        guard output[Output.reason] == .string(Reason.missingParameter.rawValue),
-          output[Output.parameter] == "app_id" || output[Output.parameter] == "uid",
-          let timestamp = header(input, "Af-Timestamp")?.stringValue
-        else { return output }
-        return signatureAnswer(input, timestamp: timestamp)
-      }),
+      variant: .s2sSignatureBeforeParameters),
     Mutant(
       "header-number-as-text", .s2s, "Reads a header given as a JSON number as its text.",
       input: { input in
@@ -386,11 +273,10 @@ extension MutantCatalog {
       }),
     Mutant(
       "zero-window-time-absent", .s2s, "Tests next_w_time for truth, so 0 reads as absent.",
-      output: { output, _ in output[Output.nextWindowTime] == 0 ? output.setting(Output.nextWindowTime, .null) : output
-      }),
+      variant: .s2sZeroWindowTimeAbsent),
     Mutant(
       "fine-ignored-with-index", .s2s, "Ignores the fine value whenever a postback_sequence_index is given.",
-      output: { output, _ in output[Output.fineApplies] == true ? output.setting(Output.fineApplies, false) : output }),
+      variant: .s2sFineIgnoredWithIndex),
     Mutant(
       "window-time-unchecked", .s2s,
       "Accepts any next_w_time number, truncating a fraction and clamping a negative to 0.",
@@ -424,12 +310,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "singular-no-value-zero", .s2s, "Applies fine 0 when a Singular response has no conversion_value.",
-      output: { output, input in
-        guard input[Input.api] == .string(ResponseAPI.singular.rawValue), output[Output.apply] == false else {
-          return output
-        }
-        return output.setting(Output.apply, true).setting(Output.fine, 0)
-      }),
+      variant: .singularNoValueIsZero),
     Mutant(
       "singular-status-ignored", .s2s, "Ignores Singular's status: an error response is an update without a value.",
       input: { input in

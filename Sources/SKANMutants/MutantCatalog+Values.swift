@@ -9,7 +9,6 @@ private typealias In = ValuesSuite.Input
 private typealias Out = ValuesSuite.Output
 private typealias UpdateIn = ValuesSuite.Update
 private typealias UpdateOut = ValuesSuite.UpdateResult
-private typealias WindowOut = ValuesSuite.WindowValues
 
 extension MutantCatalog {
   /// The operation an input's `op` names, if it names one.
@@ -23,7 +22,8 @@ extension MutantCatalog {
     return input.setting(In.updates, .array(transform(list)))
   }
 
-  /// Every mutant of the `values` suite.
+  /// Every mutant of the `values` suite: the model under a ``RuleVariant`` for its rules'
+  /// other readings, a changed input or answer for the rest.
   static var values: [Mutant] { valueBasics + valueReading + timelineBugs }
 
   /// The first mutants of single values and the timeline.
@@ -60,37 +60,12 @@ extension MutantCatalog {
       }),
     Mutant(
       "coarse-code-clamped", .values, "Clamps coarse codes above 2 to high (the Singular snippet's check never fires).",
-      input: { input in
-        guard operation(of: input) == .coarseCode, let code = input[In.value]?.exactInteger, code > 2 else {
-          return input
-        }
-        return input.setting(In.value, 2)
-      }),
-    Mutant(
-      "medium-is-31", .values, "Synthesizes 31 for medium.",
-      output: { output, input in
-        operation(of: input) == .synthesizeFine && input[In.coarse] == .string(CoarseValue.medium.rawValue)
-          ? Out.object([.fine: 31]) : output
-      }),
-    Mutant(
-      "truthy-lock", .values, "Treats any non-empty lock value as true.",
-      input: { input in
-        let truthy: (JSONValue) -> JSONValue = { value in
-          switch value {
-          case .string(let text): return .bool(!text.isEmpty)
-          case .integer(let number): return .bool(number != 0)
-          default: return value
-          }
-        }
-        if operation(of: input) == .lock { return input.updating(In.value, truthy) }
-        return updates(input) { $0.map { $0.updating(UpdateIn.lock, truthy) } }
-      }),
+      variant: .coarseCodeClamped),
+    Mutant("medium-is-31", .values, "Synthesizes 31 for medium.", variant: .synthesizedMediumIs31),
+    Mutant("truthy-lock", .values, "Treats any non-empty lock value as true.", variant: .lockTruthy),
     Mutant(
       "lock-ignored", .values, "Ignores lock flags: every call, in the timeline or alone, locks nothing.",
-      input: { input in
-        if operation(of: input) == .lock { return input.setting(In.value, false) }
-        return updates(input) { $0.map { $0.setting(UpdateIn.lock, false) } }
-      }),
+      variant: .lockIgnored),
     Mutant(
       "increase-only", .values, "Keeps only increasing fine values in window 0 (SKAdNetwork 3 logic).",
       input: { input in
@@ -109,44 +84,10 @@ extension MutantCatalog {
       }),
     Mutant(
       "fine-kept-after-window-0", .values, "Keeps the fine value in windows 1 and 2.",
-      output: { output, input in
-        guard operation(of: input) == .timeline, let t0 = time(input[In.t0]),
-          let list = input[In.updates]?.arrayValue
-        else { return output }
-        let results = output[Out.updates]?.arrayValue ?? []
-        var fines: [Int: Int] = [:]
-        for (index, update) in list.enumerated()
-        where index < results.count && results[index][UpdateOut.outcome] == .string(UpdateOutcome.applied.rawValue) {
-          if let window = results[index][UpdateOut.window]?.exactInteger, window > 0,
-            let fine = update[UpdateIn.fine]?.exactInteger
-          {
-            fines[window] = fine
-          }
-        }
-        _ = t0
-        return output.updating(Out.windows) { windows in
-          windows.mapIndexed { index, window in
-            fines[index].map { window.setting(WindowOut.fine, .integer($0)) } ?? window
-          }
-        }
-      }),
+      variant: .fineKeptAfterFirstWindow),
     Mutant(
       "coarse-carried-over", .values, "Keeps the previous coarse value when an update has none.",
-      input: { input in
-        guard let t0 = time(input[In.t0]) else { return input }
-        return updates(input) { list in
-          var last: [Int: JSONValue] = [:]
-          return list.map { update in
-            guard let at = time(update[UpdateIn.at]) else { return update }
-            let window = edges.firstIndex { at - t0 < $0 } ?? 3
-            if let coarse = update[UpdateIn.coarse], !coarse.isNull {
-              last[window] = coarse
-              return update
-            }
-            return last[window].map { update.setting(UpdateIn.coarse, $0) } ?? update
-          }
-        }
-      }),
+      variant: .coarseCarriedOver),
     Mutant(
       "invalid-stops-timeline", .values, "Stops at the first invalid update.",
       output: { output, _ in
@@ -172,12 +113,8 @@ extension MutantCatalog {
   /// Readers of single values that accept, coerce or misnumber what they should refuse
   /// (VAL-1 to VAL-8), each used wherever the value is read: alone and in the timeline.
   static let valueReading: [Mutant] = [
-    Mutant(
-      "fine-range-from-1", .values, "Takes fine values from 1 to 63: 0 is out of range.",
-      input: { fineValues($0) { $0?.exactInteger == 0 ? .integer(-1) : $0 } }),
-    Mutant(
-      "fine-below-63", .values, "Checks `fine < 63`: 63 is out of range.",
-      input: { fineValues($0) { $0?.exactInteger == 63 ? 64 : $0 } }),
+    Mutant("fine-range-from-1", .values, "Takes fine values from 1 to 63: 0 is out of range.", variant: .fineFromOne),
+    Mutant("fine-below-63", .values, "Checks `fine < 63`: 63 is out of range.", variant: .fineBelow63),
     Mutant(
       "fine-no-lower-bound", .values, "Checks only `fine <= 63`: a negative fine value is accepted.",
       input: { input in
@@ -232,30 +169,10 @@ extension MutantCatalog {
     Mutant(
       "fine-one-error-code", .values,
       "Answers fine-out-of-range for every invalid fine value, a number or not (one error for all).",
-      output: { output, _ in
-        output.updating(Out.updates) { results in
-          results.mapElements {
-            $0[UpdateOut.error] == .string(ModelError.Code.fineNotInteger.rawValue)
-              ? $0.setting(UpdateOut.error, .string(ModelError.Code.fineOutOfRange.rawValue)) : $0
-          }
-        }
-      },
-      error: { code, input in
-        operation(of: input) == .fine && code == ModelError.Code.fineNotInteger.rawValue
-          ? .error(code: ModelError.Code.fineOutOfRange.rawValue, message: "invalid fine value") : nil
-      }),
+      variant: .fineOneErrorCode),
     Mutant(
       "coarse-codes-from-1", .values, "Numbers Singular's coarse codes from 1: low 1, medium 2, high 3.",
-      input: { input in
-        guard operation(of: input) == .coarseCode, let code = input[In.value]?.exactInteger else { return input }
-        return input.setting(In.value, .integer(code &- 1))
-      },
-      output: { output, input in
-        guard let op = operation(of: input), [Op.coarse, .coarseCode].contains(op),
-          let code = output[Out.code]?.exactInteger
-        else { return output }
-        return output.setting(Out.code, .integer(code + 1))
-      }),
+      variant: .coarseCodesFromOne),
     Mutant(
       "coarse-trimmed", .values, "Trims white space around a coarse value before matching it.",
       input: {
@@ -345,17 +262,10 @@ extension MutantCatalog {
     Mutant(
       "synthesize-thirds-upper", .values,
       "Synthesizes the top of each coarse value's third of 0 to 63: low 21, medium 42, high 63.",
-      output: { output, input in
-        guard operation(of: input) == .synthesizeFine, let fine = output[Out.fine]?.exactInteger else {
-          return output
-        }
-        return Out.object([.fine: .integer(fine == 0 ? 21 : fine == 32 ? 42 : fine)])
-      }),
+      variant: .synthesizedThirdsUpper),
     Mutant(
       "synthesize-code-times-32", .values, "Synthesizes 32 times the coarse code: low 0, medium 32, high 64.",
-      output: { output, input in
-        operation(of: input) == .synthesizeFine && output[Out.fine] == 63 ? Out.object([.fine: 64]) : output
-      }),
+      variant: .synthesizedCodeTimes32),
     Mutant(
       "lock-presence", .values, "Takes a lock member that is present as true, whatever its value (false included).",
       input: { lockValues($0) { value in value.map { _ in .bool(true) } } }),
@@ -376,16 +286,7 @@ extension MutantCatalog {
   static let timelineBugs: [Mutant] = [
     Mutant(
       "windows-prefilled", .values, "Starts every window at coarse low (and window 0 at fine 0) instead of empty.",
-      output: { output, input in
-        guard operation(of: input) == .timeline else { return output }
-        return output.updating(Out.windows) { windows in
-          windows.mapElements { window in
-            guard window[WindowOut.updatesApplied] == 0 else { return window }
-            let low = window.setting(WindowOut.coarse, .string(CoarseValue.low.rawValue))
-            return window[WindowOut.window] == 0 ? low.setting(WindowOut.fine, 0) : low
-          }
-        }
-      }),
+      variant: .windowsPrefilled),
     Mutant(
       "unstable-sort", .values,
       "Sorts updates by time with an unstable sort: updates at the same millisecond can swap.",
@@ -400,43 +301,15 @@ extension MutantCatalog {
     Mutant(
       "invalid-coarse-dropped", .values,
       "Drops an invalid coarse value and applies the update without one, instead of rejecting the update.",
-      input: {
-        updates($0) { list in
-          list.map { update in
-            guard let coarse = update[UpdateIn.coarse], !coarse.isNull, !coarseNames.contains(coarse.stringValue ?? "")
-            else {
-              return update
-            }
-            return update.setting(UpdateIn.coarse, nil)
-          }
-        }
-      }),
+      variant: .invalidCoarseDropped),
     Mutant(
       "before-t0-in-window-0", .values,
       "Puts an update before T0 in window 0 (a negative elapsed time is under 48 h) instead of refusing the input.",
-      input: { input in
-        guard let t0 = time(input[In.t0]) else { return input }
-        return updates(input) { list in
-          list.map { update in
-            (time(update[UpdateIn.at]) ?? t0) < t0 ? update.setting(UpdateIn.at, .integer(t0)) : update
-          }
-        }
-      }),
+      variant: .beforeT0InFirstWindow),
     Mutant(
       "period-checked-before-values", .values,
       "Checks the end of the measurement period before the values, as the lifecycle's client does: an invalid update after it is ignored, not rejected.",
-      output: { output, input in
-        guard operation(of: input) == .timeline else { return output }
-        return output.updating(Out.updates) { results in
-          results.mapElements { result in
-            guard result[UpdateOut.outcome] == .string(UpdateOutcome.rejected.rawValue),
-              result[UpdateOut.window] == .null
-            else { return result }
-            return result.setting(UpdateOut.outcome, .string(UpdateOutcome.ignoredMeasurementOver.rawValue))
-              .setting(UpdateOut.error, .null)
-          }
-        }
-      }),
+      variant: .measurementOverBeforeValues),
     Mutant(
       "time-integral-double-rejected", .values,
       "Takes only times written without a fraction: an `at` of 1700007200123.0 is invalid-input.",

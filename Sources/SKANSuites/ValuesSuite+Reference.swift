@@ -52,6 +52,13 @@ extension ValuesSuite: ReferenceSuite {
       } catch {
         // TML-5: rejected, nothing changes, later updates still count.
         let window = try timeline.reject(at: time)
+        if window == nil, RuleVariant.measurementOverBeforeValues.isActive {
+          results.append(
+            UpdateResult.object([
+              .outcome: .string(UpdateOutcome.ignoredMeasurementOver.rawValue), .window: nil, .error: nil,
+            ]))
+          continue
+        }
         results.append(
           UpdateResult.object([
             .outcome: "rejected", .window: .optional(window?.index), .error: .string(error.code.rawValue),
@@ -71,7 +78,9 @@ extension ValuesSuite: ReferenceSuite {
     ConversionUpdate(
       time: time,
       fine: try ValueReader.fine(update.members[Update.fine.rawValue]),
-      coarse: try ValueReader.coarse(update.members[Update.coarse.rawValue]),
+      coarse: RuleVariant.invalidCoarseDropped.isActive
+        ? (try? ValueReader.coarse(update.members[Update.coarse.rawValue])) ?? nil
+        : try ValueReader.coarse(update.members[Update.coarse.rawValue]),
       lock: try ValueReader.lock(update.members[Update.lock.rawValue]))
   }
 

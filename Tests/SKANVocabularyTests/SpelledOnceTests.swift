@@ -36,8 +36,7 @@ struct SpelledOnceTests {
     "Sources/SKANModel/Lifecycle/ServerReply+Reading.swift": (["status"], "Singular's server response"),
     "Sources/SKANMutants/MutantCatalog+Lifecycle.swift": (["status"], "Singular's server response"),
     "Sources/SKANMutants/MutantCatalog+S2S.swift": (
-      ["app_id", "uid", "value", "lock", "status"],
-      "AppsFlyer's and Singular's HTTP query parameters and response bodies, carried inside the s2s inputs"
+      ["value", "lock", "status"], "AppsFlyer's and Singular's response bodies, carried inside the s2s inputs"
     ),
     "Sources/SKANMutants/MutantCatalog+Tracking.swift": (["idfa"], "Singular's HTTP query parameter"),
     "Sources/SKANMutants/MutantCatalog+Metadata.swift": (["id"], "the `id` prefix of an App Store ID, a value"),

@@ -29,9 +29,20 @@ public enum MetadataContract {
   public static func decide(
     metadata: [String: String], iosVersion text: String, idfa: String? = nil, tracking: TrackingState? = nil
   ) throws(ModelError) -> MetadataDecision {
-    let version = try IOSVersion(parsing: text)
-    let fine = try metadata[fineKey].map { (text) throws(ModelError) in try FineValue(parsing: text) }
-    let coarse = try metadata[coarseKey].map { (text) throws(ModelError) in try CoarseValue(parsing: text) }
+    // META-9's order, unless a variant checks the iOS version, the fine or the coarse value last.
+    let (versionLast, fineLast, coarseLast) = (
+      RuleVariant.metadataIOSVersionCheckedLast.isActive, RuleVariant.metadataFineCheckedLast.isActive,
+      RuleVariant.metadataCoarseCheckedLast.isActive
+    )
+    func readFine() throws(ModelError) -> FineValue? {
+      try metadata[fineKey].map { (text) throws(ModelError) in try FineValue(parsing: text) }
+    }
+    func readCoarse() throws(ModelError) -> CoarseValue? {
+      try metadata[coarseKey].map { (text) throws(ModelError) in try CoarseValue(parsing: text) }
+    }
+    let parsedVersion = try versionLast ? nil : IOSVersion(parsing: text)
+    var fine = try fineLast ? nil : readFine()
+    var coarse = try coarseLast ? nil : readCoarse()
     let lock = try metadata[lockKey].map { (text) throws(ModelError) in try parseBoolean(text, key: lockKey) } ?? false
 
     var overlay: OverlayRequest?
@@ -49,19 +60,41 @@ public enum MetadataContract {
       let dismissible =
         try metadata[overlayDismissibleKey].map { (text) throws(ModelError) in
           try parseBoolean(text, key: overlayDismissibleKey)
-        } ?? true
+        } ?? !RuleVariant.metadataNotDismissibleByDefault.isActive
       overlay = OverlayRequest(appID: appID, position: position, dismissible: dismissible)
     }
     let forwarded = try IDFAGate.forwarded(text: idfa, tracking: tracking)
+    if fineLast { fine = try readFine() }
+    if coarseLast { coarse = try readCoarse() }
+    let version: IOSVersion
+    if let parsedVersion { version = parsedVersion } else { version = try IOSVersion(parsing: text) }
 
     // META-3: a coarse-only update gets the synthesized fine value; META-10: no value, no call.
-    guard let fineValue = fine ?? coarse.map(FineValue.synthesized(from:)), let api = SKANAPI.forIOS(version) else {
+    let synthesized = coarse.map(FineValue.synthesized(from:))
+    var given = RuleVariant.metadataSynthesisOverridesFine.isActive ? synthesized ?? fine : fine ?? synthesized
+    var api = SKANAPI.forIOS(version)
+    if given == .zero, RuleVariant.metadataZeroIsNoValue.isActive { given = nil }
+    if given == nil, metadata[lockKey] != nil, RuleVariant.metadataLockAloneCalls.isActive {
+      (given, api) = (.zero, .fineCoarseLock)
+    }
+    if given == nil, api == .fineCoarseLock, RuleVariant.metadataNoValueCallsWithZero.isActive { given = .zero }
+    guard let fineValue = given, let api else {
       return MetadataDecision(skanCall: nil, overlay: overlay, idfa: forwarded)
     }
+    // META-5, META-12: the coarse value and the lock go to the fine-coarse-lock call only.
+    let lockGiven = metadata[lockKey] != nil
     let call: SKANCall
     switch api {
-    case .fineCoarseLock: call = SKANCall(api: api, fine: fineValue, coarse: coarse, lock: lock)
-    case .fineOnly, .legacy: call = SKANCall(api: api, fine: fineValue, coarse: nil, lock: nil)
+    case .fineCoarseLock:
+      call = SKANCall(
+        api: api, fine: fineValue,
+        coarse: fine != nil && RuleVariant.metadataCoarseDroppedWithFine.isActive ? nil : coarse,
+        lock: !lockGiven && RuleVariant.metadataLockNullWhenAbsent.isActive ? nil : lock)
+    case .fineOnly, .legacy:
+      call = SKANCall(
+        api: api, fine: fineValue,
+        coarse: api == .fineOnly && RuleVariant.metadataCoarseOnFineOnlyCall.isActive ? coarse : nil,
+        lock: lockGiven && RuleVariant.metadataLockOnOlderCalls.isActive ? lock : nil)
     }
     return MetadataDecision(skanCall: call, overlay: overlay, idfa: forwarded)
   }

@@ -10,10 +10,18 @@ public enum SKANAPI: String, Sendable, Hashable, CaseIterable {
   /// The method for an iOS version, or `nil` below iOS 14.0, where no conversion-value
   /// method exists (META-6).
   public static func forIOS(_ version: IOSVersion) -> SKANAPI? {
-    if version >= IOSVersion(16, 1) { return .fineCoarseLock }
-    if version >= IOSVersion(15, 4) { return .fineOnly }
-    if version >= IOSVersion(14, 0) { return .legacy }
-    return nil
+    if RuleVariant.fineCoarseLockAbove16Dot1.isActive ? version > IOSVersion(16, 1) : version >= IOSVersion(16, 1),
+      version.major == 16 || !RuleVariant.fineCoarseLockOnIOS16Only.isActive
+    {
+      return .fineCoarseLock
+    }
+    if version >= IOSVersion(15, RuleVariant.fineOnlyFromIOS15.isActive ? 0 : 4) {
+      return .fineOnly
+    }
+    if RuleVariant.legacyAbove14Dot0.isActive ? version > IOSVersion(14, 0) : version >= IOSVersion(14, 0) {
+      return .legacy
+    }
+    return RuleVariant.legacyBelow14.isActive ? .legacy : nil
   }
 
   /// Apple's selector, for messages and the Spec.

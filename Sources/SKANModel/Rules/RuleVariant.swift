@@ -27,6 +27,119 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// development ones.
   case attributionProductionFirstBeforeEligibility
 
+  // MARK: Values
+
+  /// VAL-1's alternative: fine values run from 1 to 63.
+  case fineFromOne
+  /// VAL-1's (and META-1's) alternative: fine values run from 0 to 62 (`fine < 63`).
+  case fineBelow63
+  /// VAL-2's alternative: every invalid fine value is `fine-out-of-range`, a number or not.
+  case fineOneErrorCode
+  /// VAL-4's alternative: Singular's coarse codes run from 1: low 1, medium 2, high 3.
+  case coarseCodesFromOne
+  /// VAL-5's alternative: a coarse code above 2 is high.
+  case coarseCodeClamped
+  /// VAL-6's (and META-3's) alternative: medium synthesizes 31.
+  case synthesizedMediumIs31
+  /// VAL-6's alternative: the top of each third of 0 to 63: low 21, medium 42, high 63.
+  case synthesizedThirdsUpper
+  /// VAL-6's (and META-3's) alternative: 32 times the coarse code: low 0, medium 32, high 64.
+  case synthesizedCodeTimes32
+  /// VAL-7's alternative: a lock flag is always false, whatever its value.
+  case lockIgnored
+  /// VAL-7's alternative: a non-empty string and a non-zero integer are true, the others false.
+  case lockTruthy
+  /// SKN-1's alternative: windows 1 and 2 keep the fine value too.
+  case fineKeptAfterFirstWindow
+  /// SKN-4's alternative: an update without a coarse value keeps the window's previous one.
+  case coarseCarriedOver
+  /// Every window starts at coarse low, and window 0 at fine 0, instead of empty.
+  case windowsPrefilled
+  /// TML-5's alternative: an update with an invalid coarse value is applied without one.
+  case invalidCoarseDropped
+  /// TML-5's alternative: an invalid update after the measurement period is ignored, not
+  /// rejected (the period is checked before the values).
+  case measurementOverBeforeValues
+  /// WIN-6's alternative: a time before T0 falls in the first window.
+  case beforeT0InFirstWindow
+
+  // MARK: Metadata
+
+  /// META-1's alternative: a fine value too large for 64 bits is `fine-not-integer`.
+  case fineOverflowNotInteger
+  /// META-3's alternative: the fine value synthesized from a coarse value replaces a given one.
+  case metadataSynthesisOverridesFine
+  /// META-5's alternative: an absent lock is passed as `null`, not false.
+  case metadataLockNullWhenAbsent
+  /// META-6's alternative: the fine-coarse-lock call only above iOS 16.1, not on it.
+  case fineCoarseLockAbove16Dot1
+  /// META-6's alternative: the fine-coarse-lock call on iOS 16 only; later majors get fine-only.
+  case fineCoarseLockOnIOS16Only
+  /// META-6's alternative: the fine-only call from iOS 15.0, not 15.4.
+  case fineOnlyFromIOS15
+  /// META-6's alternative: the legacy call only above iOS 14.0, not on it.
+  case legacyAbove14Dot0
+  /// META-6's alternative: the legacy call below iOS 14.0 too.
+  case legacyBelow14
+  /// META-7's alternative: an overlay is not dismissible unless the metadata says so.
+  case metadataNotDismissibleByDefault
+  /// META-9's alternative: the iOS version is checked after every other input.
+  case metadataIOSVersionCheckedLast
+  /// META-9's alternative: the fine value is checked after every other input but the version.
+  case metadataFineCheckedLast
+  /// META-9's alternative: the coarse value is checked after every other input but the version.
+  case metadataCoarseCheckedLast
+  /// META-10's alternative: a fine value of 0, given or synthesized, makes no call.
+  case metadataZeroIsNoValue
+  /// META-10's alternative: a lock alone makes a fine-coarse-lock call with fine 0, whatever
+  /// the iOS version.
+  case metadataLockAloneCalls
+  /// META-10's alternative: with neither value, the fine-coarse-lock call is made with fine 0.
+  case metadataNoValueCallsWithZero
+  /// META-12's alternative: with a fine value given, the coarse value is dropped.
+  case metadataCoarseDroppedWithFine
+  /// META-12's alternative: the fine-only call is passed the coarse value too.
+  case metadataCoarseOnFineOnlyCall
+  /// META-12's alternative: the older calls are passed a given lock too.
+  case metadataLockOnOlderCalls
+
+  // MARK: S2S
+
+  /// S2S-1's alternative: a client signs uid before app_id.
+  case s2sSignsUIDBeforeAppID
+  /// S2S-5's alternative: a timestamp of any number of digits is accepted.
+  case s2sTimestampAnyDigits
+  /// S2S-5's alternative: a timestamp is parsed as a number, so `1700000000123.0` is accepted.
+  case s2sTimestampParsedAsNumber
+  /// S2S-6's alternative: any signature is accepted.
+  case s2sSignatureUnchecked
+  /// S2S-6's alternative: an unknown uid is accepted (200).
+  case s2sUnknownUIDAccepted
+  /// S2S-7's alternative: a missing app_id is not checked, so the signature check answers 401.
+  case s2sAppIDNotRequired
+  /// S2S-7's alternative: the signature is checked before app_id and uid, a missing one
+  /// signed as empty text.
+  case s2sSignatureBeforeParameters
+  /// S2S-7's alternative: a missing or empty uid is looked up, and is unknown (404).
+  case s2sMissingUIDLookedUp
+  /// S2S-7's alternative: an empty uid is present, looked up, and unknown (404).
+  case s2sEmptyUIDPresent
+  /// S2S-7's alternative: a missing Af-Timestamp or Authorization header is 401, a failed signature.
+  case s2sMissingHeaderIsBadSignature
+  /// S2S-8's alternative: a server requires `sdk_version` in the query.
+  case s2sSDKVersionRequired
+  /// S2S-9's alternative: the signature is compared as text, so upper-case hex and malformed
+  /// signatures are 401.
+  case s2sSignatureComparedAsText
+  /// S2S-12's alternative: a `next_w_time` of 0 is taken as absent.
+  case s2sZeroWindowTimeAbsent
+  /// S2S-14's alternative: a Singular response without a value applies fine 0.
+  case singularNoValueIsZero
+  /// S2S-15's alternative: the fine value applies whatever window is named.
+  case s2sFineAppliesInEveryWindow
+  /// S2S-15's alternative: the fine value never applies when a window is named.
+  case s2sFineIgnoredWithIndex
+
   // MARK: Postbacks
 
   /// PB-23's alternative: Developer Mode shortens the first postback's delay only; the second

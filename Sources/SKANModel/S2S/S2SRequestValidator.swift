@@ -54,29 +54,58 @@ public struct S2SRequestValidator: Sendable {
     }
     var lowerHeaders: [String: String] = [:]
     for (name, value) in headers { lowerHeaders[name.lowercased()] = value }
-    guard let appID = required(query[S2SRequestShape.appID], S2SRequestShape.appID) else {
+    // A variant checks the signature first, signing a missing app_id or uid as empty text.
+    let parametersLater = RuleVariant.s2sSignatureBeforeParameters.isActive
+    guard let appID = required(query[S2SRequestShape.appID], S2SRequestShape.appID) ?? (parametersLater ? "" : nil)
+    else {
+      if RuleVariant.s2sAppIDNotRequired.isActive { return S2SValidation(.badSignature) }
       return S2SValidation(.missingParameter, parameter: S2SRequestShape.appID)
     }
-    guard let uid = required(query[S2SRequestShape.uid], S2SRequestShape.uid) else {
+    guard let uid = required(query[S2SRequestShape.uid], S2SRequestShape.uid) ?? (parametersLater ? "" : nil) else {
+      if RuleVariant.s2sMissingUIDLookedUp.isActive
+        || (RuleVariant.s2sEmptyUIDPresent.isActive && query[S2SRequestShape.uid] == "")
+      {
+        return S2SValidation(.unknownUID)
+      }
       return S2SValidation(.missingParameter, parameter: S2SRequestShape.uid)
     }
     guard let timestamp = required(lowerHeaders[S2SRequestShape.timestampHeader.lowercased()], "") else {
+      if RuleVariant.s2sMissingHeaderIsBadSignature.isActive { return S2SValidation(.badSignature) }
       return S2SValidation(.missingParameter, parameter: S2SRequestShape.timestampHeader)
     }
     guard let signature = required(lowerHeaders[S2SRequestShape.signatureHeader.lowercased()], "") else {
+      if RuleVariant.s2sMissingHeaderIsBadSignature.isActive { return S2SValidation(.badSignature) }
       return S2SValidation(.missingParameter, parameter: S2SRequestShape.signatureHeader)
     }
-    guard S2SRequestShape.isMillisecondTimestamp(timestamp) else {
+    guard S2SRequestShape.isMillisecondTimestamp(timestamp) || Self.acceptsMalformed(timestamp) else {
       return S2SValidation(.malformedTimestamp, parameter: S2SRequestShape.timestampHeader)
     }
     guard S2SRequestShape.isHexSignature(signature) else {
+      if RuleVariant.s2sSignatureComparedAsText.isActive { return S2SValidation(.badSignature) }
       return S2SValidation(.malformedSignature, parameter: S2SRequestShape.signatureHeader)
     }
     let message = profile.message(timestamp: timestamp, devKey: devKey, appID: appID, uid: uid)
-    guard crypto.isValidHexHMAC(signature, message: message, key: devKey) else {
+    guard crypto.isValidHexHMAC(signature, message: message, key: devKey) || RuleVariant.s2sSignatureUnchecked.isActive
+    else {
       return S2SValidation(.badSignature)
     }
-    guard isKnownUID(uid) else { return S2SValidation(.unknownUID) }
+    guard isKnownUID(uid) || RuleVariant.s2sUnknownUIDAccepted.isActive else { return S2SValidation(.unknownUID) }
+    if RuleVariant.s2sSignatureComparedAsText.isActive, signature != signature.lowercased() {
+      return S2SValidation(.badSignature)
+    }
+    if RuleVariant.s2sSDKVersionRequired.isActive, query[S2SRequestShape.sdkVersion] == nil {
+      return S2SValidation(.missingParameter, parameter: S2SRequestShape.sdkVersion)
+    }
     return S2SValidation(.ok)
+  }
+
+  /// Whether a variant accepts a timestamp that S2S-5 refuses: any run of digits, or any
+  /// text that parses as a number of 13 integral digits.
+  private static func acceptsMalformed(_ timestamp: String) -> Bool {
+    if RuleVariant.s2sTimestampAnyDigits.isActive {
+      return timestamp.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
+    guard RuleVariant.s2sTimestampParsedAsNumber.isActive, let number = Double(timestamp) else { return false }
+    return number >= 1e12 && number < 1e13
   }
 }

@@ -39,7 +39,7 @@ public enum S2SResponseContract {
       guard let number = value.exactInteger, number >= 0, number <= Timestamp.maximumMagnitude else {
         throw ModelError(.invalidWindowTime, "next_w_time must be a non-negative integer, not \(value)")
       }
-      nextTime = number
+      nextTime = number == 0 && RuleVariant.s2sZeroWindowTimeAbsent.isActive ? nil : number
     }
     var index: Int?
     if let value = members["postback_sequence_index"], !value.isNull {
@@ -58,6 +58,9 @@ public enum S2SResponseContract {
   private static func singular(_ members: [String: JSONValue]) throws(ModelError) -> S2SUpdate {
     switch try ServerReply(reading: members) {
     case .noUpdate:
+      if RuleVariant.singularNoValueIsZero.isActive {
+        return S2SUpdate(apply: true, fine: .zero, coarse: nil, lock: false)
+      }
       return S2SUpdate(apply: false, fine: nil, coarse: nil, lock: false)
     case .invalid(let error):
       throw error

@@ -24,7 +24,8 @@ public enum S2SSignatureProfile: String, Sendable, Hashable, CaseIterable {
   public func sign(
     timestamp: String, devKey: String, appID: String, uid: String, crypto: any SignatureCrypto
   ) -> (message: String, signature: String) {
-    let text = message(timestamp: timestamp, devKey: devKey, appID: appID, uid: uid)
+    let swapped = RuleVariant.s2sSignsUIDBeforeAppID.isActive
+    let text = message(timestamp: timestamp, devKey: devKey, appID: swapped ? uid : appID, uid: swapped ? appID : uid)
     return (text, crypto.hexHMAC(message: text, key: devKey))
   }
 }

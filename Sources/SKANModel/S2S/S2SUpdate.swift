@@ -22,7 +22,11 @@ public struct S2SUpdate: Sendable, Hashable {
   /// Whether the client applies the fine value (S2S-15): not in windows 1 and 2, where
   /// SKAdNetwork ignores it (SKN-1) and only the coarse value and the lock apply; `nil`
   /// when the response names no window.
-  public var fineApplies: Bool? { window.map { $0 == 0 } }
+  public var fineApplies: Bool? {
+    window.map {
+      ($0 == 0 || RuleVariant.s2sFineAppliesInEveryWindow.isActive) && !RuleVariant.s2sFineIgnoredWithIndex.isActive
+    }
+  }
 
   /// Creates an update.
   public init(

@@ -24,7 +24,7 @@ public enum WindowProfile: String, Sendable, Hashable, CaseIterable {
   /// - Throws: ``ModelError/Code/timeBeforeT0`` when `time` is earlier than `t0` (WIN-6).
   public func position(of time: Timestamp, t0: Timestamp) throws(ModelError) -> WindowPosition {
     let elapsed = time.milliseconds - t0.milliseconds
-    guard elapsed >= 0 else {
+    guard elapsed >= 0 || RuleVariant.beforeT0InFirstWindow.isActive else {
       throw ModelError(.timeBeforeT0, "time \(time.milliseconds) is \(-elapsed) ms before T0 \(t0.milliseconds)")
     }
     var start = 0

@@ -18,6 +18,10 @@ public struct ConversionTimeline: Sendable, Hashable {
     self.profile = profile
     self.t0 = t0
     windows = ConversionWindow.all.map(WindowValues.init(window:))
+    if RuleVariant.windowsPrefilled.isActive {
+      for index in windows.indices { windows[index].coarse = .low }
+      windows[0].fine = .zero
+    }
   }
 
   /// The values of one window.
@@ -47,8 +51,8 @@ public struct ConversionTimeline: Sendable, Hashable {
     guard let window = position.window else { return (.ignoredMeasurementOver, nil) }
     var values = windows[window.index]
     if values.lockedAt != nil { return (.ignoredLocked, window) }
-    values.fine = window.isFirst ? update.fine : nil
-    values.coarse = update.coarse
+    values.fine = window.isFirst || RuleVariant.fineKeptAfterFirstWindow.isActive ? update.fine : nil
+    values.coarse = update.coarse ?? (RuleVariant.coarseCarriedOver.isActive ? values.coarse : nil)
     values.lastUpdateAt = update.time
     values.appliedCount += 1
     if update.lock { values.lockedAt = update.time }

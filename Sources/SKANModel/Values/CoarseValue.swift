@@ -20,20 +20,22 @@ public enum CoarseValue: String, Sendable, Hashable, CaseIterable, Comparable {
   /// Maps a Singular integer code: 0 low, 1 medium, 2 high (VAL-4, VAL-5).
   /// - Throws: ``ModelError/Code/coarseCodeOutOfRange`` outside 0...2.
   public init(code: Int) throws(ModelError) {
-    switch code {
+    switch RuleVariant.coarseCodesFromOne.isActive ? code &- 1 : code {
     case 0: self = .low
     case 1: self = .medium
     case 2: self = .high
+    case 3... where RuleVariant.coarseCodeClamped.isActive: self = .high
     default: throw ModelError(.coarseCodeOutOfRange, "coarse code \(code) is outside 0...2")
     }
   }
 
   /// The Singular integer code (VAL-4).
   public var code: Int {
+    let first = RuleVariant.coarseCodesFromOne.isActive ? 1 : 0
     switch self {
-    case .low: return 0
-    case .medium: return 1
-    case .high: return 2
+    case .low: return first
+    case .medium: return first + 1
+    case .high: return first + 2
     }
   }
 

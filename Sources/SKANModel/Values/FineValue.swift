@@ -11,7 +11,7 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
   /// Validates an integer (VAL-1).
   /// - Throws: ``ModelError/Code/fineOutOfRange`` outside 0...63.
   public init(validating value: Int) throws(ModelError) {
-    guard (Self.minimum...Self.maximum).contains(value) else {
+    guard Self.range.contains(value) else {
       throw ModelError(.fineOutOfRange, "fine value \(value) is outside 0...63")
     }
     rawValue = value
@@ -28,17 +28,27 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
     }
     switch value {
     case .value(let number): try self.init(validating: number)
-    case .overflow: throw ModelError(.fineOutOfRange, "fine value \"\(text)\" is outside 0...63")
+    case .overflow:
+      throw ModelError(
+        RuleVariant.fineOverflowNotInteger.isActive ? .fineNotInteger : .fineOutOfRange,
+        "fine value \"\(text)\" is outside 0...63")
     }
+  }
+
+  /// VAL-1's range, or a variant's.
+  private static var range: ClosedRange<Int> {
+    (RuleVariant.fineFromOne.isActive ? 1 : minimum)...(RuleVariant.fineBelow63.isActive ? 62 : maximum)
   }
 
   private init(unchecked value: Int) { rawValue = value }
 
   /// The fine value synthesized for a coarse-only update: low 0, medium 32, high 63 (VAL-6).
   public static func synthesized(from coarse: CoarseValue) -> FineValue {
+    if RuleVariant.synthesizedThirdsUpper.isActive { return FineValue(unchecked: 21 * (coarse.code + 1)) }
+    if RuleVariant.synthesizedCodeTimes32.isActive { return FineValue(unchecked: 32 * coarse.code) }
     switch coarse {
     case .low: return FineValue(unchecked: 0)
-    case .medium: return FineValue(unchecked: 32)
+    case .medium: return FineValue(unchecked: RuleVariant.synthesizedMediumIs31.isActive ? 31 : 32)
     case .high: return FineValue(unchecked: 63)
     }
   }

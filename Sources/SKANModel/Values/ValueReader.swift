@@ -5,17 +5,22 @@ public import SKANJSON
 public enum ValueReader {
   /// VAL-1, VAL-2: an integral JSON number in 0...63.
   public static func fine(_ value: JSONValue?) throws(ModelError) -> FineValue {
-    guard let value, !value.isNull else { throw ModelError(.fineNotInteger, "fine value is missing") }
+    guard let value, !value.isNull else { throw notInteger("fine value is missing") }
     guard let number = value.numberValue else {
-      throw ModelError(.fineNotInteger, "fine value must be a number, not \(value.typeName)")
+      throw notInteger("fine value must be a number, not \(value.typeName)")
     }
     guard let integer = value.exactInteger else {
       if number.isFinite, number.rounded(.towardZero) == number {
         throw ModelError(.fineOutOfRange, "fine value \(value) is outside 0...63")
       }
-      throw ModelError(.fineNotInteger, "fine value \(value) is not an integer")
+      throw notInteger("fine value \(value) is not an integer")
     }
     return try FineValue(validating: integer)
+  }
+
+  /// VAL-2's error for a fine value that is not an integer, or a variant's.
+  private static func notInteger(_ message: String) -> ModelError {
+    ModelError(RuleVariant.fineOneErrorCode.isActive ? .fineOutOfRange : .fineNotInteger, message)
   }
 
   /// VAL-3: exactly "low", "medium" or "high"; `nil` when absent or null.
@@ -44,7 +49,11 @@ public enum ValueReader {
 
   /// VAL-7: a JSON boolean; false when absent or null.
   public static func lock(_ value: JSONValue?) throws(ModelError) -> Bool {
-    guard let value, !value.isNull else { return false }
+    guard let value, !value.isNull, !RuleVariant.lockIgnored.isActive else { return false }
+    if RuleVariant.lockTruthy.isActive {
+      if let text = value.stringValue { return !text.isEmpty }
+      if case .integer(let number) = value { return number != 0 }
+    }
     guard let flag = value.boolValue else {
       throw ModelError(.lockNotBoolean, "lock must be a boolean, not \(value.typeName)")
     }
