@@ -228,6 +228,35 @@ struct ReportVerifyTests {
     #expect(["valid", "no jsonschema"].contains(result.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)))
   }
 
+  @Test(
+    "a merged report stands as the unsharded run's does; one case dropped from it does not", .timeLimit(.minutes(3)))
+  func mergedReport() async throws {
+    let directory = try await run()
+    let binary = try #require(RepositoryPaths.kitBinary)
+    let mutant = "\(RepositoryPaths.quoted(binary)) reference --stdio --mutant window/inclusive-edges"
+    for index in 1...2 {
+      let shard = try await kit([
+        "run", "--cli", mutant, "--suite", "window", "--shard", "\(index)/2", "--report-json",
+        "\(directory)/shard-\(index).json",
+      ])
+      #expect(shard.status == 1, "shard \(index): exit \(shard.status): \(shard.output)")
+    }
+    let merge = try await kit([
+      "report", "merge", "\(directory)/shard-1.json", "\(directory)/shard-2.json", "--report-json",
+      "\(directory)/report.json",
+    ])
+    #expect(merge.status == 1, "merge: exit \(merge.status): \(merge.output)")
+    let stands = try await kit(["report", "verify", "\(directory)/report.json"])
+    #expect(stands.status == 1, "exit \(stands.status): \(stands.output)")
+    #expect(stands.output.contains("46 of 932 cases, chosen by --suite window"), "\(stands.output)")
+    try edit(directory) { report in
+      report["results"] = .array((report["results"]?.arrayValue ?? []).filter { $0["id"] != .string(Self.passing) })
+    }
+    let dropped = try await kit(["report", "verify", "\(directory)/report.json"])
+    #expect(dropped.status == 2, "exit \(dropped.status): \(dropped.output)")
+    #expect(dropped.output.contains("(case \(Self.passing) first)"), "\(dropped.output)")
+  }
+
   @Test("--attestation without --report-json is a usage error before anything runs")
   func attestationNeedsReport() async throws {
     let outcome = try await kit(["run", "--suite", "window", "--attestation", "/tmp/never-written.json"])
