@@ -2,48 +2,29 @@ import SKANJSON
 
 extension PostbackReceiver {
   /// RCV-5: the framework, the environment and the identifier, each compared by its exact
-  /// bytes.
-  struct DeduplicationKey: Hashable {
-    var parts: [[UInt8]]
+  /// bytes; held as one array (each part's length, then its bytes) so that a key costs one
+  /// allocation.
+  struct DeduplicationKey: Hashable, Sendable {
+    var bytes: [UInt8] = []
 
-    init(_ parts: String...) { self.parts = parts.map { Array($0.utf8) } }
+    init(_ parts: String...) {
+      for part in parts {
+        let count = part.utf8.count
+        bytes.append(contentsOf: [UInt8(truncatingIfNeeded: count >> 24), UInt8(truncatingIfNeeded: count >> 16)])
+        bytes.append(contentsOf: [UInt8(truncatingIfNeeded: count >> 8), UInt8(truncatingIfNeeded: count)])
+        bytes.append(contentsOf: part.utf8)
+      }
+    }
   }
 
-  /// RCV-3 to RCV-6 over the judged requests, in arrival order: the first verified, admitted
-  /// postback with a key claims it; a later one with that key is a duplicate of it.
+  /// RCV-3 to RCV-6 over the judged requests, in arrival order (``ReceivingLedger``).
   static func deduplicate(_ postbacks: inout [ReceivedPostback], _ requests: [ReceivedRequest]) {
-    let retention =
-      RuleVariant.receivingKeyKeptOneDay.isActive
-      ? Milliseconds.day : RuleVariant.receivingKeyKeptNineDays.isActive ? 9 * Milliseconds.day : nil
-    var claimed: [DeduplicationKey: Int] = [:]
-    var latest: [DeduplicationKey: Int] = [:]
+    var ledger = ReceivingLedger(comparing: .bodies)
     for index in deduplicationOrder(requests) {
-      let (checked, claims) = part(postbacks[index])
-      guard checked || claims, let key = deduplicationKey(postbacks[index], requests[index]) else { continue }
-      var first = claimed[key]
-      if let owner = first, let retention,
-        requests[index].at.milliseconds - requests[owner].at.milliseconds >= retention
-      {
-        first = nil
-      }
-      if let first, checked {
-        let named = RuleVariant.receivingDuplicateNamesLatest.isActive ? latest[key] ?? first : first
-        let differs = ReceivedBodyComparison.differs(
-          requests[index].body, from: requests[named].body, framework: postbacks[index].framework ?? .skadnetwork)
-        if RuleVariant.receivingLastDifferingDuplicateWins.isActive, differs {
-          postbacks[first].status = .duplicate
-          postbacks[first].duplicateOf = index
-          postbacks[first].bodyDiffers = true
-          claimed[key] = index
-        } else {
-          postbacks[index].status = .duplicate
-          postbacks[index].duplicateOf = named
-          postbacks[index].bodyDiffers = differs
-        }
-      } else if first == nil, claims {
-        claimed[key] = index
-      }
-      if checked { latest[key] = index }
+      guard let displaced = ledger.admit(&postbacks[index], requests[index], index: index) else { continue }
+      postbacks[displaced].status = .duplicate
+      postbacks[displaced].duplicateOf = index
+      postbacks[displaced].bodyDiffers = true
     }
   }
 

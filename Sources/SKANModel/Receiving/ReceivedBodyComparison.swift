@@ -38,6 +38,48 @@ public enum ReceivedBodyComparison {
     }
   }
 
+  /// A fingerprint of `body`'s documented members for `framework`: two bodies have the same
+  /// fingerprint exactly when ``differs(_:from:framework:)`` finds no difference between them,
+  /// but for a collision of the 64-bit FNV-1a hash (about 2^-64 for two bodies not built to
+  /// collide). A receiver that keeps only the fingerprint of each counted postback, not its
+  /// body, tells a duplicate's `body_differs` in eight bytes a key.
+  ///
+  /// What is hashed: each documented member in order, its name, then whether it is present
+  /// and, if so, its canonical JSON with every number that has an integral value written as
+  /// that integer (so `1`, `1.0` and `1e0` hash alike, as they compare alike).
+  public static func fingerprint(_ body: JSONValue, framework: ReceivedPostback.Framework) -> UInt64 {
+    let members = framework == .skadnetwork ? skadnetworkMembers : adAttributionKitMembers
+    let object = self.object(body) ?? [:]
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    func mix(_ bytes: some Sequence<UInt8>) {
+      for byte in bytes {
+        hash ^= UInt64(byte)
+        hash = hash &* 0x0000_0100_0000_01b3
+      }
+    }
+    for name in members {
+      mix(name.utf8)
+      if let value = object[name] {
+        mix([0x01])
+        mix(CanonicalJSON.compactBytes(byValue(value)))
+      } else {
+        mix([0x00])
+      }
+      mix([0x1E])
+    }
+    return hash
+  }
+
+  /// `value` with every number that has an integral value written as that integer.
+  static func byValue(_ value: JSONValue) -> JSONValue {
+    switch value {
+    case .double: return value.exactInteger.map(JSONValue.integer) ?? value
+    case .array(let elements): return .array(elements.map(byValue))
+    case .object(let members): return .object(members.mapValues(byValue))
+    default: return value
+    }
+  }
+
   /// The body's members, parsing a body given as text (SIG-8); `nil` when it is not a JSON
   /// object (RCV-21).
   public static func object(_ body: JSONValue) -> [String: JSONValue]? {

@@ -50,33 +50,17 @@ public struct ReceivingTotals: Sendable, Hashable {
 
   /// The totals of `postbacks`, the outcome of each request of a batch.
   public init(_ postbacks: [ReceivedPostback]) {
-    received = postbacks.count
-    byStatus = Dictionary(uniqueKeysWithValues: ReceivedPostback.Status.allCases.map { ($0, 0) })
-    // Grouped by exact bytes (RCV-5's rule for strings), not by Unicode canonical equivalence.
-    var counts: [[UInt8]: (row: Row, count: Int)] = [:]
-    var firstSeen: [[UInt8]] = []
-    for postback in postbacks {
-      byStatus[postback.status, default: 0] += 1
-      guard postback.status == .counted, let reading = postback.reading, let framework = postback.framework else {
-        continue
-      }
-      let environment = RuleVariant.receivingTotalsOneEnvironment.isActive ? .production : reading.environment
-      let row = Row(
-        environment: environment, framework: framework, adNetworkID: reading.adNetworkID,
-        conversionType: reading.conversionType, window: reading.window, didWin: reading.didWin, count: 0)
-      let window = row.window.map(String.init) ?? "null"
-      let key = Array(
-        "\(row.environment.rawValue)\u{0}\(framework.rawValue)\u{0}\(row.adNetworkID)\u{0}\(row.conversionType.rawValue)\u{0}\(window)\u{0}\(row.didWin)"
-          .utf8)
-      if counts[key] == nil { firstSeen.append(key) }
-      counts[key, default: (row, 0)].count += 1
-    }
-    let grouped = firstSeen.compactMap { counts[$0] }.map { entry in
-      var row = entry.row
-      row.count = entry.count
-      return row
-    }
-    rows = RuleVariant.receivingTotalsUnsorted.isActive ? grouped : grouped.sorted(by: Row.precedes)
+    var tally = ReceivingTally()
+    for postback in postbacks { tally.add(postback) }
+    self = tally.totals
+  }
+
+  /// Totals of `received` postbacks with these counts by status and these rows (in the rows'
+  /// order).
+  init(received: Int, byStatus: [ReceivedPostback.Status: Int], rows: [Row]) {
+    self.received = received
+    self.byStatus = byStatus
+    self.rows = rows
   }
 
   /// The number of requests with `status`.
