@@ -156,6 +156,11 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
+    // `skan-conform audit`: a receiver's stored arrivals judged by the receiving model, streamed,
+    // verified on every core, sharded and merged.
+    .target(
+      name: "SKANAudit", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANReporting", "SKANVocabulary"],
+      swiftSettings: strictSettings),
     // Deliberately broken copies of the reference, to prove the vectors (`skan-conform selfcheck`).
     .target(
       name: "SKANMutants",
@@ -185,7 +190,7 @@ let package = Package(
       name: "skan-conform",
       dependencies: [
         "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANRunner", "SKANReference",
-        "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz", "SKANInit", "SKANVerdicts",
+        "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz", "SKANInit", "SKANVerdicts", "SKANAudit",
         kitOnly("ArgumentParser", "swift-argument-parser"),
       ],
       swiftSettings: strictSettings

@@ -124,7 +124,7 @@ public enum HTMLReport {
   }
 
   /// Escapes text for HTML: markup, and control characters written visibly (``DisplayText``).
-  static func escape(_ text: String) -> String {
+  package static func escape(_ text: String) -> String {
     var out = ""
     for character in DisplayText.visible(text) {
       switch character {

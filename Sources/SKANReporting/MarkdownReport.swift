@@ -133,7 +133,7 @@ public enum MarkdownReport {
   /// autolink's `:` or `@`, the `.` of `www.`) written as a numeric character reference
   /// (`&#91;`), which CommonMark and GitHub render as the character itself, in a paragraph
   /// and inside HTML blocks such as `<details>` alike.
-  static func escape(_ text: some StringProtocol) -> String {
+  package static func escape(_ text: some StringProtocol) -> String {
     var out = ""
     var previous: [Unicode.Scalar] = []
     for scalar in DisplayText.visible(text).unicodeScalars {

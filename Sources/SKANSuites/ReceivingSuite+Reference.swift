@@ -11,20 +11,7 @@ extension ReceivingSuite: ReferenceSuite {
   public static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
     let reader = try InputReader(input)
     _ = try Operation.choice(try reader.string(Input.op.rawValue), at: "input.op")
-    let receiverReader = try InputReader(
-      .object(try reader.object(Input.receiver.rawValue)), path: "input.\(Input.receiver.rawValue)")
-    var networkPaths: [String] = []
-    for (index, value) in try receiverReader.array(Receiver.networkPaths.rawValue).enumerated() {
-      guard let path = value.stringValue else {
-        throw ModelError(
-          .invalidInput,
-          "input.receiver.\(Receiver.networkPaths.rawValue)[\(index)] must be a string, not \(value.typeName)")
-      }
-      networkPaths.append(path)
-    }
-    let reengagementCopies = try receiverReader.bool(Receiver.reengagementCopies.rawValue, default: false)
-    let skadnetwork = try skadnetworkVerifier(reader)
-    let aakKeys = try adAttributionKitKeys(reader)
+    let described = try description(reader)
     var requests: [ReceivedRequest] = []
     for (index, value) in try reader.array(Input.arrivals.rawValue).enumerated() {
       let arrival = try InputReader(value, path: "input.\(Input.arrivals.rawValue)[\(index)]")
@@ -33,16 +20,47 @@ extension ReceivingSuite: ReferenceSuite {
       guard let body = arrival.members[Arrival.body.rawValue] else { throw arrival.missing(Arrival.body.rawValue) }
       requests.append(ReceivedRequest(at: at, path: path, body: body))
     }
-    let receiver = try PostbackReceiver(
-      networkPaths: networkPaths, reengagementCopies: reengagementCopies, skadnetwork: skadnetwork, aakKeys: aakKeys)
-    return encode(try receiver.receive(requests))
+    return encode(try described().receive(requests))
+  }
+
+  /// The receiver an input (or an audit's configuration, which has the input's members but
+  /// `op` and `arrivals`) describes: `receiver`, `skadnetwork_public_key` and `aak_keys`.
+  /// `invalid-input` naming the member for a shape or key problem; `path` names the object.
+  public static func receiver(_ configuration: JSONValue, path: String = "input") throws(ModelError)
+    -> PostbackReceiver
+  {
+    try description(try InputReader(configuration, path: path))()
+  }
+
+  /// The receiver's members read (every shape and key problem found), and a function that
+  /// then makes the receiver (finding the problems ``PostbackReceiver`` finds): the input's
+  /// order of checks reads the arrivals between the two.
+  static func description(_ reader: InputReader) throws(ModelError) -> () throws(ModelError) -> PostbackReceiver {
+    let receiverReader = try InputReader(
+      .object(try reader.object(Input.receiver.rawValue)), path: "\(reader.path).\(Input.receiver.rawValue)")
+    var networkPaths: [String] = []
+    for (index, value) in try receiverReader.array(Receiver.networkPaths.rawValue).enumerated() {
+      guard let path = value.stringValue else {
+        throw ModelError(
+          .invalidInput,
+          "\(reader.path).receiver.\(Receiver.networkPaths.rawValue)[\(index)] must be a string, not \(value.typeName)")
+      }
+      networkPaths.append(path)
+    }
+    let reengagementCopies = try receiverReader.bool(Receiver.reengagementCopies.rawValue, default: false)
+    let skadnetwork = try skadnetworkVerifier(reader)
+    let aakKeys = try adAttributionKitKeys(reader)
+    return { () throws(ModelError) in
+      try PostbackReceiver(
+        networkPaths: networkPaths, reengagementCopies: reengagementCopies, skadnetwork: skadnetwork, aakKeys: aakKeys)
+    }
   }
 
   /// `skadnetwork_public_key`: one key for every version, or Apple's two (as `verify-postback`).
   static func skadnetworkVerifier(_ reader: InputReader) throws(ModelError) -> PostbackSignature {
     let name = Input.skadnetworkPublicKey.rawValue
     if let text = try SignatureSuite.keyText(reader, name) {
-      return PostbackSignature(key: try SignatureSuite.postbackKey(text, path: "input.\(name)"))
+      return PostbackSignature(key: try SignatureSuite.postbackKey(text, path: "\(reader.path).\(name)"))
     }
     guard let apple = SignatureSuite.appleSKANKey, let legacy = SignatureSuite.appleSKANLegacyKey else {
       throw ModelError(.invalidInput, "Apple's published keys could not be read")
@@ -57,9 +75,9 @@ extension ReceivingSuite: ReferenceSuite {
     var keys: [String: any P256PublicKey] = [:]
     for (kid, value) in try reader.object(name).sorted(by: { CodePointOrder.precedes($0.key, $1.key) }) {
       guard let text = value.stringValue else {
-        throw ModelError(.invalidInput, "input.\(name).\(kid) must be a string")
+        throw ModelError(.invalidInput, "\(reader.path).\(name).\(kid) must be a string")
       }
-      keys[kid] = try SignatureSuite.key(text, path: "input.\(name).\(kid)")
+      keys[kid] = try SignatureSuite.key(text, path: "\(reader.path).\(name).\(kid)")
     }
     return keys
   }

@@ -16,7 +16,7 @@ struct SKANConform: AsyncParsableCommand {
     subcommands: [
       RunCommand.self, ListCommand.self, VectorsCommand.self, ReferenceCommand.self, ExpectationsCommand.self,
       ProbeCommand.self, SpecCommand.self, ReportCommand.self, SelfcheckCommand.self, DoctorCommand.self,
-      FuzzCommand.self, InitCommand.self,
+      FuzzCommand.self, InitCommand.self, AuditCommand.self,
     ]
   )
 

@@ -22,6 +22,14 @@ struct SpelledOnceTests {
     "Sources/SKANModel/Receiving/ReceivedBodyComparison.swift": (
       ["jws-string"], "Apple's AdAttributionKit postback body"
     ),
+    "Sources/skan-conform/Commands/AuditCommand.swift": (
+      ["at", "path", "body", "environment", "arrivals", "configuration"],
+      "the help text's example lines and the names of the files it reads"
+    ),
+    "Sources/SKANAudit/Auditor.swift": (["jws-string"], "Apple's AdAttributionKit postback body"),
+    "Sources/SKANAudit/AuditReport.swift": (
+      ["header", "arrivals", "kind"], "the audit report's own members (Spec/schema/audit-report.schema.json)"
+    ),
     "Sources/SKANS2S/ApplePostbackExamples.swift": (["jws-string", "click"], "Apple's example postback bodies"),
     "Sources/SKANModel/S2S/S2SRequestShape.swift": (["app_id", "uid"], "the S2S API's HTTP query parameters"),
     "Sources/SKANModel/S2S/SingularConversionRequest.swift": (["idfv", "idfa"], "Singular's HTTP query parameters"),

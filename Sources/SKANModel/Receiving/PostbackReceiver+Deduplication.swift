@@ -76,25 +76,30 @@ extension PostbackReceiver {
     return DeduplicationKey(name, environment, id)
   }
 
-  /// The key read from a body without verifying it: `transaction-id`, development when
-  /// `source-app-id` is 0, or the JWS payload's `postback-identifier`, development under a
-  /// development kid. Only a variant reads it: an unverified body proves nothing (RCV-3).
+  /// The key read from a body without verifying it (``identifier(readingUnverified:)``).
+  /// Only a variant reads it: an unverified body proves nothing (RCV-3).
   static func unverifiedKey(_ body: JSONValue) -> DeduplicationKey? {
+    guard let (framework, development, id) = identifier(readingUnverified: body) else { return nil }
+    let environment: ReceivedPostback.Environment = development ? .development : .production
+    return DeduplicationKey(framework.rawValue, environment.rawValue, id)
+  }
+
+  /// The identifier a body claims, read without verifying it: `transaction-id`, development
+  /// when `source-app-id` is 0, or the JWS payload's `postback-identifier`, development under a
+  /// development kid; `nil` when the body has none. It proves nothing (RCV-3); an audit uses
+  /// it only to send every arrival that may share a key to one shard.
+  public static func identifier(readingUnverified body: JSONValue) -> (
+    framework: ReceivedPostback.Framework, development: Bool, id: String
+  )? {
     guard let object = ReceivedBodyComparison.object(body) else { return nil }
-    let framework: ReceivedPostback.Framework
-    let development: Bool
-    let id: String
     if let jws = object["jws-string"] {
       guard let text = jws.stringValue, case .success(let parsed) = CompactJWS.parse(text),
         let identifier = parsed.payload["postback-identifier"]?.stringValue
       else { return nil }
-      (framework, development, id) = (.adattributionkit, developmentKIDs.contains(parsed.kid), identifier)
-    } else {
-      guard let identifier = object["transaction-id"]?.stringValue else { return nil }
-      (framework, development, id) = (.skadnetwork, object["source-app-id"]?.exactInteger == 0, identifier)
+      return (.adattributionkit, developmentKIDs.contains(parsed.kid), identifier)
     }
-    let environment: ReceivedPostback.Environment = development ? .development : .production
-    return DeduplicationKey(framework.rawValue, environment.rawValue, id)
+    guard let identifier = object["transaction-id"]?.stringValue else { return nil }
+    return (.skadnetwork, object["source-app-id"]?.exactInteger == 0, identifier)
   }
 
   /// Each counted postback's window numbered by the earlier counted postbacks of its network

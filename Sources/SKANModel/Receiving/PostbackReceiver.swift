@@ -99,15 +99,16 @@ public struct PostbackReceiver: Sendable {
   }
 
   /// Network path, copy path, or none of the receiver's (RCV-9).
-  func role(of path: String) -> ReceivedPostback.Role? {
+  public func role(of path: String) -> ReceivedPostback.Role? {
     if Self.isCopyPath(path) { return .copy }
     if networkPaths.contains(where: { $0.utf8.elementsEqual(path.utf8) }) { return .network }
     return RuleVariant.receivingUnknownPathAsNetwork.isActive ? .network : nil
   }
 
   /// One request before deduplication: role, framework, verification, reading, copy-path rules
-  /// (Spec/receiving.md, "The pipeline"). `counted` here means "admitted".
-  func judge(_ request: ReceivedRequest) -> ReceivedPostback {
+  /// (Spec/receiving.md, "The pipeline"). `counted` here means "admitted": a
+  /// ``ReceivingLedger`` decides whether it is a duplicate.
+  public func judge(_ request: ReceivedRequest) -> ReceivedPostback {
     let role = role(of: request.path) ?? .network
     let object = ReceivedBodyComparison.object(request.body)
     // RCV-21: the framework is read from the body.

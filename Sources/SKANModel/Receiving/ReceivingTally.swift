@@ -24,17 +24,31 @@ public struct ReceivingTally: Sendable {
       return
     }
     let environment = RuleVariant.receivingTotalsOneEnvironment.isActive ? .production : reading.environment
-    let window = reading.window.map(String.init) ?? "null"
-    let key = Array(
-      "\(environment.rawValue)\u{0}\(framework.rawValue)\u{0}\(reading.adNetworkID)\u{0}\(reading.conversionType.rawValue)\u{0}\(window)\u{0}\(reading.didWin)"
-        .utf8)
-    if rows[key] == nil {
-      firstSeen.append(key)
-      rows[key] = ReceivingTotals.Row(
+    add(
+      ReceivingTotals.Row(
         environment: environment, framework: framework, adNetworkID: reading.adNetworkID,
-        conversionType: reading.conversionType, window: reading.window, didWin: reading.didWin, count: 0)
+        conversionType: reading.conversionType, window: reading.window, didWin: reading.didWin, count: 1))
+  }
+
+  /// Adds `row.count` postbacks of `row`'s combination.
+  private mutating func add(_ row: ReceivingTotals.Row) {
+    let window = row.window.map(String.init) ?? "null"
+    let key = Array(
+      "\(row.environment.rawValue)\u{0}\(row.framework.rawValue)\u{0}\(row.adNetworkID)\u{0}\(row.conversionType.rawValue)\u{0}\(window)\u{0}\(row.didWin)"
+        .utf8)
+    if let count = rows[key]?.count {
+      rows[key]?.count = count + row.count
+    } else {
+      firstSeen.append(key)
+      rows[key] = row
     }
-    rows[key]?.count += 1
+  }
+
+  /// The tally whose ``totals`` are `totals` (a report read back).
+  public init(_ totals: ReceivingTotals) {
+    received = totals.received
+    for status in ReceivedPostback.Status.allCases { byStatus[status] = totals.count(status) }
+    for row in totals.rows { add(row) }
   }
 
   /// Adds every count of `other`, a tally of other postbacks (another shard's).
@@ -42,13 +56,7 @@ public struct ReceivingTally: Sendable {
     received += other.received
     for (status, count) in other.byStatus { byStatus[status, default: 0] += count }
     for key in other.firstSeen {
-      guard let row = other.rows[key] else { continue }
-      if let count = rows[key]?.count {
-        rows[key]?.count = count + row.count
-      } else {
-        firstSeen.append(key)
-        rows[key] = row
-      }
+      if let row = other.rows[key] { add(row) }
     }
   }
 

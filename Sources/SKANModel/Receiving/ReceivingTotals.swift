@@ -22,6 +22,20 @@ public struct ReceivingTotals: Sendable, Hashable {
     /// How many counted postbacks have these values.
     public var count: Int
 
+    /// Creates a row.
+    public init(
+      environment: ReceivedPostback.Environment, framework: ReceivedPostback.Framework, adNetworkID: String,
+      conversionType: PostbackScenario.ConversionType, window: Int?, didWin: Bool, count: Int
+    ) {
+      self.environment = environment
+      self.framework = framework
+      self.adNetworkID = adNetworkID
+      self.conversionType = conversionType
+      self.window = window
+      self.didWin = didWin
+      self.count = count
+    }
+
     /// RCV-19's order: environment, framework, ad network ID, conversion type (strings by code
     /// point), window, then `did-win` with `false` first.
     static func precedes(_ left: Row, _ right: Row) -> Bool {
@@ -57,7 +71,7 @@ public struct ReceivingTotals: Sendable, Hashable {
 
   /// Totals of `received` postbacks with these counts by status and these rows (in the rows'
   /// order).
-  init(received: Int, byStatus: [ReceivedPostback.Status: Int], rows: [Row]) {
+  public init(received: Int, byStatus: [ReceivedPostback.Status: Int], rows: [Row]) {
     self.received = received
     self.byStatus = byStatus
     self.rows = rows
