@@ -203,6 +203,10 @@ let package = Package(
     .testTarget(
       name: "SKANVerdictsTests", dependencies: ["SKANJSON", "SKANVectors", "SKANVerdicts", "SKANVocabulary"],
       swiftSettings: strictSettings),
+    .testTarget(
+      name: "SKANAuditTests",
+      dependencies: ["SKANAudit", "SKANJSON", "SKANModel", "SKANSuites", "SKANTestSupport", "SKANVectors", "SKANVocabulary"],
+      swiftSettings: strictSettings),
     .testTarget(name: "SKANModelTests", dependencies: ["SKANJSON", "SKANModel"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANSignaturesTests",
