@@ -205,7 +205,9 @@ let package = Package(
       swiftSettings: strictSettings),
     .testTarget(
       name: "SKANAuditTests",
-      dependencies: ["SKANAudit", "SKANJSON", "SKANModel", "SKANSuites", "SKANTestSupport", "SKANVectors", "SKANVocabulary"],
+      dependencies: [
+        "SKANAudit", "SKANJSON", "SKANModel", "SKANSuites", "SKANTestSupport", "SKANVectors", "SKANVocabulary",
+      ],
       swiftSettings: strictSettings),
     .testTarget(name: "SKANModelTests", dependencies: ["SKANJSON", "SKANModel"], swiftSettings: strictSettings),
     .testTarget(
