@@ -23,7 +23,7 @@ enum JWSVerification {
       .object(try reader.object(Input.postback.rawValue)), path: "input.\(Input.postback.rawValue)")
     let check = AdAttributionKitSignature.checkPostback(
       jws: postback.members[SignatureSuite.AAKPostback.jwsString.rawValue], keys: keys)
-    return SignatureSuite.encode(
+    return try SignatureSuite.encode(
       check.verdict,
       [
         .kid: .optional(check.kid), .signingInput: .optional(check.signingInput),
@@ -33,9 +33,9 @@ enum JWSVerification {
 
   static func verifyImpression(_ reader: InputReader) throws(ModelError) -> JSONValue {
     let jws = try reader.string(Input.jws.rawValue)
-    let key = try SignatureSuite.key(
+    let key = try SignatureSuite.publicKey(
       try reader.string(Input.publicKey.rawValue), path: "input.\(Input.publicKey.rawValue)")
     let check = AdAttributionKitSignature.checkImpression(jws: jws, key: key)
-    return SignatureSuite.encode(check.verdict, [.signingInput: .optional(check.signingInput)])
+    return try SignatureSuite.encode(check.verdict, [.signingInput: .optional(check.signingInput)])
   }
 }
