@@ -3,7 +3,6 @@ import SKANModel
 import SKANSuites
 import SKANVocabulary
 
-private typealias Input = SignatureSuite.Input
 private typealias Output = SignatureSuite.Output
 
 /// Verifiers and impression signers that read their inputs too loosely or too strictly: a
@@ -117,8 +116,4 @@ extension MutantCatalog {
       "Never checks kind: fidelity-type is `kind == \"view-through\" ? 0 : 1`, so an unknown kind is signed like storekit-rendered.",
       variant: .impressionKindUnchecked),
   ]
-
-  /// An input the reference refuses as `invalid-input` (it has no `op`): the answer of a
-  /// mutant whose verifier throws on `input` instead of answering a verdict.
-  static func thrown(_ input: JSONValue) -> JSONValue { input.setting(Input.op, nil) }
 }

@@ -22,17 +22,25 @@ extension SignatureSuite: ReferenceSuite {
     }
   }
 
-  /// The output of a verification. Under a variant, a signature that cannot be decoded is
-  /// `invalid-input`.
+  /// The output of a verification.
   static func encode(_ verdict: PostbackVerdict, _ extra: [Output: JSONValue]) throws(ModelError) -> JSONValue {
-    if verdict.reason == .malformedSignature, RuleVariant.malformedSignatureThrown.isActive {
-      throw ModelError(.invalidInput, "the signature cannot be decoded")
-    }
+    try refuseUndecodable(verdict.reason)
     var members: [String: JSONValue] = [:]
     for (name, value) in extra { members[name.rawValue] = value }
     members[Output.verdict.rawValue] = .string(verdict.verdict.rawValue)
     members[Output.reason.rawValue] = .string(verdict.reason.rawValue)
     return .object(members)
+  }
+
+  /// Under a variant, a signature or a JWS that cannot be decoded, `reason`, is `invalid-input`
+  /// instead of a verdict.
+  static func refuseUndecodable(_ reason: PostbackVerdict.Reason) throws(ModelError) {
+    if reason == .malformedSignature, RuleVariant.malformedSignatureThrown.isActive {
+      throw ModelError(.invalidInput, "the signature cannot be decoded")
+    }
+    if reason == .malformedJWS, RuleVariant.aakMalformedJWSThrown.isActive {
+      throw ModelError(.invalidInput, "the JWS cannot be split or decoded")
+    }
   }
 
   /// Apple's published SKAdNetwork P-256 key, read once.

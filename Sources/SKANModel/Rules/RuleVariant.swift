@@ -216,6 +216,77 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// IN-1's alternative: an impression of an unknown kind is signed as a StoreKit-rendered one.
   case impressionKindUnchecked
 
+  // MARK: Signatures: AdAttributionKit's JWS, its keys and its payload (SIG-13 to SIG-18)
+
+  /// SIG-16's alternative: the postback payload's `impression-type` is never checked.
+  case aakIgnoresImpressionType
+  /// SIG-16's alternative: the postback payload's `ad-network-identifier` is never checked.
+  case aakIgnoresAdNetworkIdentifier
+  /// SIG-16's alternative: the postback payload's `source-identifier` is never checked.
+  case aakIgnoresSourceIdentifier
+  /// SIG-16's alternative: the postback payload's `advertised-item-identifier` is never checked.
+  case aakIgnoresAdvertisedItemIdentifier
+  /// SIG-16 and SIG-17's alternative: the postback payload's `conversion-type` is never
+  /// checked, and reported as given.
+  case aakIgnoresConversionType
+  /// SIG-16's alternative: the postback payload's `postback-identifier` is never checked.
+  case aakIgnoresPostbackIdentifier
+  /// SIG-16's alternative: the postback payload's `did-win` is never checked.
+  case aakIgnoresDidWin
+  /// SIG-16 and SIG-17's alternative: the postback payload's `postback-sequence-index` is
+  /// never checked.
+  case aakIgnoresPostbackSequenceIndex
+  /// SIG-16's alternative: the postback payload's `marketplace-identifier` is never checked.
+  case aakIgnoresMarketplaceIdentifier
+  /// SIG-16's alternative: the postback payload's `publisher-item-identifier` is never checked.
+  case aakIgnoresPublisherItemIdentifier
+  /// SIG-16's alternative: the postback payload's fields must be present, of any JSON type.
+  case aakPayloadTypesUnchecked
+  /// SIG-17's alternative: a `postback-sequence-index` below 0 is accepted.
+  case aakNegativeSequenceIndexAccepted
+  /// SIG-17's alternative: any `conversion-type` string is accepted, and reported as given.
+  case aakAnyConversionType
+  /// SIG-16's alternative: the postback payload is checked before the signature.
+  case aakPayloadBeforeSignature
+  /// SIG-16's alternative: the postback payload is checked before the key lookup and the
+  /// signature.
+  case aakPayloadBeforeKeyLookup
+  /// SIG-16's alternative: a missing or non-string `jws-string` is `invalid-input`.
+  case aakJWSStringTyped
+  /// SIG-16 and SIG-17's alternative: a postback payload with a field missing or of the wrong
+  /// type, or an unknown `conversion-type`, is `invalid-input`, whatever the key and the
+  /// signature.
+  case aakPayloadTypedDecoder
+  /// IN-1's alternative: only the key for the JWS's kid is read; a malformed one under
+  /// another kid is dropped.
+  case aakUnusedKeysUnchecked
+  /// SIG-14's alternative: a JWS that cannot be split or decoded is `invalid-input`.
+  case aakMalformedJWSThrown
+  /// SIG-14's alternative: a JWS's parts are decoded leniently: `=` padding and the standard
+  /// alphabet's `+` and `/` pass.
+  case aakLenientBase64URL
+  /// SIG-14's alternative: a JWS's signature may be DER as well as the raw `R‖S`.
+  case aakDERSignatureAccepted
+  /// SIG-15's alternative: a kid with no key is tried under every key, the verified answer
+  /// first.
+  case aakTriesEveryKey
+  /// SIG-15's alternative: Apple's kids are verified under Apple's keys, whatever keys are given.
+  case aakBuiltInKeys
+  /// SIG-14's alternative: a JWS with `alg` `none` is unsigned: no key, no signature.
+  case aakUnsignedAccepted
+  /// SIG-14 and SIG-18's alternative: an impression header's `alg` is never checked.
+  case aakImpressionAlgorithmUnchecked
+  /// SIG-18's alternative: an impression's signing input is in standard base64, padded.
+  case aakSigningInputPadded
+  /// SIG-18's alternative: an impression's header and payload are written again, members in
+  /// a fixed order (`alg` then `kid`; the payload in its field table's order), before
+  /// signing or verifying.
+  case aakImpressionReserialized
+  /// SIG-18's alternative: an impression's `source-identifier` may be a digit string.
+  case aakImpressionSourceIdentifierEitherType
+  /// SIG-18's alternative: an impression payload's `timestamp` is never checked.
+  case aakImpressionIgnoresTimestamp
+
   // MARK: Receiving: checks of the input (RCV-9, RCV-13, RCV-20)
 
   /// Each request's path and then its time, request by request, instead of every path first.
