@@ -7,7 +7,12 @@ import SKANVocabulary
 extension SignatureSuite: ReferenceSuite {
   public static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
     let reader = try InputReader(input)
-    switch try Operation.choice(try reader.string(Input.op.rawValue), at: "input.\(Input.op.rawValue)") {
+    let op = try reader.string(Input.op.rawValue)
+    // A variant dispatches on a prefix: an unknown op that begins with `verify` verifies a postback.
+    let byPrefix =
+      RuleVariant.signatureOperationByPrefix.isActive && Operation(rawValue: op) == nil
+      && op.hasPrefix("verify")
+    switch byPrefix ? .verifyPostback : try Operation.choice(op, at: "input.\(Input.op.rawValue)") {
     case .verifyPostback: return try PostbackVerification.verify(reader)
     case .impressionSignedString: return try ImpressionSigning.signedString(reader)
     case .verifyImpression: return try ImpressionSigning.verify(reader)
@@ -18,12 +23,24 @@ extension SignatureSuite: ReferenceSuite {
   }
 
   /// The output of a verification.
-  static func encode(_ verdict: PostbackVerdict, _ extra: [Output: JSONValue]) -> JSONValue {
+  static func encode(_ verdict: PostbackVerdict, _ extra: [Output: JSONValue]) throws(ModelError) -> JSONValue {
+    try refuseUndecodable(verdict.reason)
     var members: [String: JSONValue] = [:]
     for (name, value) in extra { members[name.rawValue] = value }
     members[Output.verdict.rawValue] = .string(verdict.verdict.rawValue)
     members[Output.reason.rawValue] = .string(verdict.reason.rawValue)
     return .object(members)
+  }
+
+  /// Under a variant, a signature or a JWS that cannot be decoded, `reason`, is `invalid-input`
+  /// instead of a verdict.
+  static func refuseUndecodable(_ reason: PostbackVerdict.Reason) throws(ModelError) {
+    if reason == .malformedSignature, RuleVariant.malformedSignatureThrown.isActive {
+      throw ModelError(.invalidInput, "the signature cannot be decoded")
+    }
+    if reason == .malformedJWS, RuleVariant.aakMalformedJWSThrown.isActive {
+      throw ModelError(.invalidInput, "the JWS cannot be split or decoded")
+    }
   }
 
   /// Apple's published SKAdNetwork P-256 key, read once.
@@ -48,10 +65,24 @@ extension SignatureSuite: ReferenceSuite {
   /// A postback key, P-256 or P-192, from base64 SPKI DER; a malformed key is
   /// `invalid-input` naming `path` (SIG-6).
   static func postbackKey(_ text: String, path: String) throws(ModelError) -> any ECDSAPublicKey {
+    // A variant reads the key as P-256 only.
+    if RuleVariant.postbackKeyP256Only.isActive { return try publicKey(text, path: path) }
     do {
       return try Suite.crypto.postbackPublicKey(spkiBase64: text)
     } catch {
+      if RuleVariant.unreadableKeyIsApples.isActive, let apple = appleSKANKey { return apple }
       throw ModelError(.invalidInput, "\(path): \(error.message)")
+    }
+  }
+
+  /// The P-256 key of a verification's `public_key` (`text`); a malformed key is
+  /// `invalid-input` naming `path`, or under a variant Apple's SKAdNetwork key.
+  static func publicKey(_ text: String, path: String) throws(ModelError) -> any P256PublicKey {
+    do {
+      return try key(text, path: path)
+    } catch {
+      if RuleVariant.unreadableKeyIsApples.isActive, let apple = appleSKANKey { return apple }
+      throw error
     }
   }
 

@@ -48,8 +48,6 @@ struct SpelledOnceTests {
     ),
     "Sources/SKANMutants/MutantCatalog+Tracking.swift": (["idfa"], "Singular's HTTP query parameter"),
     "Sources/SKANMutants/MutantCatalog+Metadata.swift": (["id"], "the `id` prefix of an App Store ID, a value"),
-    "Sources/SKANMutants/MutantCatalog+AdAttributionKit.swift": (["timestamp"], "the JWS payload's member"),
-    "Sources/SKANMutants/MutantCatalog+SignatureInputs.swift": (["timestamp"], "Apple's impression parameter"),
     "Sources/SKANMutants/MutantCatalog+Signing.swift": (["timestamp"], "Apple's impression parameter"),
     "Sources/SKANReporting/FailureDetail.swift": (
       ["status", "kind"], "output members of any suite that state a case's outcome, matched in a difference's path"

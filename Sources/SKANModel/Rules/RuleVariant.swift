@@ -154,6 +154,139 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// signature being checked (RCV-2).
   case adAttributionKitSignatureUnchecked
 
+  // MARK: Signatures: the inputs a verifier or an impression signer reads (SIG-4 to SIG-12)
+
+  /// IN-1's alternative: an unknown `op` that begins with `verify` verifies a postback.
+  case signatureOperationByPrefix
+  /// SIG-6's alternative: 1.0 and 2.0 postbacks are verified under the P-256 key.
+  case legacyPostbacksUnderP256
+  /// SIG-6's alternative: with no P-192 key, a 1.0 or 2.0 postback whose signed string could
+  /// be built is unverifiable.
+  case legacyPostbacksUnverifiable
+  /// SIG-6's alternative: a `public_key` is read as P-256 only.
+  case postbackKeyP256Only
+  /// SIG-23's alternative: a postback without `version` is rejected, `missing-field`.
+  case missingVersionMissingField
+  /// SIG-23's alternative: a postback without `version` is unverifiable, `unknown-version`.
+  case missingVersionUnknown
+  /// SIG-23's alternative: a postback without `version` that lacks a 1.0 field is read as a
+  /// 4.0 postback, `version` 4.0.
+  case missingVersionRetriedAs4_0
+  /// SIG-8's alternative: a postback that is not a JSON object is `invalid-input`.
+  case postbackNotObjectThrown
+  /// IN-1's alternative: an absent postback is read as `null`, so `malformed-json`.
+  case missingPostbackIsNull
+  /// SIG-4's alternative: a signed field of any JSON type signs its JavaScript text, and a
+  /// `version` that is not a string is read as that text.
+  case signedFieldsAsJavaScriptText
+  /// SIG-4's alternative: a boolean field of another JSON type signs its truthiness.
+  case signedBooleansByTruthiness
+  /// SIG-4's alternative: an integer field is read as Python's `int()` reads it: a fraction
+  /// truncated, a digit string parsed, a boolean 0 or 1.
+  case signedIntegersByPythonInt
+  /// SIG-3 and SIG-4's alternative: a postback missing a signed field or
+  /// `attribution-signature`, or with one of the wrong type, is `invalid-input`; a `null`
+  /// source field is absent.
+  case postbackTypedDecoder
+  /// SIG-20's alternative: a 4.0 postback with both source fields signs its `source-domain`.
+  case sourceDomainPreferred
+  /// A `public_key` that cannot be read is replaced by Apple's P-256 key, not refused.
+  case unreadableKeyIsApples
+  /// SIG-5, SIG-12 and SIG-14's alternative: the ECDSA check's answer is dropped, so every
+  /// well-formed signature verifies.
+  case signatureCheckIgnored
+  /// SIG-5 and SIG-14's alternative: a signature that cannot be decoded is `invalid-input`.
+  case malformedSignatureThrown
+  /// SIG-9's alternative: an impression is verified over its timestamp in seconds.
+  case impressionVerifiedInSeconds
+  /// SIG-9's alternative: every impression has fidelity-type 1, view-through included.
+  case impressionFidelityAlwaysOne
+  /// SIG-11's alternative: an impression's nonce is not checked.
+  case impressionNonceUnchecked
+  /// SIG-11's alternative: an impression's source-identifier is not checked.
+  case impressionSourceIdentifierUnchecked
+  /// SIG-9's alternative: an impression's integers may be digit strings.
+  case impressionIntegersFromText
+  /// SIG-9's alternative: an impression's integer written with a fraction signs as written,
+  /// `1234567890.0`.
+  case impressionFractionSignedAsWritten
+  /// SIG-10's alternative: a web impression without `source-domain` signs its
+  /// `source-app-id`.
+  case impressionSourceAppIDForWeb
+  /// IN-1's alternative: an impression of an unknown kind is signed as a StoreKit-rendered one.
+  case impressionKindUnchecked
+
+  // MARK: Signatures: AdAttributionKit's JWS, its keys and its payload (SIG-13 to SIG-18)
+
+  /// SIG-16's alternative: the postback payload's `impression-type` is never checked.
+  case aakIgnoresImpressionType
+  /// SIG-16's alternative: the postback payload's `ad-network-identifier` is never checked.
+  case aakIgnoresAdNetworkIdentifier
+  /// SIG-16's alternative: the postback payload's `source-identifier` is never checked.
+  case aakIgnoresSourceIdentifier
+  /// SIG-16's alternative: the postback payload's `advertised-item-identifier` is never checked.
+  case aakIgnoresAdvertisedItemIdentifier
+  /// SIG-16 and SIG-17's alternative: the postback payload's `conversion-type` is never
+  /// checked, and reported as given.
+  case aakIgnoresConversionType
+  /// SIG-16's alternative: the postback payload's `postback-identifier` is never checked.
+  case aakIgnoresPostbackIdentifier
+  /// SIG-16's alternative: the postback payload's `did-win` is never checked.
+  case aakIgnoresDidWin
+  /// SIG-16 and SIG-17's alternative: the postback payload's `postback-sequence-index` is
+  /// never checked.
+  case aakIgnoresPostbackSequenceIndex
+  /// SIG-16's alternative: the postback payload's `marketplace-identifier` is never checked.
+  case aakIgnoresMarketplaceIdentifier
+  /// SIG-16's alternative: the postback payload's `publisher-item-identifier` is never checked.
+  case aakIgnoresPublisherItemIdentifier
+  /// SIG-16's alternative: the postback payload's fields must be present, of any JSON type.
+  case aakPayloadTypesUnchecked
+  /// SIG-17's alternative: a `postback-sequence-index` below 0 is accepted.
+  case aakNegativeSequenceIndexAccepted
+  /// SIG-17's alternative: any `conversion-type` string is accepted, and reported as given.
+  case aakAnyConversionType
+  /// SIG-16's alternative: the postback payload is checked before the signature.
+  case aakPayloadBeforeSignature
+  /// SIG-16's alternative: the postback payload is checked before the key lookup and the
+  /// signature.
+  case aakPayloadBeforeKeyLookup
+  /// SIG-16's alternative: a missing or non-string `jws-string` is `invalid-input`.
+  case aakJWSStringTyped
+  /// SIG-16 and SIG-17's alternative: a postback payload with a field missing or of the wrong
+  /// type, or an unknown `conversion-type`, is `invalid-input`, whatever the key and the
+  /// signature.
+  case aakPayloadTypedDecoder
+  /// IN-1's alternative: only the key for the JWS's kid is read; a malformed one under
+  /// another kid is dropped.
+  case aakUnusedKeysUnchecked
+  /// SIG-14's alternative: a JWS that cannot be split or decoded is `invalid-input`.
+  case aakMalformedJWSThrown
+  /// SIG-14's alternative: a JWS's parts are decoded leniently: `=` padding and the standard
+  /// alphabet's `+` and `/` pass.
+  case aakLenientBase64URL
+  /// SIG-14's alternative: a JWS's signature may be DER as well as the raw `R‖S`.
+  case aakDERSignatureAccepted
+  /// SIG-15's alternative: a kid with no key is tried under every key, the verified answer
+  /// first.
+  case aakTriesEveryKey
+  /// SIG-15's alternative: Apple's kids are verified under Apple's keys, whatever keys are given.
+  case aakBuiltInKeys
+  /// SIG-14's alternative: a JWS with `alg` `none` is unsigned: no key, no signature.
+  case aakUnsignedAccepted
+  /// SIG-14 and SIG-18's alternative: an impression header's `alg` is never checked.
+  case aakImpressionAlgorithmUnchecked
+  /// SIG-18's alternative: an impression's signing input is in standard base64, padded.
+  case aakSigningInputPadded
+  /// SIG-18's alternative: an impression's header and payload are written again, members in
+  /// a fixed order (`alg` then `kid`; the payload in its field table's order), before
+  /// signing or verifying.
+  case aakImpressionReserialized
+  /// SIG-18's alternative: an impression's `source-identifier` may be a digit string.
+  case aakImpressionSourceIdentifierEitherType
+  /// SIG-18's alternative: an impression payload's `timestamp` is never checked.
+  case aakImpressionIgnoresTimestamp
+
   // MARK: Receiving: checks of the input (RCV-9, RCV-13, RCV-20)
 
   /// Each request's path and then its time, request by request, instead of every path first.

@@ -47,3 +47,10 @@ public protocol ImpressionFieldReader {
   /// The field as a timestamp.
   func timestamp(_ field: ImpressionField) throws(ModelError) -> Timestamp
 }
+
+/// A reader that knows how each integer field was written: a variant signs an integer
+/// written with a fraction as written (SIG-9).
+package protocol WrittenNumberReader {
+  /// Whether the field is an integer written with a fraction, such as `1234567890.0`.
+  func isWrittenWithFraction(_ field: ImpressionField) -> Bool
+}

@@ -8,7 +8,7 @@ public enum ImpressionKind: String, Sendable, Hashable, CaseIterable {
   case web
 
   /// The fidelity type the kind implies.
-  public var fidelityType: Int { self == .viewThrough ? 0 : 1 }
+  public var fidelityType: Int { self == .viewThrough && !RuleVariant.impressionFidelityAlwaysOne.isActive ? 0 : 1 }
 
   /// The field that fills the source slot (SIG-10).
   public var sourceField: ImpressionField { self == .web ? .sourceDomain : .sourceAppID }

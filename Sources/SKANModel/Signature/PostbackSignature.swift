@@ -49,18 +49,29 @@ public struct PostbackSignature: Sendable {
       guard let parsed = try? JSONParser.parse(text) else { return Check(.rejected, .malformedJSON) }
       postback = parsed
     }
-    guard let members = postback.objectValue else { return Check(.rejected, .malformedJSON) }
-    let version: PostbackVersion
+    guard var members = postback.objectValue else { return Check(.rejected, .malformedJSON) }
+    var version: PostbackVersion
     if let versionValue = members["version"] {
-      guard let versionText = versionValue.stringValue else { return Check(.rejected, .wrongType) }
+      let asText = RuleVariant.signedFieldsAsJavaScriptText.isActive ? Self.javaScriptText(versionValue) : nil
+      guard let versionText = versionValue.stringValue ?? asText else { return Check(.rejected, .wrongType) }
       guard let known = PostbackVersion(rawValue: versionText) else { return Check(.unverifiable, .unknownVersion) }
       version = known
     } else {
+      if RuleVariant.missingVersionMissingField.isActive { return Check(.rejected, .missingField) }
+      if RuleVariant.missingVersionUnknown.isActive { return Check(.unverifiable, .unknownVersion) }
       // SIG-23: SKAdNetwork 1's install-validation postback carries no version number.
       version = .v1_0
     }
+    var result = Self.signedString(members, version: version)
+    if case .failure(let failure) = result, failure.reason == .missingField, members["version"] == nil,
+      RuleVariant.missingVersionRetriedAs4_0.isActive
+    {
+      version = .v4_0
+      members["version"] = .string(version.rawValue)
+      result = Self.signedString(members, version: version)
+    }
     let signed: String
-    switch Self.signedString(members, version: version) {
+    switch result {
     case .failure(let failure): return Check(.rejected, failure.reason)
     case .success(let text): signed = text
     }
@@ -68,7 +79,10 @@ public struct PostbackSignature: Sendable {
       return Check(.rejected, .missingField, signed)
     }
     guard let signature = signatureValue.stringValue else { return Check(.rejected, .wrongType, signed) }
-    let versionKey = version.usesP192 ? legacyKey : key
+    if version.usesP192, RuleVariant.legacyPostbacksUnverifiable.isActive {
+      return Check(.unverifiable, .unknownVersion, signed)
+    }
+    let versionKey = version.usesP192 && !RuleVariant.legacyPostbacksUnderP256.isActive ? legacyKey : key
     return Check(verdict: versionKey.verdict(derSignatureBase64: signature, message: signed), signedString: signed)
   }
 
@@ -82,18 +96,19 @@ public struct PostbackSignature: Sendable {
     for field in version.signedFields {
       if field.optional {
         // The source slot: 4.0 takes source-app-id or source-domain, earlier versions source-app-id.
-        let appID = members["source-app-id"]
-        let domain = version == .v4_0 ? members["source-domain"] : nil
+        let appID = sourceField(members, "source-app-id")
+        let domain = version == .v4_0 ? sourceField(members, "source-domain") : nil
         switch (appID, domain) {
         case (nil, nil): continue
-        case (.some, .some): return .failure(SignatureFailure(.ambiguousSource))
+        case (.some, .some) where !RuleVariant.sourceDomainPreferred.isActive:
+          return .failure(SignatureFailure(.ambiguousSource))
         case (let value?, nil):
-          guard let text = PostbackField.Kind.integer.signedText(of: value) else {
+          guard let text = signedText(.integer, value) else {
             return .failure(SignatureFailure(.wrongType))
           }
           parts.append(text)
-        case (nil, let value?):
-          guard let text = PostbackField.Kind.string.signedText(of: value) else {
+        case (_, let value?):
+          guard let text = signedText(.string, value) else {
             return .failure(SignatureFailure(.wrongType))
           }
           parts.append(text)
@@ -101,10 +116,69 @@ public struct PostbackSignature: Sendable {
         continue
       }
       guard let value = members[field.name] else { return .failure(SignatureFailure(.missingField)) }
-      guard let text = field.kind.signedText(of: value) else { return .failure(SignatureFailure(.wrongType)) }
+      guard let text = signedText(field.kind, value) else { return .failure(SignatureFailure(.wrongType)) }
       parts.append(text)
     }
     return .success(parts.joined(separator: PostbackVersion.separator))
+  }
+}
+
+// The readings of a signed field that a rule variant takes instead of SIG-4's.
+extension PostbackSignature {
+  /// A source field's value; under a variant, `null` is absent.
+  private static func sourceField(_ members: [String: JSONValue], _ name: String) -> JSONValue? {
+    guard let value = members[name], !(value.isNull && RuleVariant.postbackTypedDecoder.isActive) else { return nil }
+    return value
+  }
+
+  /// A field's text in the signed string, or `nil` when its JSON type is wrong: SIG-4's
+  /// reading, then a variant's reading of a value of another type.
+  private static func signedText(_ kind: PostbackField.Kind, _ value: JSONValue) -> String? {
+    if let text = kind.signedText(of: value) { return text }
+    if RuleVariant.signedFieldsAsJavaScriptText.isActive { return javaScriptText(value) }
+    switch kind {
+    case .boolean where RuleVariant.signedBooleansByTruthiness.isActive: return isTruthy(value) ? "true" : "false"
+    case .integer where RuleVariant.signedIntegersByPythonInt.isActive: return pythonInt(value).map { String($0) }
+    default: return nil
+    }
+  }
+
+  /// A value's text as JavaScript's `String()` writes it: numbers without a trailing `.0`.
+  private static func javaScriptText(_ value: JSONValue) -> String {
+    switch value {
+    case .string(let text): return text
+    case .bool(let flag): return flag ? "true" : "false"
+    case .null: return "null"
+    case .integer(let number): return String(number)
+    case .double(let number): return value.exactInteger.map { String($0) } ?? "\(number)"
+    case .array, .object: return CanonicalJSON.compact(value)
+    }
+  }
+
+  /// Python's truthiness of a JSON value.
+  private static func isTruthy(_ value: JSONValue) -> Bool {
+    switch value {
+    case .null: return false
+    case .bool(let flag): return flag
+    case .integer(let number): return number != 0
+    case .double(let number): return number != 0
+    case .string(let text): return !text.isEmpty
+    case .array(let elements): return !elements.isEmpty
+    case .object(let members): return !members.isEmpty
+    }
+  }
+
+  /// The integer Python's `int()` reads from a JSON value: a finite number truncated, a
+  /// digit string between white space, a boolean as 0 or 1; `nil` otherwise.
+  private static func pythonInt(_ value: JSONValue) -> Int? {
+    switch value {
+    case .integer(let number): return number
+    case .double(let number) where number.isFinite && abs(number) < 9e18: return Int(number)
+    case .string(let text):
+      return Int(String(text.drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed()))
+    case .bool(let flag): return flag ? 1 : 0
+    default: return nil
+    }
   }
 }
 

@@ -16,6 +16,9 @@ public struct SignedImpression: Sendable, Hashable {
   public var source: String
   /// `timestamp`.
   public var timestamp: Timestamp
+  /// The integer fields written with a fraction (`1234567890.0`), which a variant signs as
+  /// written; empty otherwise.
+  package var writtenWithFraction: Set<ImpressionField> = []
 
   /// Creates an impression, checking the identifier and the nonce (SIG-11).
   public init(
@@ -47,26 +50,41 @@ public struct SignedImpression: Sendable, Hashable {
     let item = try reader.integer(.itunesItemID)
     let nonce = try reader.string(.nonce)
     try Self.check(nonce: nonce)
-    let source =
-      switch kind.sourceField {
-      case .sourceDomain: try reader.string(.sourceDomain)
-      default: String(try reader.integer(kind.sourceField))
+    let source: String
+    switch kind.sourceField {
+    case .sourceDomain:
+      do {
+        source = try reader.string(.sourceDomain)
+      } catch {
+        // A variant signs a web impression's source-app-id when it has no source-domain.
+        guard RuleVariant.impressionSourceAppIDForWeb.isActive, let app = try? reader.integer(.sourceAppID) else {
+          throw error
+        }
+        source = String(app)
       }
+    default: source = String(try reader.integer(kind.sourceField))
+    }
     try self.init(
       kind: kind, version: version, adNetworkID: network, sourceIdentifier: sourceIdentifier, itunesItemID: item,
       nonce: nonce, source: source, timestamp: try reader.timestamp(.timestamp))
+    if RuleVariant.impressionFractionSignedAsWritten.isActive, let numbers = reader as? any WrittenNumberReader {
+      let integers: [ImpressionField] = [.sourceIdentifier, .itunesItemID, .timestamp, kind.sourceField]
+      writtenWithFraction = Set(integers.filter { numbers.isWrittenWithFraction($0) })
+    }
   }
 
   /// SIG-11: a source identifier is 0...9999.
   public static func check(sourceIdentifier: Int) throws(ModelError) {
-    guard (0...9999).contains(sourceIdentifier) else {
+    guard (0...9999).contains(sourceIdentifier) || RuleVariant.impressionSourceIdentifierUnchecked.isActive else {
       throw ModelError(.invalidSourceIdentifier, "source-identifier \(sourceIdentifier) is outside 0...9999")
     }
   }
 
   /// SIG-11: a nonce is a UUID.
   public static func check(nonce: String) throws(ModelError) {
-    guard UUIDText.isValid(nonce) else { throw ModelError(.invalidNonce, "nonce \"\(nonce)\" is not a UUID") }
+    guard UUIDText.isValid(nonce) || RuleVariant.impressionNonceUnchecked.isActive else {
+      throw ModelError(.invalidNonce, "nonce \"\(nonce)\" is not a UUID")
+    }
   }
 
   /// The signed string: version, ad-network-id, source-identifier, itunes-item-id, nonce
@@ -76,13 +94,19 @@ public struct SignedImpression: Sendable, Hashable {
     var parts = Array(repeating: "", count: ImpressionField.timestamp.signedStringPosition + 1)
     parts[ImpressionField.version.signedStringPosition] = version
     parts[ImpressionField.adNetworkID.signedStringPosition] = adNetworkID
-    parts[ImpressionField.sourceIdentifier.signedStringPosition] = String(sourceIdentifier)
-    parts[ImpressionField.itunesItemID.signedStringPosition] = String(itunesItemID)
+    parts[ImpressionField.sourceIdentifier.signedStringPosition] = written(.sourceIdentifier, String(sourceIdentifier))
+    parts[ImpressionField.itunesItemID.signedStringPosition] = written(.itunesItemID, String(itunesItemID))
     parts[ImpressionField.nonce.signedStringPosition] = nonce.lowercased()
-    parts[kind.sourceField.signedStringPosition] = source
+    parts[kind.sourceField.signedStringPosition] = written(kind.sourceField, source)
     parts[ImpressionField.fidelityTypePosition] = String(kind.fidelityType)
-    parts[ImpressionField.timestamp.signedStringPosition] = String(timestamp.milliseconds)
+    parts[ImpressionField.timestamp.signedStringPosition] = written(.timestamp, String(timestamp.milliseconds))
     return parts.joined(separator: PostbackVersion.separator)
+  }
+
+  /// An integer field's decimal `text`, with `.0` when a variant signs it as written with a
+  /// fraction.
+  private func written(_ field: ImpressionField, _ text: String) -> String {
+    writtenWithFraction.contains(field) ? text + ".0" : text
   }
 
   /// The verdict on a signature of this impression (SIG-12).

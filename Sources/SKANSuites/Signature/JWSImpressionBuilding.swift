@@ -10,9 +10,11 @@ enum JWSImpressionBuilding {
   static func signingInput(_ reader: InputReader) throws(ModelError) -> JSONValue {
     let header = try reader.string(Input.header.rawValue)
     let payload = try reader.string(Input.payload.rawValue)
+    let reason = AdAttributionKitSignature.impressionShape(header: header, payload: payload)
+    try SignatureSuite.refuseUndecodable(reason)
     return SignatureSuite.Output.object([
       .signingInput: .string(CompactJWS.signingInput(header: header, payload: payload)),
-      .reason: .string(AdAttributionKitSignature.impressionShape(header: header, payload: payload).rawValue),
+      .reason: .string(reason.rawValue),
     ])
   }
 }

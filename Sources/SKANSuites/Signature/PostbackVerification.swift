@@ -17,8 +17,20 @@ enum PostbackVerification {
     } else {
       throw ModelError(.invalidInput, "Apple's published keys could not be read")
     }
-    guard let raw = reader.members[Input.postback.rawValue] else { throw reader.missing(Input.postback.rawValue) }
+    // A variant reads an absent postback as null.
+    let absent: JSONValue? = RuleVariant.missingPostbackIsNull.isActive ? .null : nil
+    guard let raw = reader.members[Input.postback.rawValue] ?? absent else {
+      throw reader.missing(Input.postback.rawValue)
+    }
     let check = verifier.check(raw)
-    return SignatureSuite.encode(check.verdict, [.signedString: .optional(check.signedString)])
+    // Variants decode the postback up front: as an object, then into its version's fields.
+    if check.verdict.reason == .malformedJSON, RuleVariant.postbackNotObjectThrown.isActive {
+      throw ModelError(.invalidInput, "input.\(Input.postback.rawValue) is not a JSON object")
+    }
+    if [.missingField, .wrongType].contains(check.verdict.reason), RuleVariant.postbackTypedDecoder.isActive {
+      throw ModelError(
+        .invalidInput, "input.\(Input.postback.rawValue) lacks a signed field or has one of the wrong type")
+    }
+    return try SignatureSuite.encode(check.verdict, [.signedString: .optional(check.signedString)])
   }
 }
