@@ -141,8 +141,10 @@ public struct Auditor: Sendable {
       throw AuditError(.malformedLine, "\(at): not a JSON object but \(value.typeName)")
     }
     typealias Arrival = ReceivingSuite.Arrival
-    guard let time = object[Arrival.at.rawValue]?.exactInteger, time >= 0 else {
-      throw AuditError(.malformedLine, "\(at): `at` must be a time in Unix milliseconds, a non-negative integer")
+    // A time as every input gives one (WIN-7): an integral number within ±(2^53 - 1).
+    guard let time = object[Arrival.at.rawValue]?.exactInteger, abs(time) <= (1 << 53) - 1 else {
+      throw AuditError(
+        .malformedLine, "\(at): `at` must be a time in Unix milliseconds, an integral number within ±(2^53 - 1)")
     }
     guard let path = object[Arrival.path.rawValue]?.stringValue else {
       throw AuditError(.malformedLine, "\(at): `path` must be a string")
