@@ -32,6 +32,7 @@ public struct Auditor: Sendable {
     var postback: ReceivedPostback?
     var findings: [ReceivedFieldCheck.Finding] = []
     var sourceDigits: Int?
+    var fingerprint: UInt64?
   }
 
   /// Audits every line of `arrivals` (named `arrivalsName`), with the receiver's outcomes
@@ -43,12 +44,13 @@ public struct Auditor: Sendable {
     var summary = AuditSummary(listLimit: listLimit, claimed: claimed != nil)
     var ledger = ReceivingLedger(comparing: .fingerprints)
     var last: Int?
-    while true {
-      var batch: [(line: Int, bytes: ArraySlice<UInt8>)] = []
-      batch.reserveCapacity(batchLines)
-      while batch.count < batchLines, let next = try arrivals.next() { batch.append(next) }
-      if batch.isEmpty { break }
-      let prepared = try await prepare(batch, name: arrivalsName)
+    // While one batch is deduplicated and counted here, in line order, the workers verify
+    // the next.
+    var pending = try nextBatch(&arrivals).map { batch in Task { try await prepare(batch, name: arrivalsName) } }
+    defer { pending?.cancel() }
+    while let task = pending {
+      let prepared = try await task.value
+      pending = try nextBatch(&arrivals).map { batch in Task { try await prepare(batch, name: arrivalsName) } }
       for item in prepared {
         guard receiver.role(of: item.request.path) != nil else {
           throw AuditError(
@@ -78,7 +80,7 @@ public struct Auditor: Sendable {
           summary.skip()
           continue
         }
-        _ = ledger.admit(&postback, item.request, index: item.line)
+        _ = ledger.admit(&postback, item.request, index: item.line, fingerprint: item.fingerprint)
         var arrival = AuditedArrival(
           line: item.line, at: at, path: item.request.path, postback: postback, findings: item.findings,
           sourceDigits: item.sourceDigits, claimed: outcome)
@@ -94,6 +96,14 @@ public struct Auditor: Sendable {
       )
     }
     return summary
+  }
+
+  /// The next ``batchLines`` lines; `nil` at the end of the file.
+  func nextBatch(_ arrivals: inout ArrivalLines) throws(AuditError) -> [(line: Int, bytes: ArraySlice<UInt8>)]? {
+    var batch: [(line: Int, bytes: ArraySlice<UInt8>)] = []
+    batch.reserveCapacity(batchLines)
+    while batch.count < batchLines, let next = try arrivals.next() { batch.append(next) }
+    return batch.isEmpty ? nil : batch
   }
 
   /// Parses and judges `batch` on ``workers`` concurrent tasks, in line order; the first
@@ -133,7 +143,7 @@ public struct Auditor: Sendable {
     let at = "\(VisibleName(name)), line \(line.line)"
     let value: JSONValue
     do {
-      value = try JSONParser.parse(bytes: Array(line.bytes))
+      value = try line.bytes.withUnsafeBufferPointer { buffer throws(JSONError) in try JSONParser.parse(utf8: buffer) }
     } catch {
       throw AuditError(.malformedLine, "\(at): not JSON (\(VisibleText.visible(String(describing: error))))")
     }
@@ -163,7 +173,10 @@ public struct Auditor: Sendable {
     }
     let postback = receiver.judge(request)
     var prepared = Prepared(line: line.line, request: request, owned: true, postback: postback)
-    guard postback.reading != nil, let members = body.objectValue else { return prepared }
+    guard postback.reading != nil, let members = body.objectValue, let framework = postback.framework else {
+      return prepared
+    }
+    prepared.fingerprint = ReceivedBodyComparison.fingerprint(body, framework: framework)
     if postback.framework == .adattributionkit {
       let payload = members["jws-string"]?.stringValue.flatMap { try? CompactJWS.parse($0).get().payload } ?? [:]
       prepared.findings = ReceivedFieldCheck.adAttributionKit(payload: payload, outer: members)

@@ -41,8 +41,11 @@ public struct ReceivingLedger: Sendable {
   /// Takes the judged `postback` of `request`, the `index`th arrival (from 0): a verified,
   /// admitted one whose key is claimed becomes a `duplicate` of the claiming arrival. Returns
   /// the index of an earlier arrival this one displaces as the counted one, which only a rule
-  /// variant does.
-  public mutating func admit(_ postback: inout ReceivedPostback, _ request: ReceivedRequest, index: Int) -> Int? {
+  /// variant does. Comparing by fingerprints, `fingerprint` is the body's when already
+  /// computed (``ReceivedBodyComparison/fingerprint(_:framework:)``).
+  public mutating func admit(
+    _ postback: inout ReceivedPostback, _ request: ReceivedRequest, index: Int, fingerprint: UInt64? = nil
+  ) -> Int? {
     let (checked, claims) = PostbackReceiver.part(postback)
     guard checked || claims, let key = PostbackReceiver.deduplicationKey(postback, request) else { return nil }
     let framework = postback.framework ?? .skadnetwork
@@ -53,7 +56,7 @@ public struct ReceivingLedger: Sendable {
     if let owner = first, let retention, request.at.milliseconds - owner.at.milliseconds >= retention {
       first = nil
     }
-    let this = claim(request, index: index, framework: framework)
+    let this = claim(request, index: index, framework: framework, fingerprint: fingerprint)
     var displaced: Int?
     if let first, checked {
       let named = RuleVariant.receivingDuplicateNamesLatest.isActive ? latest[key] ?? first : first
@@ -74,13 +77,15 @@ public struct ReceivingLedger: Sendable {
   }
 
   /// What is kept of `request` while it holds a key.
-  private func claim(_ request: ReceivedRequest, index: Int, framework: ReceivedPostback.Framework) -> Claim {
+  private func claim(
+    _ request: ReceivedRequest, index: Int, framework: ReceivedPostback.Framework, fingerprint: UInt64?
+  ) -> Claim {
     switch comparison {
     case .bodies: return Claim(index: index, at: request.at, body: request.body, fingerprint: 0)
     case .fingerprints:
       return Claim(
         index: index, at: request.at, body: nil,
-        fingerprint: ReceivedBodyComparison.fingerprint(request.body, framework: framework))
+        fingerprint: fingerprint ?? ReceivedBodyComparison.fingerprint(request.body, framework: framework))
     }
   }
 
