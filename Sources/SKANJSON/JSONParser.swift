@@ -15,7 +15,7 @@ public struct JSONParser {
   public static let maximumDepth = 512
 
   /// The longest run of combining marks (non-starters: canonical combining class other than 0)
-  /// accepted in a string: Unicode's stream-safe limit (UAX #15, "Stream-Safe Text Format").
+  /// accepted in a string: Unicode's stream-safe limit (Unicode Standard Annex 15, "Stream-Safe Text Format").
   ///
   /// Swift hashes and compares strings by canonical equivalence, sorting each run of combining
   /// marks, in time quadratic in the run's length: a reply holding one object key of 80,000
@@ -443,7 +443,7 @@ public struct JSONParser {
 
   private func combiningRunError() -> JSONError {
     error(
-      "a string holds a run of more than \(Self.maximumCombiningRun) combining marks (Unicode's stream-safe limit, UAX #15)"
+      "a string holds a run of more than \(Self.maximumCombiningRun) combining marks (Unicode's stream-safe limit, Unicode Standard Annex 15)"
     )
   }
 

@@ -132,7 +132,7 @@ public enum HTMLReport {
       case "<": out += "&lt;"
       case ">": out += "&gt;"
       case "\"": out += "&quot;"
-      case "'": out += "&#39;"
+      case "'": out += "&#039;"
       default: out.append(character)
       }
     }

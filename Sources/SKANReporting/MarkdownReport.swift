@@ -131,7 +131,7 @@ public enum MarkdownReport {
   /// written visibly (``DisplayText``), and every character that could start markup (a link
   /// or image, emphasis, strikethrough, a code span, HTML, a table cell, a heading, an
   /// autolink's `:` or `@`, the `.` of `www.`) written as a numeric character reference
-  /// (`&#91;`), which CommonMark and GitHub render as the character itself, in a paragraph
+  /// (`&#` and the decimal code point, `[` as ninety-one), which CommonMark and GitHub render as the character itself, in a paragraph
   /// and inside HTML blocks such as `<details>` alike.
   package static func escape(_ text: some StringProtocol) -> String {
     var out = ""

@@ -83,7 +83,7 @@ struct FailureDetailTests {
     return out.joined(separator: "\n")
   }
 
-  /// `markdown` with its numeric character references (`&#91;`) written as the characters.
+  /// `markdown` with its numeric character references (`&#` and a code point) written as the characters.
   static func decoded(_ markdown: String) -> String {
     var out = ""
     var rest = Substring(markdown)

@@ -27,7 +27,7 @@ struct HTMLReportTests {
     #expect(html.contains("id=\"matrix\""))
     #expect(html.contains("impl &lt;x&gt; 2 (go)"))
     #expect(html.contains("1/2 (50%)"))
-    #expect(html.contains("skan-conform run --cli &#39;./impl&#39; --id &#39;window/b&#39;"))
+    #expect(html.contains("skan-conform run --cli &#039;./impl&#039; --id &#039;window/b&#039;"))
     for forbidden in ["<script", "src=", "href=", "http://", "https://"] {
       #expect(!html.contains(forbidden), "\(forbidden)")
     }
