@@ -33,7 +33,17 @@ them in turn) and by the kit's HTTP run over 10x the corpus, at the same concurr
 64 connections); requests/s of both and the ratio kit / wrk. Skipped, with a word, when wrk
 is not installed (`apt-get install wrk`).
 
-Run it on an otherwise idle machine; docs/benchmarks.md quotes one run of it.
+`--ab A B`: instead of all that, two binaries (a change and its base) paired and interleaved:
+N rounds, each running the same commands with A then B (B then A on odd rounds), against the
+same adapter (A's `reference --stdio`): `list`, a run of one case, the whole corpus at 1x and
+at 10x. Prints each median, the spread (fastest and slowest round) and B / A.
+
+`--scale-series 1000,10000,200000`: user vector files of that many `window` cases (the
+committed cases repeated under new IDs), each `list`ed and `run` against the reference, with
+time and peak memory per case, beside Python's `json.load` of the same file and the adapter
+alone fed the same requests from a file. The cost per case should be flat across sizes.
+
+Run it on an otherwise idle machine; docs/guides/performance.md quotes one run of it.
 """
 import argparse
 import json
@@ -149,6 +159,95 @@ def compare(binary, runs, scale, scratch):
         per_case = (tn - t1) / (cases[f"{who}, {scale}x"] - n1)
         print(f"  {who:20} fixed cost {max(0.0, t1 - n1 * per_case) * 1000:7.1f} ms   "
               f"per case {per_case * 1e6:6.1f} us")
+
+
+def timed_with_memory(command, stdin=None):
+    """Wall seconds and peak resident memory (bytes) of `command`; exits on a status above 1."""
+    source = open(stdin, "rb") if stdin else subprocess.DEVNULL
+    start = time.perf_counter()
+    process = subprocess.Popen(command, cwd=ROOT, stdin=source, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    if stdin:
+        source.close()
+    code = os.waitstatus_to_exitcode(status)
+    if code > 1:
+        sys.exit(f"{' '.join(command)} failed (exit {code}):\n{process.stderr.read().decode(errors='replace')[-2000:]}")
+    return elapsed, usage.ru_maxrss * 1024
+
+
+def spread(values):
+    return f"{min(values) * 1000:8.1f} to {max(values) * 1000:8.1f} ms"
+
+
+def ab(first, second, runs, scale):
+    """Paired, interleaved rounds of two binaries on the same commands and the same adapter."""
+    adapter = f"{shlex.quote(first)} reference --stdio"
+    commands = {
+        "list": (["list"], r"cases selected"),
+        "run, one case": (["run", "--id", "window/p1-48h-exact"], r"conformance: 1 passed"),
+        "run, 1x": (["run", "--cli", adapter], r"conformance: \d+ passed"),
+        f"run, {scale}x": (["run", "--cli", adapter, "--repeat", str(scale)], r"conformance: \d+ passed"),
+    }
+    times = {(name, who): [] for name in commands for who in ("A", "B")}
+    for round_index in range(runs):
+        order = [("A", first), ("B", second)]
+        if round_index % 2:
+            order.reverse()
+        for name, (arguments, expect) in commands.items():
+            for who, binary in order:
+                times[(name, who)].append(timed([binary] + arguments, expect)[0])
+    print(f"A: {first}\nB: {second}\n{runs} paired rounds, alternating which goes first")
+    for name in commands:
+        a, b = statistics.median(times[(name, "A")]), statistics.median(times[(name, "B")])
+        print(f"  {name:16} A median {a * 1000:8.1f} ms ({spread(times[(name, 'A')])})   "
+              f"B median {b * 1000:8.1f} ms ({spread(times[(name, 'B')])})   B / A {b / a:5.2f}")
+
+
+def scale_file(count, directory):
+    """A user vector file of `count` window cases: the committed ones repeated under new IDs."""
+    path = os.path.join(directory, f"window-{count}.json")
+    if os.path.exists(path):
+        return path
+    with open(os.path.join(ROOT, "Vectors", "window.json")) as handle:
+        document = json.load(handle)
+    base = document["cases"]
+    cases = []
+    for index in range(count):
+        case = dict(base[index % len(base)])
+        case["id"] = f"{case['id']}-{index // len(base)}"
+        cases.append(case)
+    document["cases"] = cases
+    document["number_of_cases"] = count
+    with open(path, "w") as handle:
+        json.dump(document, handle, separators=(",", ":"))
+    return path
+
+
+def scale_series(binary, runs, sizes, directory):
+    """`list` and `run` over user vector files of growing size: time and memory per case."""
+    adapter = f"{shlex.quote(binary)} reference --stdio"
+    print(f"{'cases':>9} {'MB':>6} | {'list s':>7} {'us/case':>8} {'KB/case':>8} | {'run s':>7} {'us/case':>8} "
+          f"{'KB/case':>8} | {'adapter s':>9} {'run/adapter':>11} | {'json.load s':>11}")
+    for count in sizes:
+        path = scale_file(count, directory)
+        requests = os.path.join(directory, f"requests-{count}.jsonl")
+        tee = f"tee {shlex.quote(requests)} | {adapter}"
+        timed([binary, "run", "--vectors", path, "--cli", tee], r"conformance: \d+ passed")
+        rows = {"list": [], "run": [], "adapter": [], "json": []}
+        for _ in range(runs):
+            rows["list"].append(timed_with_memory([binary, "list", "--vectors", path]))
+            rows["run"].append(timed_with_memory([binary, "run", "--vectors", path, "--cli", adapter]))
+            rows["adapter"].append(timed_with_memory([binary, "reference", "--stdio"], stdin=requests))
+            rows["json"].append(timed_with_memory([sys.executable, "-c", "import json,sys; json.load(open(sys.argv[1]))",
+                                                   path]))
+        median = {name: (statistics.median(r[0] for r in values), statistics.median(r[1] for r in values))
+                  for name, values in rows.items()}
+        megabytes = os.path.getsize(path) / 1e6
+        print(f"{count:9d} {megabytes:6.1f} | {median['list'][0]:7.3f} {median['list'][0] / count * 1e6:8.2f} "
+              f"{median['list'][1] / count / 1024:8.2f} | {median['run'][0]:7.3f} {median['run'][0] / count * 1e6:8.2f} "
+              f"{median['run'][1] / count / 1024:8.2f} | {median['adapter'][0]:9.3f} "
+              f"{median['run'][0] / median['adapter'][0]:11.2f} | {median['json'][0]:11.3f}")
 
 
 def transports(binary, runs):
@@ -281,7 +380,18 @@ def main():
     parser.add_argument("--static", action="store_true",
                         help="also measure a release build with --static-swift-stdlib (Linux)")
     parser.add_argument("--static-scratch", help="scratch directory of that build (default .build/static)")
+    parser.add_argument("--ab", nargs=2, metavar=("A", "B"), help="paired A/B rounds of two binaries, nothing else")
+    parser.add_argument("--scale-series", metavar="N,N,...",
+                        help="list and run user vector files of these sizes (with --binary), nothing else")
     args = parser.parse_args()
+    if args.ab:
+        ab(os.path.abspath(args.ab[0]), os.path.abspath(args.ab[1]), args.runs, args.scale)
+        return
+    if args.scale_series:
+        binary = os.path.abspath(args.binary) if args.binary else build("release")
+        with tempfile.TemporaryDirectory(prefix="skan-scale-") as scratch:
+            scale_series(binary, args.runs, [int(n) for n in args.scale_series.split(",")], scratch)
+        return
     if args.binary:
         binaries = {"release": os.path.abspath(args.binary)}
     else:
