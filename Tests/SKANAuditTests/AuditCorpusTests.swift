@@ -86,6 +86,22 @@ struct AuditCorpusTests {
     #expect(CanonicalJSON.compact(mergedJSON) == CanonicalJSON.compact(AuditHarness.report(whole.summary).json))
   }
 
+  @Test("cut lists merge to the whole file's cut lists: the first entries by line")
+  func shortLists() async throws {
+    func audit(_ shard: AuditShard) async throws -> AuditSummary {
+      try await AuditHarness.audit(
+        arrivals: AuditHarness.corpus + "/arrivals.jsonl", receiver: AuditHarness.corpus + "/receiver.json",
+        claimed: AuditHarness.corpus + "/claimed-double.jsonl", shard: shard, listLimit: 5
+      ).summary
+    }
+    let whole = try await audit(.whole)
+    #expect(whole.disagreementList.count == 5 && whole.findingList.count == 5)
+    var merged = try await audit(try #require(AuditShard("1/2")))
+    merged.merge(try await audit(try #require(AuditShard("2/2"))))
+    #expect(merged.disagreementList == whole.disagreementList)
+    #expect(merged.findingList == whole.findingList)
+  }
+
   @Test("the JSON report reads back as the same report")
   func roundTrip() async throws {
     let (summary, _) = try await audit(claimed: "claimed-double.jsonl")

@@ -15,7 +15,7 @@ enum AuditHarness {
   /// the summary and every audited arrival's record, in line order.
   static func audit(
     arrivals: String, receiver: String, claimed: String? = nil, shard: AuditShard = .whole, workers: Int = 2,
-    batchLines: Int = 64
+    batchLines: Int = 64, listLimit: Int = 10_000
   ) async throws -> (summary: AuditSummary, records: [JSONValue]) {
     let configuration = try JSONParser.parse(bytes: Array(try #require(FileManager.default.contents(atPath: receiver))))
     let postbackReceiver = try ReceivingSuite.receiver(configuration, path: "configuration")
@@ -28,7 +28,7 @@ enum AuditHarness {
     let auditor = Auditor(receiver: postbackReceiver, shard: shard, workers: workers, batchLines: batchLines)
     let summary = try await auditor.audit(
       arrivals: &lines, arrivalsName: arrivals, claimed: &claimedLines, claimedName: claimed ?? "",
-      listLimit: 10_000
+      listLimit: listLimit
     ) { records.append($0.json) }
     return (summary, records)
   }
