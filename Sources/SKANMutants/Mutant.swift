@@ -35,16 +35,17 @@ public struct Mutant: Sendable, Identifiable {
   }
 
   /// A mutant that runs the reference with one of the model's rules replaced by `variant`
-  /// (the model's own code for the other reading, not a copy of it), on the input as
-  /// `input` changes it.
+  /// (the model's own code for the other reading, not a copy of it), and any others by the
+  /// variants that follow it, on the input as `input` changes it.
   init(
-    _ id: String, _ suite: Suite, _ summary: String, variant: RuleVariant,
+    _ id: String, _ suite: Suite, _ summary: String, variant: RuleVariant, _ others: RuleVariant...,
     input: @escaping @Sendable (JSONValue) -> JSONValue = { $0 }
   ) {
     self.id = "\(suite.rawValue)/\(id)"
     self.suite = suite
     self.summary = summary
-    answer = { original in RuleVariant.$active.withValue([variant]) { suite.evaluate(input(original)) } }
+    let variants = Set(others).union([variant])
+    answer = { original in RuleVariant.$active.withValue(variants) { suite.evaluate(input(original)) } }
   }
 
   /// The mutant's answer to one input.
