@@ -132,12 +132,6 @@ extension MutantCatalog {
     ),
   ].map { Mutant($0, .attribution, $1, variant: $2) }
 
-  /// The same integer clamped, or the value unchanged when it is not an integer.
-  static func clamped(_ value: JSONValue, _ range: ClosedRange<Int>) -> JSONValue {
-    guard let number = value.exactInteger else { return value }
-    return .integer(min(max(number, range.lowerBound), range.upperBound))
-  }
-
   /// Mutants of the time limits, the configuration, the cooldowns and re-engagement (AT-1 to AT-14).
   static let attributionRules: [Mutant] = [
     Mutant(

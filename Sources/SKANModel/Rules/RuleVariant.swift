@@ -216,6 +216,35 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
 
   // MARK: Postbacks
 
+  /// PB-2's alternative: the second and third postbacks are sent at tier 0 too.
+  case postbackLaterAtTier0
+  /// PB-3's alternative: a tier-1 first postback carries the fine value instead of the coarse one.
+  case postbackTier1CarriesFine
+  /// PB-3's alternative: a winner's first postback carries the source app at tier 2 too.
+  case postbackSourceAppAtTier2
+  /// PB-5's alternative: a shorter source identifier keeps the leftmost digits.
+  case postbackLeftmostDigits
+  /// PB-5's alternative: an identifier below 1000 is not zero-padded before it is cut.
+  case postbackNoZeroPadding
+  /// PB-7's alternative: a losing postback carries the first window's fine value.
+  case postbackLoserCarriesValue
+  /// PB-7's alternative: a losing postback carries `country-code` too.
+  case postbackCountryCodeOnLoser
+  /// PB-8's alternative: every postback is sent 24 to 48 hours after it is final.
+  case postbackSameDelayForAll
+  /// PB-9's alternative: the losing networks of a re-engagement get a postback.
+  case postbackReengagementLosers
+  /// PB-11's alternative: `marketplace-identifier` only at tier 3.
+  case postbackMarketplaceOnlyTier3
+  /// PB-12's alternative: a postback with the fine value carries the coarse one too.
+  case postbackFineAndCoarse
+  /// PB-17's alternative: under the `aak-developer` profile every ad is a development ad.
+  case postbackDeveloperModeForProductionAds
+  /// PB-18's alternative: a SKAdNetwork postback never carries `country-code`.
+  case postbackSKAdNetworkNoCountryCode
+  /// PB-19's alternative: a SKAdNetwork development ad's postbacks carry `conversion-value` 0.
+  case postbackDevelopmentValueZeroed
+
   /// PB-23's alternative: Developer Mode shortens the first postback's delay only; the second
   /// and third keep their production delay of 24 to 144 hours.
   case developerModeShortensFirstDelayOnly
