@@ -35,18 +35,20 @@ public struct Mutant: Sendable, Identifiable {
   }
 
   /// A mutant that runs the reference with one of the model's rules replaced by `variant`
-  /// (the model's own code for the other reading, not a copy of it), on the input as
-  /// `input` changes it, its answer spelled as `output` writes it.
+  /// (the model's own code for the other reading, not a copy of it), and any others by the
+  /// variants that follow it, on the input as `input` changes it, its answer spelled as
+  /// `output` writes it.
   init(
-    _ id: String, _ suite: Suite, _ summary: String, variant: RuleVariant,
+    _ id: String, _ suite: Suite, _ summary: String, variant: RuleVariant, _ others: RuleVariant...,
     input: @escaping @Sendable (JSONValue) -> JSONValue = { $0 },
     output: @escaping @Sendable (JSONValue) -> JSONValue = { $0 }
   ) {
     self.id = "\(suite.rawValue)/\(id)"
     self.suite = suite
     self.summary = summary
+    let variants = Set(others).union([variant])
     answer = { original in
-      switch RuleVariant.$active.withValue([variant], operation: { suite.evaluate(input(original)) }) {
+      switch RuleVariant.$active.withValue(variants, operation: { suite.evaluate(input(original)) }) {
       case .output(let value): return .output(output(value))
       case let error: return error
       }

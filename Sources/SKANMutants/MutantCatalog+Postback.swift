@@ -15,12 +15,10 @@ extension MutantCatalog {
     output.updating(Out.postbacks) { $0.mapElements(transform) }
   }
 
-  /// The fine value of the last update in window 0, from the input.
-  static func lastWindow0Fine(_ input: JSONValue) -> Int? {
-    guard let t0 = time(input[In.t0]) else { return nil }
-    let ends = windowEnds(of: input)[0]
-    return input[In.updates]?.arrayValue?.last(where: { (time($0[Update.at]) ?? .max) - t0 < ends })?[Update.fine]?
-      .exactInteger
+  /// The same integer clamped, or the value unchanged when it is not an integer.
+  static func clamped(_ value: JSONValue, _ range: ClosedRange<Int>) -> JSONValue {
+    guard let number = value.exactInteger else { return value }
+    return .integer(min(max(number, range.lowerBound), range.upperBound))
   }
 
   static let postback: [Mutant] = [
@@ -34,92 +32,27 @@ extension MutantCatalog {
       variant: .developerModeShortensFirstDelayOnly),
     Mutant(
       "tier1-first-carries-fine", .postback, "A tier-1 first postback carries the fine value.",
-      output: { output, input in
-        postbacks(output) { entry in
-          guard entry[Entry.sequenceIndex] == 0, entry[Entry.tier] == 1, entry[Entry.postback]?["did-win"] != false,
-            let fine = lastWindow0Fine(input)
-          else { return entry }
-          let key: Entry = entry[Entry.outer]?.isNull == false ? .outer : .postback
-          return entry.updating(key) {
-            $0.setting("conversion-value", .integer(fine)).setting("coarse-conversion-value", nil)
-          }
-        }
-      }),
+      variant: .postbackTier1CarriesFine),
     Mutant(
       "loser-carries-value", .postback, "A losing postback carries the conversion value.",
-      output: { output, input in
-        postbacks(output) { entry in
-          guard entry[Entry.postback]?["did-win"] == false, let fine = lastWindow0Fine(input) else { return entry }
-          let key: Entry = entry[Entry.outer]?.isNull == false ? .outer : .postback
-          return entry.updating(key) { $0.setting("conversion-value", .integer(fine)) }
-        }
-      }),
+      variant: .postbackLoserCarriesValue),
     Mutant(
       "country-code-on-loser", .postback,
       "Writes `country-code` in a losing postback too (PB-3, PB-18: only postback 0 of the winner carries it).",
-      output: { output, input in
-        guard let country = input[In.ad]?[Ad.countryCode], !country.isNull else { return output }
-        return postbacks(output) { entry in
-          guard entry[Entry.postback]?["did-win"] == false else { return entry }
-          let key: Entry = entry[Entry.outer]?.isNull == false ? .outer : .postback
-          return entry.updating(key) { $0.setting("country-code", country) }
-        }
-      }),
+      variant: .postbackCountryCodeOnLoser),
     Mutant(
       "later-postbacks-at-tier-0", .postback, "Sends the second and third postbacks at tier 0.",
-      input: { input in input.updating(In.tiers) { $0.mapIndexed { index, tier in index > 0 && tier == 0 ? 1 : tier } }
-      }
-    ),
+      variant: .postbackLaterAtTier0),
+    Mutant("leftmost-digits", .postback, "Cuts the source identifier from the left.", variant: .postbackLeftmostDigits),
+    Mutant("no-zero-padding", .postback, "Does not zero-pad identifiers below 1000.", variant: .postbackNoZeroPadding),
     Mutant(
-      "leftmost-digits", .postback, "Cuts the source identifier from the left.",
-      output: { output, input in
-        guard let identifier = input[In.ad]?[Ad.sourceIdentifier]?.exactInteger else { return output }
-        return postbacks(output) { entry in
-          entry.updating(Entry.postback) { postback in
-            postback.updating("source-identifier") { value in
-              guard let text = value.stringValue else { return value }
-              let padded = String(repeating: "0", count: max(0, 4 - String(identifier).count)) + String(identifier)
-              return .string(String(padded.prefix(text.count)))
-            }
-          }
-        }
-      }),
-    Mutant(
-      "no-zero-padding", .postback, "Does not zero-pad identifiers below 1000.",
-      output: { output, input in
-        guard let identifier = input[In.ad]?[Ad.sourceIdentifier]?.exactInteger, identifier < 1000 else {
-          return output
-        }
-        return postbacks(output) { entry in
-          entry.updating(Entry.postback) { postback in
-            postback.updating("source-identifier") { value in
-              guard let text = value.stringValue else { return value }
-              return .string(String(String(identifier).suffix(text.count)))
-            }
-          }
-        }
-      }),
-    Mutant(
-      "same-delay-for-all", .postback, "Uses the 24-48 h delay for every postback.",
-      output: { output, _ in
-        postbacks(output) { entry in
-          guard entry[Entry.sequenceIndex] != 0, let final = entry[Entry.finalizedAt]?.exactInteger,
-            (entry[Entry.latestSend]?.exactInteger ?? 0) - final > 600_000
-          else { return entry }
-          return entry.setting(Entry.latestSend, .integer(final + 48 * hour))
-        }
-      }),
+      "same-delay-for-all", .postback, "Uses the 24-48 h delay for every postback.", variant: .postbackSameDelayForAll),
     Mutant(
       "timed-from-window-end-despite-lock", .postback, "Times a locked postback from its window's end.",
       input: { input in input.updating(In.updates) { $0.mapElements { $0.setting(Update.lock, false) } } }),
     Mutant(
       "marketplace-only-tier-3", .postback, "Includes marketplace-identifier only at tier 3.",
-      output: { output, _ in
-        postbacks(output) { entry in
-          guard let tier = entry[Entry.tier]?.exactInteger, tier < 3 else { return entry }
-          return entry.updating(Entry.postback) { $0.setting("marketplace-identifier", nil) }
-        }
-      }),
+      variant: .postbackMarketplaceOnlyTier3),
     Mutant(
       "unhyphenated-reengagement", .postback, "Writes conversion-type `reengagement`.",
       output: { output, _ in
@@ -131,50 +64,23 @@ extension MutantCatalog {
         }
       }),
     Mutant(
-      "fine-and-coarse", .postback, "Sends the coarse value next to the fine one.",
-      output: { output, input in
-        let coarse = input[In.updates]?.arrayValue?.last(where: { !($0[Update.coarse]?.isNull ?? true) })?[
-          Update.coarse]
-        return postbacks(output) { entry in
-          guard let coarse else { return entry }
-          let key: Entry = entry[Entry.outer]?.isNull == false ? .outer : .postback
-          guard entry[key]?["conversion-value"] != nil else { return entry }
-          return entry.updating(key) { $0.setting("coarse-conversion-value", coarse) }
-        }
-      }),
+      "fine-and-coarse", .postback, "Sends the coarse value next to the fine one.", variant: .postbackFineAndCoarse),
     Mutant(
-      "source-app-below-tier-3", .postback, "Includes the source app at tier 2.",
-      output: { output, input in
-        guard let app = input[In.ad]?[Ad.sourceAppID]?.exactInteger else { return output }
-        return postbacks(output) { entry in
-          guard entry[Entry.tier] == 2, entry[Entry.sequenceIndex] == 0, entry[Entry.postback]?["did-win"] != false,
-            entry[Entry.outer]?.isNull != false
-          else { return entry }
-          return entry.updating(Entry.postback) { $0.setting("source-app-id", .integer(app)) }
-        }
-      }),
+      "source-app-below-tier-3", .postback, "Includes the source app at tier 2.", variant: .postbackSourceAppAtTier2),
     Mutant(
       "valueless-later-postbacks", .postback, "Sends a postback for every window, with or without an update.",
       input: { input in
         guard let t0 = time(input[In.t0]), input[In.profile] != .string(WindowProfile.aakDeveloper.rawValue),
           var updates = input[In.updates]?.arrayValue, !updates.isEmpty
         else { return input }
-        updates.append(Update.object([.at: .integer(t0 + 839 * hour), .fine: 0, .coarse: nil, .lock: false]))
+        // An update without a coarse value an hour before the last window's end.
+        updates.append(Update.object([.at: .integer(t0 + edges[2] - hour), .fine: 0, .coarse: nil, .lock: false]))
         return input.setting(In.updates, .array(updates))
       }),
     Mutant(
       "reengagement-loser-postback", .postback,
       "Gives the losing networks of a re-engagement a postback, as for a download.",
-      output: { output, input in
-        guard input[In.didWin] == false, let type = input[In.conversionType]?.stringValue,
-          PostbackScenario.ConversionType(spelling: type) == .reengagement,
-          case .output(let download) = Suite.postback.evaluate(
-            input.setting(In.conversionType, .string(ConversionType.download.rawValue)))
-        else { return output }
-        return postbacks(download) { entry in
-          entry.updating(Entry.postback) { $0.setting("conversion-type", "re-engagement") }
-        }
-      }),
+      variant: .postbackReengagementLosers),
     Mutant(
       "view-reengagement-accepted", .postback, "Accepts a re-engagement from a view, as if from a click.",
       input: { input in
@@ -230,23 +136,7 @@ extension MutantCatalog {
     Mutant(
       "developer-mode-for-production-ads", .postback,
       "Applies Developer Mode's windows and delays to a production ad (source app not 0), as the kit did before PB-17.",
-      output: { output, input in
-        guard input[In.profile] == .string(WindowProfile.aakDeveloper.rawValue), let ad = input[In.ad],
-          ad[Ad.sourceAppID]?.exactInteger != 0, ad[Ad.sourceDomain]?.stringValue == nil,
-          case .output(let development) = Suite.postback.evaluate(
-            input.updating(In.ad) { $0.setting(Ad.sourceAppID, 0) })
-        else { return output }
-        let app = ad[Ad.sourceAppID] ?? .null
-        return postbacks(development) { entry in
-          entry.updating(Entry.postback) { postback in
-            var written = postback
-            for key in ["source-app-id", "publisher-item-identifier"] where postback[key] != nil {
-              written = app.isNull ? written.setting(key, nil) : written.setting(key, app)
-            }
-            return written
-          }
-        }
-      }),
+      variant: .postbackDeveloperModeForProductionAds),
     Mutant(
       "view-signed-2-1-accepted", .postback,
       "Accepts a view-through ad signed 2.1 and writes its 2.1 postback instead of rejecting it.",
@@ -259,25 +149,11 @@ extension MutantCatalog {
     Mutant(
       "skadnetwork-no-country-code", .postback,
       "Never writes `country-code` in a SKAdNetwork postback (PB-18's alternative).",
-      output: { output, input in
-        guard input[In.framework] == .string(PostbackScenario.Framework.skadnetwork.rawValue) else { return output }
-        return postbacks(output) { entry in entry.updating(Entry.postback) { $0.setting("country-code", nil) } }
-      }),
+      variant: .postbackSKAdNetworkNoCountryCode),
     Mutant(
       "development-postback-zeroed", .postback,
       "Writes `conversion-value` 0 in the postbacks of a SKAdNetwork development ad (source app 0), as Apple's StoreKit test postbacks (PB-19's alternative).",
-      output: { output, input in
-        guard input[In.framework] == .string(PostbackScenario.Framework.skadnetwork.rawValue),
-          input[In.ad]?[Ad.sourceAppID]?.exactInteger == 0
-        else {
-          return output
-        }
-        return postbacks(output) { entry in
-          entry.updating(Entry.postback) { postback in
-            postback["conversion-value"] == nil ? postback : postback.setting("conversion-value", 0)
-          }
-        }
-      }),
+      variant: .postbackDevelopmentValueZeroed),
     Mutant(
       "invalid-update-skipped", .postback,
       "Skips an update whose fine value is out of range instead of failing the scenario.",
@@ -285,7 +161,7 @@ extension MutantCatalog {
         input.updating(In.updates) { updates in
           .array(
             (updates.arrayValue ?? []).filter { update in
-              update[Update.fine]?.exactInteger.map { (0...63).contains($0) } ?? true
+              update[Update.fine]?.exactInteger.map { (try? FineValue(validating: $0)) != nil } ?? true
             })
         }
       }),

@@ -21,7 +21,11 @@ public enum PostbackPlanner {
     }
 
     // PB-9: a re-engagement has no losing postbacks.
-    if !scenario.didWin && scenario.conversionType == .reengagement { return [] }
+    if !scenario.didWin && scenario.conversionType == .reengagement
+      && !RuleVariant.postbackReengagementLosers.isActive
+    {
+      return []
+    }
     let isModern = scenario.followsConversionWindows
     if !isModern {
       // PB-10: SKAdNetwork 2.2 and earlier send no postback to losing networks.
@@ -36,7 +40,9 @@ public enum PostbackPlanner {
       if !window.isFirst {
         // PB-2: later postbacks only for winners, only at tier 1 and above, and (PB-6) only
         // for a window with an applied update.
-        guard scenario.didWin, tier.rawValue >= 1, timeline.values(in: window).hasUpdate else { continue }
+        guard scenario.didWin, tier.rawValue >= 1 || RuleVariant.postbackLaterAtTier0.isActive,
+          timeline.values(in: window).hasUpdate
+        else { continue }
       }
       let values = timeline.values(in: window)
       // PB-20: a window not yet final when a later re-engagement closes the conversion is
@@ -178,7 +184,7 @@ public enum PostbackPlanner {
         finalized.adding(milliseconds: 10 * Milliseconds.minute)
       )
     case .production, .aakDeveloper:
-      let latest = window.isFirst ? 48 : 144
+      let latest = window.isFirst || RuleVariant.postbackSameDelayForAll.isActive ? 48 : 144
       return (
         finalized.adding(milliseconds: 24 * Milliseconds.hour),
         finalized.adding(milliseconds: latest * Milliseconds.hour)
@@ -191,8 +197,9 @@ public enum PostbackPlanner {
   /// PB-5: the rightmost `digits` digits of the identifier written with four digits.
   public static func truncate(_ sourceIdentifier: Int, digits: Int) -> String {
     let four = String(sourceIdentifier)
+    if RuleVariant.postbackNoZeroPadding.isActive { return String(four.suffix(digits)) }
     let padded = String(repeating: "0", count: max(0, 4 - four.count)) + four
-    return String(padded.suffix(digits))
+    return String(RuleVariant.postbackLeftmostDigits.isActive ? padded.prefix(digits) : padded.suffix(digits))
   }
 
   private static func digits(for window: ConversionWindow, tiers: SourceIdentifierTiers) -> Int {
@@ -203,10 +210,13 @@ public enum PostbackPlanner {
   private static func values(
     window: ConversionWindow, tier: CrowdTier, didWin: Bool, values: WindowValues
   ) -> (fine: FineValue?, coarse: CoarseValue?) {
-    guard didWin, values.hasUpdate || window.isFirst else { return (nil, nil) }
+    guard didWin else { return (RuleVariant.postbackLoserCarriesValue.isActive ? values.fine : nil, nil) }
+    guard values.hasUpdate || window.isFirst else { return (nil, nil) }
     if window.isFirst {
-      if tier.rawValue >= 2 { return (values.fine, nil) }
-      if tier.rawValue == 1 { return (nil, values.coarse) }
+      if tier.rawValue >= 2 { return (values.fine, RuleVariant.postbackFineAndCoarse.isActive ? values.coarse : nil) }
+      if tier.rawValue == 1 {
+        return RuleVariant.postbackTier1CarriesFine.isActive ? (values.fine, nil) : (nil, values.coarse)
+      }
       return (nil, nil)
     }
     return (nil, tier.rawValue >= 1 ? values.coarse : nil)
@@ -233,12 +243,29 @@ public enum PostbackPlanner {
     if window.isFirst, tier.rawValue == 3, scenario.didWin {
       if let app = ids.sourceAppID { fields["source-app-id"] = .integer(app) }
       if let domain = ids.sourceDomain { fields["source-domain"] = .string(domain) }
-      if let country = ids.countryCode { fields["country-code"] = .string(country) }
+      if let country = ids.countryCode, !RuleVariant.postbackSKAdNetworkNoCountryCode.isActive {
+        fields["country-code"] = .string(country)
+      }
+    }
+    if window.isFirst, tier.rawValue == 2, scenario.didWin, RuleVariant.postbackSourceAppAtTier2.isActive,
+      let app = ids.sourceAppID
+    {
+      fields["source-app-id"] = .integer(app)
+    }
+    if !scenario.didWin, RuleVariant.postbackCountryCodeOnLoser.isActive, let country = ids.countryCode {
+      fields["country-code"] = .string(country)
     }
     let (fine, coarse) = values(window: window, tier: tier, didWin: scenario.didWin, values: windowValues)
-    if let fine { fields["conversion-value"] = .integer(fine.rawValue) }
+    if let fine { fields["conversion-value"] = .integer(developmentZeroed(scenario) ? 0 : fine.rawValue) }
     if let coarse { fields["coarse-conversion-value"] = .string(coarse.rawValue) }
     return fields
+  }
+
+  /// Whether a variant writes the conversion value of a SKAdNetwork development ad (source
+  /// app 0) as 0 (PB-19's alternative).
+  private static func developmentZeroed(_ scenario: PostbackScenario) -> Bool {
+    RuleVariant.postbackDevelopmentValueZeroed.isActive && scenario.framework == .skadnetwork
+      && scenario.identifiers.sourceAppID == 0
   }
 
   /// PB-10: SKAdNetwork 2.1, 2.2 and 3.0 postbacks.
@@ -260,7 +287,24 @@ public enum PostbackPlanner {
     // the timer's final one (PB-14), present once an update set it (PB-16).
     if scenario.didWin, tier.rawValue >= 2 {
       if let app = ids.sourceAppID { fields["source-app-id"] = .integer(app) }
-      if let value { fields["conversion-value"] = .integer(value.rawValue) }
+      if let value { fields["conversion-value"] = .integer(developmentZeroed(scenario) ? 0 : value.rawValue) }
+    }
+    // The variants of PB-3 and PB-7 that write a value where the postback has none, and those
+    // of PB-7 and PB-12 that write a loser's country code and a coarse value next to the fine.
+    if let value,
+      scenario.didWin
+        ? tier.rawValue == 1 && RuleVariant.postbackTier1CarriesFine.isActive
+        : RuleVariant.postbackLoserCarriesValue.isActive
+    {
+      fields["conversion-value"] = .integer(value.rawValue)
+    }
+    if !scenario.didWin, RuleVariant.postbackCountryCodeOnLoser.isActive, let country = ids.countryCode {
+      fields["country-code"] = .string(country)
+    }
+    if fields["conversion-value"] != nil, RuleVariant.postbackFineAndCoarse.isActive,
+      let coarse = scenario.updates.last(where: { $0.coarse != nil })?.coarse
+    {
+      fields["coarse-conversion-value"] = .string(coarse.rawValue)
     }
     return fields
   }
@@ -282,13 +326,17 @@ public enum PostbackPlanner {
       "did-win": .bool(scenario.didWin),
       "postback-sequence-index": .integer(window.index),
     ]
-    if tier.rawValue >= 1, let marketplace = ids.marketplaceID {
+    if tier.rawValue >= (RuleVariant.postbackMarketplaceOnlyTier3.isActive ? 3 : 1), let marketplace = ids.marketplaceID
+    {
       payload["marketplace-identifier"] = .string(marketplace)
     }
     var outer: [String: PlannedPostback.Value] = ["ad-interaction-type": .string(scenario.interaction.rawValue)]
     if window.isFirst, tier.rawValue == 3, scenario.didWin {
       if let app = ids.sourceAppID { payload["publisher-item-identifier"] = .integer(app) }
       if let country = ids.countryCode { outer["country-code"] = .string(country) }
+    }
+    if !scenario.didWin, RuleVariant.postbackCountryCodeOnLoser.isActive, let country = ids.countryCode {
+      outer["country-code"] = .string(country)
     }
     let (fine, coarse) = values(window: window, tier: tier, didWin: scenario.didWin, values: windowValues)
     if let fine { outer["conversion-value"] = .integer(fine.rawValue) }

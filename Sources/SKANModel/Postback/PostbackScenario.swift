@@ -62,6 +62,7 @@ public struct PostbackScenario: Sendable, Hashable {
   /// source app (AdAttributionKit publisher) of 0, or a SKAdNetwork web ad.
   public var isDevelopmentAd: Bool {
     identifiers.sourceAppID == 0 || (framework == .skadnetwork && identifiers.sourceDomain != nil)
+      || (profile == .aakDeveloper && RuleVariant.postbackDeveloperModeForProductionAds.isActive)
   }
   /// Whether the postbacks are development postbacks, which carry the highest data tier
   /// whatever the tiers given (PB-22): a source app (AdAttributionKit publisher) of 0, or a

@@ -26,6 +26,80 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// AT-5's alternative: any production impression, even an ineligible one, outranks the
   /// development ones.
   case attributionProductionFirstBeforeEligibility
+  /// AT-1's alternative: a view the configuration names no window for has a click's default
+  /// window, 30 days.
+  case attributionClickWindowForViews
+  /// AT-1's alternative: a click the configuration names no window for has a view's default
+  /// window, 24 hours.
+  case attributionViewWindowForClicks
+  /// AT-1's alternative: a click the configuration names no window for never expires.
+  case attributionNoDefaultClickWindow
+  /// AT-2's alternative: `global` is not read, nor checked.
+  case attributionGlobalWindowsIgnored
+  /// AT-2's alternative: `global`'s windows override a network's own.
+  case attributionGlobalOverNetwork
+  /// AT-2's alternative: a configured window outside Apple's range, or a cooldown outside
+  /// 0 to 720 hours, is clamped into it instead of `invalid-input`.
+  case attributionConfigurationClamped
+  /// AT-3's alternative: `global`'s `ignoreInteractionType` applies to every network, over a
+  /// network's own.
+  case attributionGlobalIgnoreApplied
+  /// AT-4's alternative: a view younger than the default view window is taken for a click, so
+  /// recency alone ranks the recent impressions.
+  case attributionRecencyOnly
+  /// AT-5's (and AT-20's) alternative: development impressions are taken for production ones.
+  case attributionEnvironmentIgnored
+  /// AT-6's alternative: no view-through impression is dropped.
+  case attributionNoViewLimit
+  /// AT-6's alternative: a source app's views of both frameworks count in one pool.
+  case attributionViewLimitAcrossFrameworks
+  /// AT-7's alternative: every considered impression but the winner gets a losing postback.
+  case attributionLoserPerImpression
+  /// AT-8's alternative: whichever cooldown is configured follows both kinds of conversion.
+  case attributionOneCooldownForBoth
+  /// AT-8's alternative: the cooldown is the new event's kind's, not the previous conversion's.
+  case attributionCooldownByNewEvent
+  /// AT-9's alternative: a re-engagement's losing networks get a postback too.
+  case attributionReengagementLosers
+  /// AT-9's alternative: a view can re-engage.
+  case attributionViewReengagement
+  /// AT-9's alternative: any AdAttributionKit click can re-engage, eligible or not.
+  case attributionReengagementFlagIgnored
+  /// AT-10's alternative: a first update is in time whenever it comes.
+  case attributionNoUpdateDeadline
+  /// AT-10's alternative: an install's first update must come within 2 days too.
+  case attributionReengagementDeadlineForInstalls
+  /// AT-11's alternative: an impression exactly at its window's end is still eligible.
+  case attributionInclusiveTimeLimits
+  /// AT-11's alternative: a conversion exactly at the end of a cooldown is blocked.
+  case attributionInclusiveCooldown
+  /// AT-11's alternative: an impression's age and the delay of the first update are counted
+  /// in started hours.
+  case attributionStartedHours
+  /// AT-11's alternative: an impression's age and the delay of the first update are rounded
+  /// to the nearest second.
+  case attributionWholeSeconds
+  /// AT-11's alternative: the time since the previous conversion is rounded to the nearest second.
+  case attributionCooldownWholeSeconds
+  /// AT-12's alternative: the configured windows and `ignoreInteractionType` apply to
+  /// SKAdNetwork impressions too.
+  case attributionConfigurationForSKAdNetwork
+  /// AT-13's alternative: at equal rank and time the earlier registered impression wins (and
+  /// outlives the later ones under AT-6's limit).
+  case attributionEarlierWinsTies
+  /// AT-14's alternative: an impression's time is not compared with the event's.
+  case attributionAfterEventNotChecked
+  /// AT-14's alternative: an impression at the event's own millisecond is after it.
+  case attributionEventMillisecondIsAfter
+  /// AT-14's alternative: impression IDs are not checked for duplicates.
+  case attributionDuplicateIDsAccepted
+  /// AT-18's alternative: SKAdNetwork clicks re-engage like AdAttributionKit ones.
+  case attributionSKAdNetworkReengages
+  /// AT-23's alternative: the configured windows apply to re-engagements too.
+  case attributionConfigurationForReengagement
+  /// AT-24's alternative: a network's entry is taken as a whole: a window it leaves out is the
+  /// default, not `global`'s.
+  case attributionNetworkEntryReplacesGlobal
 
   // MARK: Values
 
@@ -141,6 +215,35 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case s2sFineIgnoredWithIndex
 
   // MARK: Postbacks
+
+  /// PB-2's alternative: the second and third postbacks are sent at tier 0 too.
+  case postbackLaterAtTier0
+  /// PB-3's alternative: a tier-1 first postback carries the fine value instead of the coarse one.
+  case postbackTier1CarriesFine
+  /// PB-3's alternative: a winner's first postback carries the source app at tier 2 too.
+  case postbackSourceAppAtTier2
+  /// PB-5's alternative: a shorter source identifier keeps the leftmost digits.
+  case postbackLeftmostDigits
+  /// PB-5's alternative: an identifier below 1000 is not zero-padded before it is cut.
+  case postbackNoZeroPadding
+  /// PB-7's alternative: a losing postback carries the first window's fine value.
+  case postbackLoserCarriesValue
+  /// PB-7's alternative: a losing postback carries `country-code` too.
+  case postbackCountryCodeOnLoser
+  /// PB-8's alternative: every postback is sent 24 to 48 hours after it is final.
+  case postbackSameDelayForAll
+  /// PB-9's alternative: the losing networks of a re-engagement get a postback.
+  case postbackReengagementLosers
+  /// PB-11's alternative: `marketplace-identifier` only at tier 3.
+  case postbackMarketplaceOnlyTier3
+  /// PB-12's alternative: a postback with the fine value carries the coarse one too.
+  case postbackFineAndCoarse
+  /// PB-17's alternative: under the `aak-developer` profile every ad is a development ad.
+  case postbackDeveloperModeForProductionAds
+  /// PB-18's alternative: a SKAdNetwork postback never carries `country-code`.
+  case postbackSKAdNetworkNoCountryCode
+  /// PB-19's alternative: a SKAdNetwork development ad's postbacks carry `conversion-value` 0.
+  case postbackDevelopmentValueZeroed
 
   /// PB-23's alternative: Developer Mode shortens the first postback's delay only; the second
   /// and third keep their production delay of 24 to 144 hours.
