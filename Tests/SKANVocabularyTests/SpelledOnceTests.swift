@@ -46,7 +46,6 @@ struct SpelledOnceTests {
     "Sources/SKANMutants/MutantCatalog+S2S.swift": (
       ["value", "lock", "status"], "AppsFlyer's and Singular's response bodies, carried inside the s2s inputs"
     ),
-    "Sources/SKANMutants/MutantCatalog+Tracking.swift": (["idfa"], "Singular's HTTP query parameter"),
     "Sources/SKANMutants/MutantCatalog+Metadata.swift": (["id"], "the `id` prefix of an App Store ID, a value"),
     "Sources/SKANMutants/MutantCatalog+Signing.swift": (["timestamp"], "Apple's impression parameter"),
     "Sources/SKANReporting/FailureDetail.swift": (

@@ -388,6 +388,48 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// The totals' rows are in the order first counted, not sorted (RCV-19).
   case receivingTotalsUnsorted
 
+  // MARK: Tracking: the ATT state, the IDFA and the gate between them (ATT-1 to ATT-7)
+
+  /// ATT-2's alternative: the IDFA is forwarded whenever consent is given, whatever the status.
+  case attStatusIgnored
+  /// ATT-1's alternative: an authorized status forwards the IDFA, the consent flag unread.
+  case attConsentIgnored
+  /// ATT-5's alternative: with no ATT state, the IDFA is forwarded as if authorized with consent.
+  case attUnknownStateForwards
+  /// ATT-1's alternative: the IDFA is never forwarded: the consent flag is not read, and
+  /// consent is taken as never given.
+  case attNeverForwards
+  /// ATT-4's alternative: the IDFA is checked only when the gate would forward it.
+  case idfaCheckedOnlyWhenForwarded
+  /// IN-1's alternative: an ATT status that is not one of the four names is `denied`.
+  case attUnknownStatusDenied
+  /// ATT-3's alternative: the all-zero UUID is forwarded like any other identifier.
+  case zeroIDFAForwarded
+  /// ATT-3's alternative: with no IDFA read, the all-zero UUID is forwarded.
+  case missingIDFAForwardedAsZero
+  /// ATT-6's alternative: no conversion-value call is made unless the gate would forward
+  /// the IDFA.
+  case attGatesSKANCall
+  /// ATT-2's alternative: a status may be its raw value, 0 to 3 (3 is authorized).
+  case attStatusRawValue
+  /// ATT-2's alternative: a status name matches in any letter case.
+  case attStatusAnyCase
+  /// IN-1's alternative: a missing consent flag is true.
+  case attConsentAssumed
+  /// IN-1's alternative: the strings `"true"` and `"false"` are a consent flag.
+  case attConsentFromString
+  /// IN-1's alternative: the ATT state may be a bare status, consent assumed.
+  case attBareStatus
+  /// ATT-4's alternative: an IDFA is read leniently: braces stripped, dashes optional.
+  case idfaReadLeniently
+  /// META-9 and ATT-4's alternative: the IDFA is checked before the metadata values (after
+  /// the iOS version).
+  case idfaCheckedFirst
+  /// ATT-7's alternative: a withheld IDFA is sent as the all-zero UUID.
+  case zeroIDFASentWhenWithheld
+  /// ATT-7's alternative: the configured IDFA is sent whatever the ATT state.
+  case configuredIDFAAlwaysSent
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 
