@@ -430,6 +430,38 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// ATT-7's alternative: the configured IDFA is sent whatever the ATT state.
   case configuredIDFAAlwaysSent
 
+  // MARK: Lifecycle: Singular's client steps (LIF-1 to LIF-14)
+
+  /// VAL-5's alternative in a server response, the snippet's `> 2 && < 0`: a coarse code
+  /// outside 0 to 2 is dropped, not rejected.
+  case lifecycleCoarseRangeUnchecked
+  /// LIF-12's alternative, the snippet's `floatValue`: revenue is summed in 32-bit floats.
+  case lifecycleFloat32Revenue
+  /// LIF-10's alternative, the snippet's `isSkanWindowOver` bug: a server response before
+  /// registration is `no-update`.
+  case lifecycleResponsesBeforeRegisterDropped
+  /// LIF-2 and LIF-3's alternative: a response whose `status` is not `"ok"` is a server
+  /// error even with a `conversion_value`.
+  case lifecycleStatusCheckedWithValue
+  /// LIF-6's alternative: any currency string is accepted.
+  case lifecycleAnyCurrency
+  /// LIF-6's alternative: the amount's type is checked before the currency's form.
+  case lifecycleAmountTypeFirst
+  /// LIF-6's alternative: a currency that is not a string is a shape error, `invalid-input`
+  /// for the whole input.
+  case lifecycleCurrencyTypeAsShape
+  /// IN-1's alternative: a number currency is ISO 4217's numeric code, 840 for USD.
+  case lifecycleNumericCurrencyCode
+  /// LCK-1's alternative: a response's lock flag is never read, so no window is locked.
+  case lifecycleLockIgnored
+  /// LIF-13's alternative: revenue after the measurement period counts in the last window.
+  case lifecycleRevenueAfterPeriodInLastWindow
+  /// LIF-11's alternative: the steps are applied in time order, not refused out of order.
+  case lifecycleStepsSorted
+  /// IN-1's alternative: a step with an unknown `op` is rejected alone, `invalid-input`,
+  /// not the whole input.
+  case lifecycleUnknownStepRejectedAlone
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 
