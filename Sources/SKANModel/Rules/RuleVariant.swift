@@ -462,6 +462,46 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// not the whole input.
   case lifecycleUnknownStepRejectedAlone
 
+  // MARK: Legacy postbacks: ads signed before SKAdNetwork 4.0 (PB-1, PB-10, PB-14 to PB-17)
+  //
+  // The six variants of the 24-hour timer (legacyAcceptsDecrease to legacyDefaultZero) are a
+  // timer run over all of an install's updates: a re-engagement that closes the conversion
+  // (PB-20) is unknown to it.
+
+  /// PB-14 to PB-16's alternative: an ad signed before 4.0 is valued and timed as an ad
+  /// signed 4.0's first postback.
+  case legacyTimedAsSKAdNetwork4
+  /// PB-16's alternative: a losing network's postback of an ad signed before 4.0 is valued
+  /// and timed as an ad signed 4.0's first postback.
+  case legacyLoserTimedAsSKAdNetwork4
+  /// PB-17's alternative: Developer Mode's windows and delays apply to an ad signed before
+  /// 4.0, valued and timed as an ad signed 4.0's first postback.
+  case legacyDeveloperModeApplied
+  /// PB-16's alternative: a lower value replaces the current one; only a greater one
+  /// restarts the timer.
+  case legacyAcceptsDecrease
+  /// PB-14's alternative: the first applied update starts the 24-hour timer for good.
+  case legacyTimerFixedAtFirstUpdate
+  /// PB-16's alternative: every update restarts the timer, a lower or equal value included.
+  case legacyAnyCallRestartsTimer
+  /// PB-16's alternative: an update made exactly when the timer expires still counts.
+  case legacyInclusiveExpiry
+  /// PB-16's alternative: updates from the end of SKAdNetwork 4's measurement period on are
+  /// ignored.
+  case legacyEndsWithMeasurementPeriod
+  /// PB-16's alternative: the registration's fine value 0 is the current value before any
+  /// update.
+  case legacyDefaultZero
+  /// PB-15's alternative: sent 24 to 48 hours after the timer expires, as an ad signed 4.0's
+  /// first postback.
+  case legacySentAsSKAdNetwork4
+  /// PB-10's alternative: a losing network gets a postback for an ad signed 2.1 or 2.2 too.
+  case legacyLoserBefore3_0
+  /// PB-1's alternative: an ad version the model does not know is the default, 4.0.
+  case unknownAdVersionIsDefault
+  /// PB-1's alternative: an ad signed before 4.0 takes a campaign ID up to 9999, not 1 to 100.
+  case legacyCampaignUnchecked
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 
