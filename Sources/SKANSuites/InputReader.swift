@@ -77,11 +77,49 @@ struct InputReader {
   /// The user's tracking choices, `{"status": …, "consent": …}`, both required; `nil` when
   /// the member is absent or null (ATT-5). An unknown status is `invalid-input` (IN-1).
   func tracking(_ key: String) throws(ModelError) -> TrackingState? {
-    guard let value = optional(key) else { return nil }
+    typealias ATT = MetadataSuite.ATT
+    guard var value = optional(key) else { return nil }
+    if RuleVariant.attBareStatus.isActive, let status = value.stringValue {
+      value = ATT.object([.status: .string(status), .consent: true])
+    }
     let reader = try JSONFields(value, at: fields.path.appending(key), fail: Self.word)
-    let authorization = try reader.choice(MetadataSuite.ATT.status.rawValue, TrackingAuthorization.self)
-    let consent = try reader.bool(MetadataSuite.ATT.consent.rawValue)
+    let authorization = try Self.authorization(reader)
+    let consent: Bool
+    if RuleVariant.attNeverForwards.isActive {
+      consent = false
+    } else if RuleVariant.attConsentIgnored.isActive && authorization == .authorized {
+      consent = true
+    } else if RuleVariant.attConsentAssumed.isActive && reader[ATT.consent.rawValue] == nil {
+      consent = true
+    } else if RuleVariant.attConsentFromString.isActive,
+      let flag = reader[ATT.consent.rawValue]?.stringValue.flatMap(Bool.init)
+    {
+      consent = flag
+    } else {
+      consent = try reader.bool(ATT.consent.rawValue)
+    }
     return TrackingState(authorization: authorization, consent: consent)
+  }
+
+  /// The ATT status of a tracking state, by its name (ATT-2), or as a variant reads it.
+  private static func authorization(_ reader: JSONFields<ModelError>) throws(ModelError) -> TrackingAuthorization {
+    let status = reader[MetadataSuite.ATT.status.rawValue]
+    if RuleVariant.attStatusRawValue.isActive, let raw = status?.exactInteger,
+      TrackingAuthorization.allCases.indices.contains(raw)
+    {
+      return TrackingAuthorization.allCases[raw]
+    }
+    if RuleVariant.attStatusAnyCase.isActive, let text = status?.stringValue?.lowercased(),
+      let match = TrackingAuthorization.allCases.first(where: { $0.rawValue.lowercased() == text })
+    {
+      return match
+    }
+    if RuleVariant.attUnknownStatusDenied.isActive, let status,
+      status.stringValue.flatMap(TrackingAuthorization.init) == nil
+    {
+      return .denied
+    }
+    return try reader.choice(MetadataSuite.ATT.status.rawValue, TrackingAuthorization.self)
   }
 
   func number(_ key: String) throws(ModelError) -> Double? {

@@ -10,7 +10,11 @@ enum LifecycleStepDecoder {
   static func step(_ element: JSONValue, path: String) throws(ModelError) -> LifecycleStep {
     let step = try InputReader(element, path: path)
     let time = try step.timestamp(Step.at.rawValue)
-    switch try LifecycleSuite.StepOperation.choice(try step.string(Step.op.rawValue), at: "\(path).op") {
+    let op = try step.string(Step.op.rawValue)
+    if RuleVariant.lifecycleUnknownStepRejectedAlone.isActive, LifecycleSuite.StepOperation(rawValue: op) == nil {
+      return .invalid(at: time, error: ModelError(.invalidInput, "\(path).op \"\(op)\" is not a step"))
+    }
+    switch try LifecycleSuite.StepOperation.choice(op, at: "\(path).op") {
     case .register:
       return .register(at: time)
     case .serverResponse:
@@ -24,6 +28,9 @@ enum LifecycleStepDecoder {
       guard let amountValue = step.members[Step.amount.rawValue] else { throw step.missing(Step.amount.rawValue) }
       guard let currencyValue = step.members[Step.currency.rawValue] else {
         throw step.missing(Step.currency.rawValue)
+      }
+      if RuleVariant.lifecycleCurrencyTypeAsShape.isActive, currencyValue.stringValue == nil {
+        throw step.mistyped(Step.currency.rawValue, "a string", currencyValue)
       }
       let admon = try step.bool(Step.admon.rawValue, default: false)
       return .revenue(at: time, amount: amountValue, currency: currencyValue, adMonetization: admon)

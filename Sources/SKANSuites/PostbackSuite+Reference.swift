@@ -39,7 +39,12 @@ extension PostbackSuite: ReferenceSuite {
 
   static func read(_ reader: InputReader) throws(ModelError) -> PostbackScenario {
     let framework = try reader.choice(Input.framework.rawValue, PostbackScenario.Framework.self)
-    let version = try reader.optionalString(Input.adVersion.rawValue) ?? PostbackScenario.defaultAdVersion
+    var version = try reader.optionalString(Input.adVersion.rawValue) ?? PostbackScenario.defaultAdVersion
+    if RuleVariant.unknownAdVersionIsDefault.isActive, framework == .skadnetwork,
+      !PostbackPlanner.supportedVersions.contains(version)
+    {
+      version = PostbackScenario.defaultAdVersion
+    }
     let interaction = try reader.choice(Input.interaction.rawValue, PostbackScenario.Interaction.self)
     let conversionText =
       try reader.optionalString(Input.conversionType.rawValue)

@@ -8,12 +8,13 @@ extension LifecycleStep {
   public static func revenue(
     at time: Timestamp, amount amountValue: JSONValue, currency currencyValue: JSONValue, adMonetization: Bool
   ) -> LifecycleStep {
-    guard let currency = currencyValue.stringValue else {
+    let numeric = RuleVariant.lifecycleNumericCurrencyCode.isActive && currencyValue.exactInteger == 840
+    guard let currency = numeric ? "USD" : currencyValue.stringValue else {
       return .invalid(
         at: time, error: ModelError(.invalidCurrency, "currency must be a string, not \(currencyValue.typeName)"))
     }
     guard let amount = amountValue.numberValue else {
-      if !SingularLifecycle.isCurrencyCode(currency) {
+      if !SingularLifecycle.isCurrencyCode(currency), !RuleVariant.lifecycleAmountTypeFirst.isActive {
         return .invalid(
           at: time, error: ModelError(.invalidCurrency, "currency \"\(currency)\" is not three upper-case letters"))
       }

@@ -10,6 +10,10 @@ public struct RevenueTotals: Sendable, Hashable {
 
   /// Adds an amount to a currency's total.
   public mutating func add(_ amount: Double, currency: String) {
-    byCurrency[currency, default: 0] += amount
+    if RuleVariant.lifecycleFloat32Revenue.isActive {
+      byCurrency[currency] = Double(Float(byCurrency[currency, default: 0]) + Float(amount))
+    } else {
+      byCurrency[currency, default: 0] += amount
+    }
   }
 }

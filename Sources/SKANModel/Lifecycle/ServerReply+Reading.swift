@@ -9,7 +9,8 @@ extension ServerReply {
   /// VAL-5), `skan_updated_lock_window_value` a boolean or 0/1.
   /// - Throws: the first field's error.
   public init(reading members: [String: JSONValue]) throws(ModelError) {
-    guard let fineValue = members["conversion_value"], !fineValue.isNull else {
+    let statusChecked = RuleVariant.lifecycleStatusCheckedWithValue.isActive && members["status"] != "ok"
+    guard let fineValue = members["conversion_value"], !fineValue.isNull, !statusChecked else {
       if members["status"]?.stringValue == "ok" {
         self = .noUpdate
       } else {
@@ -18,10 +19,16 @@ extension ServerReply {
       return
     }
     let fine = try ValueReader.fine(fineValue).rawValue
-    let code = try ValueReader.coarseCode(members["skan_updated_coarse_value"])
+    var coarseMember = members["skan_updated_coarse_value"]
+    if RuleVariant.lifecycleCoarseRangeUnchecked.isActive, let code = coarseMember?.exactInteger,
+      !(0...2).contains(code)
+    {
+      coarseMember = nil
+    }
+    let code = try ValueReader.coarseCode(coarseMember)
     if let code { _ = try CoarseValue(code: code) }  // VAL-5 before the lock, in field order
     let lock: Bool
-    switch members["skan_updated_lock_window_value"] {
+    switch RuleVariant.lifecycleLockIgnored.isActive ? nil : members["skan_updated_lock_window_value"] {
     case nil, .null?: lock = false
     case .bool(let flag)?: lock = flag
     case let number? where number.exactInteger == 0: lock = false

@@ -32,7 +32,8 @@ public struct SingularLifecycle: Sendable, Hashable {
 
   /// Whether a currency is three upper-case ASCII letters (LIF-6).
   public static func isCurrencyCode(_ currency: String) -> Bool {
-    currency.utf8.count == 3 && currency.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
+    RuleVariant.lifecycleAnyCurrency.isActive
+      || currency.utf8.count == 3 && currency.utf8.allSatisfy { $0 >= 0x41 && $0 <= 0x5A }
   }
 
   /// The largest revenue amount accepted (LIF-6), so that sums stay finite.
@@ -81,6 +82,7 @@ public struct SingularLifecycle: Sendable, Hashable {
   private mutating func handle(_ reply: ServerReply, at time: Timestamp) throws(ModelError) -> (
     outcome: LifecycleOutcome, error: ModelError?
   ) {
+    if timeline == nil, RuleVariant.lifecycleResponsesBeforeRegisterDropped.isActive { return (.noUpdate, nil) }
     // SKN-3: the snippet checks the period before it even asks the server.
     if let timeline, case .measurementOver = try profile.position(of: time, t0: timeline.t0) {
       return (.ignoredMeasurementOver, nil)
@@ -154,7 +156,11 @@ public struct SingularLifecycle: Sendable, Hashable {
       Self.add(amount, currency, to: &snapshot.totalRevenue)
     }
     // LIF-13: revenue counts toward a window only between T0 and the end of the period.
-    if let timeline, let window = try? profile.position(of: time, t0: timeline.t0).window {
+    // Under a variant, after the period too, in the last window.
+    let last = RuleVariant.lifecycleRevenueAfterPeriodInLastWindow.isActive ? ConversionWindow.all.last : nil
+    if let timeline, let position = try? profile.position(of: time, t0: timeline.t0),
+      let window = position.window ?? last
+    {
       if adMonetization {
         Self.add(amount, currency, to: &snapshot.windowAdMonetizationRevenue[window.index])
       } else {

@@ -41,6 +41,7 @@ public enum MetadataContract {
       try metadata[coarseKey].map { (text) throws(ModelError) in try CoarseValue(parsing: text) }
     }
     let parsedVersion = try versionLast ? nil : IOSVersion(parsing: text)
+    if RuleVariant.idfaCheckedFirst.isActive { _ = try IDFAGate.forwarded(text: idfa, tracking: tracking) }
     var fine = try fineLast ? nil : readFine()
     var coarse = try coarseLast ? nil : readCoarse()
     let lock = try metadata[lockKey].map { (text) throws(ModelError) in try parseBoolean(text, key: lockKey) } ?? false
@@ -78,7 +79,9 @@ public enum MetadataContract {
       (given, api) = (.zero, .fineCoarseLock)
     }
     if given == nil, api == .fineCoarseLock, RuleVariant.metadataNoValueCallsWithZero.isActive { given = .zero }
-    guard let fineValue = given, let api else {
+    // ATT-6's alternative: the call only when the IDFA may be forwarded.
+    let gated = RuleVariant.attGatesSKANCall.isActive && tracking.map { !$0.allowsIDFA } == true
+    guard !gated, let fineValue = given, let api else {
       return MetadataDecision(skanCall: nil, overlay: overlay, idfa: forwarded)
     }
     // META-5, META-12: the coarse value and the lock go to the fine-coarse-lock call only.

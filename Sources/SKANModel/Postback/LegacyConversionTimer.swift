@@ -16,6 +16,16 @@ public struct LegacyConversionTimer: Sendable, Hashable {
     case ignoredExpired = "ignored-expired"
   }
 
+  /// Whether one of the timer's variants is in effect. Such a timer is an install's own: it
+  /// runs over every update and knows nothing of a re-engagement that closes the conversion
+  /// (PB-20).
+  package static var isVariant: Bool {
+    [
+      RuleVariant.legacyAcceptsDecrease, .legacyTimerFixedAtFirstUpdate, .legacyAnyCallRestartsTimer,
+      .legacyInclusiveExpiry, .legacyEndsWithMeasurementPeriod, .legacyDefaultZero,
+    ].contains { $0.isActive }
+  }
+
   /// How long the timer runs after it starts or restarts: 24 hours (PB-14).
   public static let duration = 24 * Milliseconds.hour
 
@@ -33,6 +43,7 @@ public struct LegacyConversionTimer: Sendable, Hashable {
   public init(t0: Timestamp) {
     self.t0 = t0
     lastRestart = t0
+    if RuleVariant.legacyDefaultZero.isActive { value = .zero }
   }
 
   /// When the timer expires and the value becomes final (PB-14): 24 hours after its last
@@ -63,10 +74,19 @@ public struct LegacyConversionTimer: Sendable, Hashable {
       )
     }
     lastSeen = update.time
-    guard update.time < expiresAt else { return .ignoredExpired }
-    if let value, update.fine.rawValue <= value.rawValue { return .ignoredNotGreater }
-    value = update.fine
-    lastRestart = update.time
-    return .applied
+    let inclusive = RuleVariant.legacyInclusiveExpiry.isActive
+    guard inclusive ? update.time <= expiresAt : update.time < expiresAt else { return .ignoredExpired }
+    if RuleVariant.legacyEndsWithMeasurementPeriod.isActive,
+      case .measurementOver = try WindowProfile.production.position(of: update.time, t0: t0)
+    {
+      return .ignoredExpired
+    }
+    let greater = value.map { update.fine.rawValue > $0.rawValue } ?? true
+    let restarts =
+      (greater || RuleVariant.legacyAnyCallRestartsTimer.isActive)
+      && !(RuleVariant.legacyTimerFixedAtFirstUpdate.isActive && value != nil)
+    if greater || RuleVariant.legacyAcceptsDecrease.isActive { value = update.fine }
+    if restarts { lastRestart = update.time }
+    return greater ? .applied : .ignoredNotGreater
   }
 }

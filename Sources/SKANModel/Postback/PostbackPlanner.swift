@@ -29,7 +29,7 @@ public enum PostbackPlanner {
     let isModern = scenario.followsConversionWindows
     if !isModern {
       // PB-10: SKAdNetwork 2.2 and earlier send no postback to losing networks.
-      if !scenario.didWin && scenario.adVersion != "3.0" { return [] }
+      if !scenario.didWin && scenario.adVersion != "3.0" && !RuleVariant.legacyLoserBefore3_0.isActive { return [] }
       return [try legacyPostback(scenario)]
     }
 
@@ -65,7 +65,18 @@ public enum PostbackPlanner {
   /// The one postback of an ad signed before 4.0 (PB-10), valued and timed by the rules
   /// Apple gives for ads signed with version 3 or earlier, not by SKAdNetwork 4's windows
   /// (PB-14, PB-15, PB-16). A losing network's postback has the same timer (PB-16).
-  private static func legacyPostback(_ scenario: PostbackScenario) throws(ModelError) -> PlannedPostback {
+  private static func legacyPostback(_ given: PostbackScenario) throws(ModelError) -> PlannedPostback {
+    var scenario = given
+    // A variant of the timer runs over every update, PB-20 unknown to it.
+    if LegacyConversionTimer.isVariant { scenario.closedAt = nil }
+    let tier = scenario.tiers[0].postbackTier
+    if let first = try asSKAdNetwork4(scenario) {
+      var value: FineValue?
+      if case .integer(let number)? = first.fields["conversion-value"] { value = try FineValue(validating: number) }
+      return PlannedPostback(
+        sequenceIndex: 0, tier: tier, fields: legacyFields(scenario, tier: tier, value: value), outerFields: [:],
+        finalizedAt: first.finalizedAt, earliestSend: first.earliestSend, latestSend: first.latestSend)
+    }
     var timer = LegacyConversionTimer(t0: scenario.t0)
     for update in scenario.updates { _ = try timer.apply(update) }
     // PB-20: closed by a later re-engagement, the postback is final then, with the values of
@@ -74,13 +85,27 @@ public enum PostbackPlanner {
       timer = LegacyConversionTimer(t0: scenario.t0)
       for update in scenario.updates where update.time < closedAt { _ = try timer.apply(update) }
     }
-    let tier = scenario.tiers[0].postbackTier
     let finalized = scenario.closedAt.map { min($0, timer.expiresAt) } ?? timer.expiresAt
+    // PB-15: sent 0 to 24 hours after the timer expires (under a variant, 24 to 48 hours).
+    let delayed = RuleVariant.legacySentAsSKAdNetwork4.isActive
     return PlannedPostback(
       sequenceIndex: 0, tier: tier, fields: legacyFields(scenario, tier: tier, value: timer.value), outerFields: [:],
-      finalizedAt: finalized, earliestSend: finalized,
-      // PB-15: sent 0 to 24 hours after the timer expires.
-      latestSend: finalized.adding(milliseconds: 24 * Milliseconds.hour))
+      finalizedAt: finalized,
+      earliestSend: delayed ? finalized.adding(milliseconds: 24 * Milliseconds.hour) : finalized,
+      latestSend: finalized.adding(milliseconds: (delayed ? 48 : 24) * Milliseconds.hour))
+  }
+
+  /// An ad signed before 4.0 as if signed 4.0, its first postback, when a variant values and
+  /// times it so (PB-14 to PB-17's alternatives); `nil` otherwise.
+  private static func asSKAdNetwork4(_ scenario: PostbackScenario) throws(ModelError) -> PlannedPostback? {
+    let applies =
+      RuleVariant.legacyTimedAsSKAdNetwork4.isActive
+      || (RuleVariant.legacyLoserTimedAsSKAdNetwork4.isActive && !scenario.didWin)
+      || (RuleVariant.legacyDeveloperModeApplied.isActive && scenario.profile == .aakDeveloper)
+    guard applies else { return nil }
+    var signed4 = scenario
+    signed4.adVersion = PostbackScenario.skadnetwork4Version
+    return try plan(signed4).first
   }
 
   /// PB-22: a development postback carries "the highest data tier that Crowd Anonymity
@@ -127,7 +152,8 @@ public enum PostbackPlanner {
           throw ModelError(.invalidInput, "source identifier \(ids.sourceIdentifier) is outside 0...9999")
         }
       } else {
-        guard (1...100).contains(ids.sourceIdentifier) else {
+        let campaignIDs = RuleVariant.legacyCampaignUnchecked.isActive ? 1...9999 : 1...100
+        guard campaignIDs.contains(ids.sourceIdentifier) else {
           throw ModelError(
             .invalidInput, "campaign ID \(ids.sourceIdentifier) is outside 1...100 (SKAdNetwork 2 and 3)")
         }

@@ -491,6 +491,120 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// The totals' rows are in the order first counted, not sorted (RCV-19).
   case receivingTotalsUnsorted
 
+  // MARK: Tracking: the ATT state, the IDFA and the gate between them (ATT-1 to ATT-7)
+
+  /// ATT-2's alternative: the IDFA is forwarded whenever consent is given, whatever the status.
+  case attStatusIgnored
+  /// ATT-1's alternative: an authorized status forwards the IDFA, the consent flag unread.
+  case attConsentIgnored
+  /// ATT-5's alternative: with no ATT state, the IDFA is forwarded as if authorized with consent.
+  case attUnknownStateForwards
+  /// ATT-1's alternative: the IDFA is never forwarded: the consent flag is not read, and
+  /// consent is taken as never given.
+  case attNeverForwards
+  /// ATT-4's alternative: the IDFA is checked only when the gate would forward it.
+  case idfaCheckedOnlyWhenForwarded
+  /// IN-1's alternative: an ATT status that is not one of the four names is `denied`.
+  case attUnknownStatusDenied
+  /// ATT-3's alternative: the all-zero UUID is forwarded like any other identifier.
+  case zeroIDFAForwarded
+  /// ATT-3's alternative: with no IDFA read, the all-zero UUID is forwarded.
+  case missingIDFAForwardedAsZero
+  /// ATT-6's alternative: no conversion-value call is made unless the gate would forward
+  /// the IDFA.
+  case attGatesSKANCall
+  /// ATT-2's alternative: a status may be its raw value, 0 to 3 (3 is authorized).
+  case attStatusRawValue
+  /// ATT-2's alternative: a status name matches in any letter case.
+  case attStatusAnyCase
+  /// IN-1's alternative: a missing consent flag is true.
+  case attConsentAssumed
+  /// IN-1's alternative: the strings `"true"` and `"false"` are a consent flag.
+  case attConsentFromString
+  /// IN-1's alternative: the ATT state may be a bare status, consent assumed.
+  case attBareStatus
+  /// ATT-4's alternative: an IDFA is read leniently: braces stripped, dashes optional.
+  case idfaReadLeniently
+  /// META-9 and ATT-4's alternative: the IDFA is checked before the metadata values (after
+  /// the iOS version).
+  case idfaCheckedFirst
+  /// ATT-7's alternative: a withheld IDFA is sent as the all-zero UUID.
+  case zeroIDFASentWhenWithheld
+  /// ATT-7's alternative: the configured IDFA is sent whatever the ATT state.
+  case configuredIDFAAlwaysSent
+
+  // MARK: Lifecycle: Singular's client steps (LIF-1 to LIF-14)
+
+  /// VAL-5's alternative in a server response, the snippet's `> 2 && < 0`: a coarse code
+  /// outside 0 to 2 is dropped, not rejected.
+  case lifecycleCoarseRangeUnchecked
+  /// LIF-12's alternative, the snippet's `floatValue`: revenue is summed in 32-bit floats.
+  case lifecycleFloat32Revenue
+  /// LIF-10's alternative, the snippet's `isSkanWindowOver` bug: a server response before
+  /// registration is `no-update`.
+  case lifecycleResponsesBeforeRegisterDropped
+  /// LIF-2 and LIF-3's alternative: a response whose `status` is not `"ok"` is a server
+  /// error even with a `conversion_value`.
+  case lifecycleStatusCheckedWithValue
+  /// LIF-6's alternative: any currency string is accepted.
+  case lifecycleAnyCurrency
+  /// LIF-6's alternative: the amount's type is checked before the currency's form.
+  case lifecycleAmountTypeFirst
+  /// LIF-6's alternative: a currency that is not a string is a shape error, `invalid-input`
+  /// for the whole input.
+  case lifecycleCurrencyTypeAsShape
+  /// IN-1's alternative: a number currency is ISO 4217's numeric code, 840 for USD.
+  case lifecycleNumericCurrencyCode
+  /// LCK-1's alternative: a response's lock flag is never read, so no window is locked.
+  case lifecycleLockIgnored
+  /// LIF-13's alternative: revenue after the measurement period counts in the last window.
+  case lifecycleRevenueAfterPeriodInLastWindow
+  /// LIF-11's alternative: the steps are applied in time order, not refused out of order.
+  case lifecycleStepsSorted
+  /// IN-1's alternative: a step with an unknown `op` is rejected alone, `invalid-input`,
+  /// not the whole input.
+  case lifecycleUnknownStepRejectedAlone
+
+  // MARK: Legacy postbacks: ads signed before SKAdNetwork 4.0 (PB-1, PB-10, PB-14 to PB-17)
+  //
+  // The six variants of the 24-hour timer (legacyAcceptsDecrease to legacyDefaultZero) are a
+  // timer run over all of an install's updates: a re-engagement that closes the conversion
+  // (PB-20) is unknown to it.
+
+  /// PB-14 to PB-16's alternative: an ad signed before 4.0 is valued and timed as an ad
+  /// signed 4.0's first postback.
+  case legacyTimedAsSKAdNetwork4
+  /// PB-16's alternative: a losing network's postback of an ad signed before 4.0 is valued
+  /// and timed as an ad signed 4.0's first postback.
+  case legacyLoserTimedAsSKAdNetwork4
+  /// PB-17's alternative: Developer Mode's windows and delays apply to an ad signed before
+  /// 4.0, valued and timed as an ad signed 4.0's first postback.
+  case legacyDeveloperModeApplied
+  /// PB-16's alternative: a lower value replaces the current one; only a greater one
+  /// restarts the timer.
+  case legacyAcceptsDecrease
+  /// PB-14's alternative: the first applied update starts the 24-hour timer for good.
+  case legacyTimerFixedAtFirstUpdate
+  /// PB-16's alternative: every update restarts the timer, a lower or equal value included.
+  case legacyAnyCallRestartsTimer
+  /// PB-16's alternative: an update made exactly when the timer expires still counts.
+  case legacyInclusiveExpiry
+  /// PB-16's alternative: updates from the end of SKAdNetwork 4's measurement period on are
+  /// ignored.
+  case legacyEndsWithMeasurementPeriod
+  /// PB-16's alternative: the registration's fine value 0 is the current value before any
+  /// update.
+  case legacyDefaultZero
+  /// PB-15's alternative: sent 24 to 48 hours after the timer expires, as an ad signed 4.0's
+  /// first postback.
+  case legacySentAsSKAdNetwork4
+  /// PB-10's alternative: a losing network gets a postback for an ad signed 2.1 or 2.2 too.
+  case legacyLoserBefore3_0
+  /// PB-1's alternative: an ad version the model does not know is the default, 4.0.
+  case unknownAdVersionIsDefault
+  /// PB-1's alternative: an ad signed before 4.0 takes a campaign ID up to 9999, not 1 to 100.
+  case legacyCampaignUnchecked
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 

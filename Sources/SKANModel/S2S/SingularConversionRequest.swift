@@ -56,7 +56,12 @@ public struct SingularConversionRequest: Sendable, Hashable {
       "app_v": configuration.appVersion, "n": event, "p": "iOS", "idfv": configuration.idfv,
     ]
     // ATT-7: no IDFA to forward means no `idfa` parameter, not the zero UUID.
-    if let idfa = IDFAGate.forwarded(configuration.idfa, tracking: configuration.tracking) { query["idfa"] = idfa.text }
+    if let idfa = IDFAGate.forwarded(configuration.idfa, tracking: configuration.tracking) {
+      query["idfa"] = idfa.text
+    } else if RuleVariant.zeroIDFASentWhenWithheld.isActive {
+      query["idfa"] = AdvertisingIdentifier.zero
+    }
+    if RuleVariant.configuredIDFAAlwaysSent.isActive { query["idfa"] = configuration.idfa.text }
     for (key, value) in snapshot.guideFields {
       switch value {
       case .null: continue

@@ -13,7 +13,11 @@ public enum IDFAGate {
   /// The gate decides the identifier only: it never changes the conversion-value call or
   /// the overlay (ATT-6).
   public static func forwarded(_ idfa: AdvertisingIdentifier?, tracking: TrackingState?) -> AdvertisingIdentifier? {
-    guard let idfa, let tracking, tracking.allowsIDFA, !idfa.isZero else { return nil }
+    let unknown =
+      RuleVariant.attUnknownStateForwards.isActive ? TrackingState(authorization: .authorized, consent: true) : nil
+    guard let tracking = tracking ?? unknown, tracking.allowsIDFA else { return nil }
+    guard let idfa else { return RuleVariant.missingIDFAForwardedAsZero.isActive ? .allZero : nil }
+    guard !idfa.isZero || RuleVariant.zeroIDFAForwarded.isActive else { return nil }
     return idfa
   }
 
@@ -22,7 +26,18 @@ public enum IDFAGate {
   /// (ATT-4, as META-9 checks values that go unused).
   /// - Throws: ``ModelError/Code/invalidIDFA``.
   public static func forwarded(text: String?, tracking: TrackingState?) throws(ModelError) -> AdvertisingIdentifier? {
-    let idfa = try text.map { (text) throws(ModelError) in try AdvertisingIdentifier(parsing: text) }
+    let idfa = try text.map { (text) throws(ModelError) in try identifier(parsing: text, tracking: tracking) }
     return forwarded(idfa, tracking: tracking)
+  }
+
+  /// Reads the IDFA an SDK holds, checked whatever the tracking state (ATT-4). Under
+  /// ``RuleVariant/idfaCheckedOnlyWhenForwarded`` one the gate would not forward goes
+  /// unchecked, read as the all-zero UUID, which is never forwarded.
+  /// - Throws: ``ModelError/Code/invalidIDFA``.
+  package static func identifier(parsing text: String, tracking: TrackingState?) throws(ModelError)
+    -> AdvertisingIdentifier
+  {
+    if RuleVariant.idfaCheckedOnlyWhenForwarded.isActive, tracking?.allowsIDFA != true { return .allZero }
+    return try AdvertisingIdentifier(parsing: text)
   }
 }

@@ -14,5 +14,7 @@ public struct TrackingState: Sendable, Hashable {
   }
 
   /// Whether the IDFA may leave the device: ATT authorized and consent given (ATT-1).
-  public var allowsIDFA: Bool { authorization == .authorized && consent }
+  public var allowsIDFA: Bool {
+    (authorization == .authorized || RuleVariant.attStatusIgnored.isActive) && consent
+  }
 }

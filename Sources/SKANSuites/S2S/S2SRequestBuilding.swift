@@ -54,7 +54,7 @@ enum S2SRequestBuilding {
     let tracking = try reader.tracking(Input.att.rawValue)
     let idfa: AdvertisingIdentifier
     do {
-      idfa = try AdvertisingIdentifier(parsing: idfaText)
+      idfa = try IDFAGate.identifier(parsing: idfaText, tracking: tracking)
     } catch {
       throw ModelError(error.code, "input.\(Input.config.rawValue).\(Config.idfa.rawValue): \(error.message)")
     }
