@@ -137,7 +137,7 @@ extension RequirementCatalog {
       source:
         "Apple: adattributionkit/identifying-the-parameters-in-a-postback (\"An ISO 3166-2 two-letter country identifier\", read through a third-party mirror of the page; ISO 3166-2 codes are subdivisions such as `US-CA`, two letters are ISO 3166-1 alpha-2) and Apple's examples (`\"country-code\": \"US\"`); Apple does not say which letter case.",
       alternative:
-        "Any string (the kit's reading before 2026-11), or ISO 3166-2 subdivision codes as Apple's words say: `postback/invalid-country-code-lower-case` and `postback/invalid-country-code-subdivision` fail them."
+        "Any string, or ISO 3166-2 subdivision codes as Apple's words say: `postback/invalid-country-code-lower-case` and `postback/invalid-country-code-subdivision` fail them."
     ),
     Requirement(
       "PB-22", .must, .apple, area: .postback,

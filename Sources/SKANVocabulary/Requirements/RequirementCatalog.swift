@@ -1,5 +1,11 @@
 /// Every requirement of the Spec. `Spec/*.md` shows them in generated tables, and the
 /// tests check that each one is tested by a vector.
+///
+/// The catalog is Swift rather than a data file because it is compiled into SKANConformance,
+/// the library an SDK's test target runs on a simulator or a device: a literal needs no
+/// resource bundle, no file read and no parse at start-up, and the compiler checks each
+/// requirement's level, basis and area. The Spec's tables are generated from it
+/// (`skan-conform vectors generate`), so the prose is still written once.
 public enum RequirementCatalog {
   static let skMW = "Apple: storekit/receiving-postbacks-in-multiple-conversion-windows"
   static let aakMW = "Apple: adattributionkit/receiving-postbacks-in-multiple-conversion-windows"
