@@ -388,6 +388,31 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// The totals' rows are in the order first counted, not sorted (RCV-19).
   case receivingTotalsUnsorted
 
+  // MARK: Re-engagement limits (AT-19, AT-20)
+
+  /// AT-19's alternative: an event's `reengagement_limits` is never read.
+  case reengagementLimitsIgnored
+  /// AT-19's alternative: only the app's monthly limit is checked, not the device's yearly one.
+  case reengagementDeviceYearLimitIgnored
+  /// AT-19's alternative: a limit blocks only when more is used (`used > limit`).
+  case reengagementLimitExclusive
+  /// AT-19's alternative: a limit blocks when one less is used (`used >= limit - 1`).
+  case reengagementLimitOneEarly
+  /// AT-19's alternative: a limit absent or `null` is 0.
+  case reengagementMissingLimitIsZero
+  /// AT-19's (and IN-1's) alternative: a negative count or limit is read as 0.
+  case reengagementNegativeCountIsZero
+  /// AT-19's (and IN-1's) alternative: a fractional count or limit is truncated.
+  case reengagementFractionTruncated
+  /// AT-19's alternative: the limits block installs too.
+  case reengagementLimitsOnInstalls
+  /// AT-20's alternative: the limits block development re-engagements too.
+  case reengagementLimitsOnDevelopment
+  /// AT-19's alternative: the limits are checked before the cooldown (AT-8).
+  case reengagementLimitBeforeCooldown
+  /// AT-19's alternative: the first conversion-value update (AT-10) is checked before the limits.
+  case reengagementUpdateCheckBeforeLimit
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 
