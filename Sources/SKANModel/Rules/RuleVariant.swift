@@ -413,6 +413,29 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// AT-19's alternative: the first conversion-value update (AT-10) is checked before the limits.
   case reengagementUpdateCheckBeforeLimit
 
+  // MARK: Postbacks: a conversion closed by a later re-engagement (PB-20)
+
+  /// PB-20's alternative: `closed_at` is ignored; postbacks keep their windows' ends.
+  case closeIgnored
+  /// PB-20's alternative: only AdAttributionKit-attributed conversions are closed.
+  case closeAdAttributionKitOnly
+  /// PB-20's alternative: an ad signed before 4.0 keeps its 24-hour timer (PB-15) after the close.
+  case closeLegacyTimerKept
+  /// PB-20's alternative: a losing network's conversion is not closed.
+  case closeWinnerOnly
+  /// PB-20's alternative: updates made at or after the close still apply.
+  case closeKeepsLaterUpdates
+  /// PB-20's alternative: a postback made final by the close is dropped.
+  case closeDropsOpenWindow
+  /// PB-20's alternative: every postback is final at the close, even one already final.
+  case closeRetimesFinalWindows
+  /// PB-20's (and PB-8's) alternative: a closed postback's send delay counts from its window's end.
+  case closeDelayFromWindowEnd
+  /// PB-20's (and PB-17's) alternative: a closed postback takes the production delays.
+  case closeProductionDelays
+  /// PB-20's (and PB-1's) alternative: a close before T0 is read as T0.
+  case closeBeforeT0AtT0
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 
