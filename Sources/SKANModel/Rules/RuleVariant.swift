@@ -436,6 +436,28 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// PB-20's (and PB-1's) alternative: a close before T0 is read as T0.
   case closeBeforeT0AtT0
 
+  // MARK: Windows (WIN-1 to WIN-7)
+
+  /// WIN-3's alternative: a time exactly on a window's end is still in that window.
+  case windowEdgesInclusive
+  /// WIN-7's alternative: the time from T0 is rounded to the nearest second before comparing.
+  case windowTimesRoundedToSeconds
+  /// WIN-5's alternative: the developer profile has the production windows.
+  case windowDeveloperProfileIgnored
+  /// WIN-2's alternative: the measurement period runs to the end of day 35: a production time
+  /// from 840 to 864 hours is in window 2, which then ends at 864 hours.
+  case measurementEndsDay36
+  /// WIN-2's alternative: a time after the measurement period is taken modulo it.
+  case windowWrapsAround
+  /// WIN-7's alternative: a time written as a string of digits is read as that number.
+  case timeDigitStringsAccepted
+  /// IN-1's alternative: an unknown profile is read as production.
+  case unknownProfileAsProduction
+  /// WIN-4's alternative: a T0 of 0 (the Unix epoch) is read as missing.
+  case zeroT0Missing
+  /// A missing time is read as T0 itself.
+  case missingTimeIsT0
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 
