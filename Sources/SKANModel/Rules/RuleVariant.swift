@@ -458,6 +458,24 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// A missing time is read as T0 itself.
   case missingTimeIsT0
 
+  // MARK: Attribution: SKAdNetwork calls mirrored into AdAttributionKit (AT-21, AT-22)
+
+  /// AT-21's alternative: a SKAdNetwork call reaches no conversion, and is not checked.
+  case skadnetworkCallsIgnored
+  /// AT-21's alternative: every conversion is AdAttributionKit's, whatever its framework.
+  case conversionFrameworkIgnored
+  /// AT-21's alternative: a SKAdNetwork call's `lockWindow` is dropped.
+  case mirrorLockDropped
+  /// AT-21's alternative: SKAdNetwork calls reach no conversion once the app also calls
+  /// AdAttributionKit.
+  case mirrorDroppedWithDirectCalls
+  /// AT-21's (and IN-1's) alternative: a re-engagement attributed to SKAdNetwork is read as
+  /// AdAttributionKit's.
+  case skadnetworkReengagementAccepted
+  /// AT-21's (and IN-1's) alternative: a SKAdNetwork call's conversion types and tag are
+  /// ignored.
+  case skadnetworkCallTypesIgnored
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 
