@@ -476,6 +476,36 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// ignored.
   case skadnetworkCallTypesIgnored
 
+  // MARK: Signatures: real postback verifiers' readings (SIG-2 to SIG-7, SIG-20, SIG-22)
+
+  /// SIG-7's alternative: an unknown minor version is verified with the nearest known layout
+  /// of its major version (4.1 with 4.0's, 2.3 with 2.2's), its own label signed.
+  case unknownMinorVersionNearestLayout
+  /// SIG-7's alternative: an unknown version is verified with the 4.0 layout, its own label
+  /// signed.
+  case unknownVersionAs4_0
+  /// SIG-20's alternative: a 4.0 postback with both source fields signs both,
+  /// `source-app-id` first.
+  case bothSourcesSigned
+  /// SIG-20's alternative: a 4.0 postback with both source fields signs both,
+  /// `source-domain` first.
+  case bothSourcesSignedDomainFirst
+  /// SIG-2's alternative: a `source-app-id` of 0 in 3.0 and 4.0 is absent.
+  case sourceAppIDZeroDropped
+  /// SIG-3's alternative: a 2.2 postback is signed with the 2.1 layout, without fidelity-type.
+  case v2_2SignedAs2_1
+  /// SIG-2's alternative: a 2.x postback without `source-app-id` is `missing-field`.
+  case sourceAppIDRequiredBelow3
+  /// SIG-2's alternative: a 4.0 postback with neither source field is `missing-field`.
+  case sourceSlotRequired4_0
+  /// SIG-4's alternative: an integer written with a fraction, `1.0`, is the wrong type.
+  case integralDoubleWrongType
+  /// SIG-4's alternative: an integer written with a fraction signs as written, `1.0`.
+  case integralDoubleSignedAsWritten
+  /// SIG-22's alternative: every character of a signature outside the base64 alphabet is
+  /// skipped.
+  case base64JunkSkipped
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 
