@@ -453,9 +453,9 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case timeDigitStringsAccepted
   /// IN-1's alternative: an unknown profile is read as production.
   case unknownProfileAsProduction
-  /// WIN-4's alternative: a T0 of 0 (the Unix epoch) is read as missing.
+  /// WIN-4's (and IN-1's) alternative: a T0 of 0 (the Unix epoch) is read as missing.
   case zeroT0Missing
-  /// A missing time is read as T0 itself.
+  /// IN-1's alternative: a missing time is read as T0 itself.
   case missingTimeIsT0
 
   // MARK: Attribution: SKAdNetwork calls mirrored into AdAttributionKit (AT-21, AT-22)
