@@ -115,7 +115,10 @@ extension AttributionSuite: ReferenceSuite {
     let time = try reader.timestamp(Event.at.rawValue)
     let appInstalled = try reader.bool(
       Event.appInstalled.rawValue, default: AttributionEvent.defaultAppInstalled(for: kind))
-    let limits = try reader.optional(Event.reengagementLimits.rawValue).map { (value) throws(ModelError) in
+    // A variant never reads the limits (AT-19).
+    let given =
+      RuleVariant.reengagementLimitsIgnored.isActive ? nil : reader.optional(Event.reengagementLimits.rawValue)
+    let limits = try given.map { (value) throws(ModelError) in
       try readLimits(try InputReader(value, path: "\(reader.path).\(Event.reengagementLimits.rawValue)"))
     }
     return AttributionEvent(
@@ -127,8 +130,18 @@ extension AttributionSuite: ReferenceSuite {
   /// Spec lists them; a count absent or `null` is 0, a limit absent or `null` is none.
   private static func readLimits(_ reader: InputReader) throws(ModelError) -> SKANModel.ReengagementLimits {
     func count(_ member: ReengagementLimits) throws(ModelError) -> Int? {
-      guard let value = try reader.optionalInteger(member.rawValue) else { return nil }
+      // A variant truncates a fraction, and another reads a negative count as 0 (IN-1).
+      let given: Int?
+      if RuleVariant.reengagementFractionTruncated.isActive,
+        case .double(let number)? = reader.optional(member.rawValue)
+      {
+        given = Int(number)
+      } else {
+        given = try reader.optionalInteger(member.rawValue)
+      }
+      guard let value = given else { return nil }
       guard value >= 0 else {
+        if RuleVariant.reengagementNegativeCountIsZero.isActive { return 0 }
         throw ModelError(.invalidInput, "\(reader.path).\(member.rawValue) is \(value), not a non-negative integer")
       }
       return value

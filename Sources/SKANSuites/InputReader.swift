@@ -41,7 +41,9 @@ struct InputReader {
   /// A time in Unix milliseconds: an integral JSON number within ±(2^53 - 1) (WIN-7).
   func timestamp(_ key: String) throws(ModelError) -> Timestamp {
     let value = try fields.value(key)
-    guard let milliseconds = value.exactInteger else {
+    // A variant reads a string of digits as the number it spells (WIN-7's alternative).
+    let digits = RuleVariant.timeDigitStringsAccepted.isActive ? value.stringValue.flatMap { Int($0) } : nil
+    guard let milliseconds = value.exactInteger ?? digits else {
       throw mistyped(key, "an integer (Unix milliseconds)", value)
     }
     guard (-Self.maximumTime...Self.maximumTime).contains(milliseconds) else {
@@ -130,7 +132,9 @@ struct InputReader {
   /// The window profile in `name` (every suite calls it `profile`), defaulting to production.
   func profile(_ name: some MemberName) throws(ModelError) -> WindowProfile {
     guard let value = optional(name.rawValue) else { return .production }
-    guard let text = value.stringValue, let profile = WindowProfile(rawValue: text) else {
+    // A variant takes an unknown profile for production (IN-1's alternative).
+    let fallback: WindowProfile? = RuleVariant.unknownProfileAsProduction.isActive ? .production : nil
+    guard let text = value.stringValue, let profile = WindowProfile(rawValue: text) ?? fallback else {
       throw fields.fail(
         .mistyped(
           fields.path.appending(name.rawValue), expected: #""production" or "aak-developer""#, found: "\(value)"))

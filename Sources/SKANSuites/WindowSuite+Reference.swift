@@ -8,7 +8,11 @@ extension WindowSuite: ReferenceSuite {
     let reader = try InputReader(input)
     let profile = try reader.profile(Input.profile)
     let t0 = try reader.timestamp(Input.t0.rawValue)
-    let at = try reader.timestamp(Input.at.rawValue)
+    // Variants read T0 = 0 as missing, and a missing time as T0.
+    if RuleVariant.zeroT0Missing.isActive, t0.milliseconds == 0 { throw reader.missing(Input.t0.rawValue) }
+    let at =
+      RuleVariant.missingTimeIsT0.isActive && reader.members[Input.at.rawValue] == nil
+      ? t0 : try reader.timestamp(Input.at.rawValue)
     switch try profile.position(of: at, t0: t0) {
     case .window(let window, let start, let end):
       return Output.object([

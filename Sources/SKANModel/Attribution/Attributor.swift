@@ -44,7 +44,13 @@ public enum Attributor {
       !RuleVariant.cooldownsOnlyWithAdAttributionKit.isActive
         || impressions.contains(where: { $0.framework == .adattributionkit })
     {
-      return decision(.cooldown, impressions: impressions, reasons: reasons, winner: nil, losers: [])
+      // A variant checks AT-19's limits first: a re-engagement over them is refused for them.
+      let limitFirst =
+        RuleVariant.reengagementLimitBeforeCooldown.isActive && event.kind == .reengagement
+        && event.reengagementLimits?.reached == true
+      return decision(
+        limitFirst ? .reengagementLimit : .cooldown, impressions: impressions, reasons: reasons, winner: nil,
+        losers: [])
     }
     if event.kind == .reengagement && !event.appInstalled {
       return decision(.appNotInstalled, impressions: impressions, reasons: reasons, winner: nil, losers: [])
@@ -108,21 +114,17 @@ public enum Attributor {
     // AT-19: a re-engagement over the device's per-app monthly or per-device yearly limit is
     // not created (kit-defined: checked once the winner is known, before AT-10, and it
     // closes nothing and starts no cooldown); AT-20: development re-engagements are exempt.
-    if event.kind == .reengagement,
-      winner.environment == .production || RuleVariant.attributionEnvironmentIgnored.isActive,
-      event.reengagementLimits?.reached == true
+    if event.kind == .reengagement || RuleVariant.reengagementLimitsOnInstalls.isActive,
+      winner.environment == .production || RuleVariant.attributionEnvironmentIgnored.isActive
+        || RuleVariant.reengagementLimitsOnDevelopment.isActive,
+      event.reengagementLimits?.reached == true,
+      !RuleVariant.reengagementUpdateCheckBeforeLimit.isActive || firstUpdateInTime(event)
     {
       return decision(.reengagementLimit, impressions: impressions, reasons: reasons, winner: nil, losers: [])
     }
 
     // AT-10: no conversion-value update in time, no postback window.
-    let limit =
-      event.kind == .install && !RuleVariant.attributionReengagementDeadlineForInstalls.isActive
-      ? installFirstUpdateLimit : reengagementFirstUpdateLimit
-    let timely = event.firstUpdate.map {
-      $0 >= event.time && counted($0.milliseconds - event.time.milliseconds) < limit
-    }
-    guard timely == true || RuleVariant.attributionNoUpdateDeadline.isActive else {
+    guard firstUpdateInTime(event) else {
       return decision(
         .noTimelyUpdate, impressions: impressions, reasons: reasons, winner: nil, losers: [])
     }
@@ -158,6 +160,17 @@ public enum Attributor {
       }
       return read
     }
+  }
+
+  /// AT-10: whether the event's first conversion-value update came in time, within 60 days of
+  /// an install or 2 days of a re-engagement.
+  private static func firstUpdateInTime(_ event: AttributionEvent) -> Bool {
+    if RuleVariant.attributionNoUpdateDeadline.isActive { return true }
+    let limit =
+      event.kind == .install && !RuleVariant.attributionReengagementDeadlineForInstalls.isActive
+      ? installFirstUpdateLimit : reengagementFirstUpdateLimit
+    guard let firstUpdate = event.firstUpdate else { return false }
+    return firstUpdate >= event.time && counted(firstUpdate.milliseconds - event.time.milliseconds) < limit
   }
 
   /// AT-4's rank of an impression, the higher first: a click before a view, then the more

@@ -73,6 +73,16 @@ public enum ConversionRouter {
   public static func route(
     conversions: [Conversion], updates: [RoutedUpdate], profile: WindowProfile, overlapping: Bool
   ) throws(ModelError) -> (applied: [[String]], conversions: [ConversionResult]) {
+    let conversions = conversions.map(readFramework)
+    // Variants route AdAttributionKit calls only: always, or once the app calls both APIs.
+    let skadnetworkIgnored =
+      RuleVariant.skadnetworkCallsIgnored.isActive
+      || (RuleVariant.mirrorDroppedWithDirectCalls.isActive && updates.contains { $0.api != .skadnetwork })
+    let updates = updates.map { routed in
+      // A variant ignores a SKAdNetwork call's conversion types and tag.
+      guard routed.api == .skadnetwork, RuleVariant.skadnetworkCallTypesIgnored.isActive else { return routed }
+      return RoutedUpdate(update: routed.update, types: nil, tag: nil, api: routed.api)
+    }
     var seen: Set<String> = []
     for conversion in conversions where !seen.insert(conversion.id).inserted {
       throw ModelError(.invalidInput, "conversion id \"\(conversion.id)\" appears twice")
@@ -85,7 +95,9 @@ public enum ConversionRouter {
       throw ModelError(.invalidInput, "conversion \"\(conversion.id)\": SKAdNetwork has no re-engagement")
     }
     // AT-21: SKAdNetwork's update methods take no conversion types and no tag.
-    if let index = updates.firstIndex(where: { $0.api == .skadnetwork && ($0.types != nil || $0.tag != nil) }) {
+    if let index = updates.firstIndex(where: {
+      $0.api == .skadnetwork && !skadnetworkIgnored && ($0.types != nil || $0.tag != nil)
+    }) {
       throw ModelError(
         .invalidInput, "update \(index): a SKAdNetwork call has no conversion_types or conversion_tag")
     }
@@ -109,6 +121,10 @@ public enum ConversionRouter {
           .outOfOrder, "update at \(time.milliseconds) comes before the previous one at \(last.milliseconds)")
       }
       last = time
+      if routed.api == .skadnetwork && skadnetworkIgnored {
+        applied.append([])
+        continue
+      }
       // Conversions that exist and are still open at this time.
       let active = conversions.indices.filter { index in
         conversions[index].start <= time && (results[index].closedAt.map { time < $0 } ?? true)
@@ -137,6 +153,7 @@ public enum ConversionRouter {
         var timeline = results[index].timeline
         var update = routed.update
         if routed.api == .skadnetwork && conversions[index].framework == .adattributionkit { update.coarse = nil }
+        if routed.api == .skadnetwork && RuleVariant.mirrorLockDropped.isActive { update.lock = false }
         let (outcome, _) = try timeline.apply(update)
         results[index].timeline = timeline
         if outcome == .applied { names.append(conversions[index].id) }
@@ -144,5 +161,17 @@ public enum ConversionRouter {
       applied.append(names)
     }
     return (applied, results)
+  }
+
+  /// A conversion's framework as the router reads it (AT-21): as given. Variants read every
+  /// conversion, or every re-engagement, as AdAttributionKit's.
+  private static func readFramework(_ conversion: Conversion) -> Conversion {
+    guard
+      RuleVariant.conversionFrameworkIgnored.isActive
+        || (RuleVariant.skadnetworkReengagementAccepted.isActive && conversion.kind != .install)
+    else { return conversion }
+    var read = conversion
+    read.framework = .adattributionkit
+    return read
   }
 }

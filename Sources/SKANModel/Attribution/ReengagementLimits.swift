@@ -26,6 +26,14 @@ public struct ReengagementLimits: Sendable, Hashable {
   /// Whether either limit is reached (kit-defined: a limit of N allows N re-engagements, so
   /// the one that finds N already used is blocked).
   public var reached: Bool {
-    appMonthLimit.map { appMonthUsed >= $0 } == true || deviceYearLimit.map { deviceYearUsed >= $0 } == true
+    let slack =
+      (RuleVariant.reengagementLimitExclusive.isActive ? 1 : 0)
+      - (RuleVariant.reengagementLimitOneEarly.isActive ? 1 : 0)
+    func reached(_ used: Int, _ limit: Int?) -> Bool {
+      guard let limit = limit ?? (RuleVariant.reengagementMissingLimitIsZero.isActive ? 0 : nil) else { return false }
+      return used >= limit + slack
+    }
+    return reached(appMonthUsed, appMonthLimit)
+      || (!RuleVariant.reengagementDeviceYearLimitIgnored.isActive && reached(deviceYearUsed, deviceYearLimit))
   }
 }

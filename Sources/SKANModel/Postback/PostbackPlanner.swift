@@ -8,14 +8,16 @@ public enum PostbackPlanner {
   /// The postbacks, in sequence order.
   /// - Throws: ``ModelError`` for a scenario that cannot happen (PB-1).
   public static func plan(_ given: PostbackScenario) throws(ModelError) -> [PlannedPostback] {
-    try validate(given)
-    let scenario = withDevelopmentTiers(given)
+    var closed = given
+    closed.closedAt = closure(of: given)
+    try validate(closed)
+    let scenario = withDevelopmentTiers(closed)
     let profile = effectiveProfile(scenario)
     // Every ad's updates are checked in the timeline's order: out-of-order, then before T0.
     var timeline = ConversionTimeline(profile: profile, t0: scenario.t0)
     for update in scenario.updates { _ = try timeline.apply(update) }
     // PB-20: every update is checked, but only those before `closed_at` reach this conversion.
-    if let closedAt = scenario.closedAt {
+    if let closedAt = scenario.closedAt, !RuleVariant.closeKeepsLaterUpdates.isActive {
       timeline = ConversionTimeline(profile: profile, t0: scenario.t0)
       for update in scenario.updates where update.time < closedAt { _ = try timeline.apply(update) }
     }
@@ -30,7 +32,8 @@ public enum PostbackPlanner {
     if !isModern {
       // PB-10: SKAdNetwork 2.2 and earlier send no postback to losing networks.
       if !scenario.didWin && scenario.adVersion != "3.0" && !RuleVariant.legacyLoserBefore3_0.isActive { return [] }
-      return [try legacyPostback(scenario)]
+      let postback = try legacyPostback(scenario)
+      return droppedByClose(postback, scenario) ? [] : [postback]
     }
 
     var postbacks: [PlannedPostback] = []
@@ -48,16 +51,22 @@ public enum PostbackPlanner {
       // PB-20: a window not yet final when a later re-engagement closes the conversion is
       // final then; one already final (its end, or a lock, at or before it) keeps its time.
       let final = values.lockedAt ?? profile.bounds(of: window, t0: scenario.t0).end
-      let finalized = scenario.closedAt.map { min($0, final) } ?? final
-      let (earliest, latest) = sendRange(after: finalized, window: window, profile: profile)
+      let finalized = finalizedAt(final, scenario)
+      let closed = finalized == scenario.closedAt
+      // Variants time a closed postback's send from its window's end, or with the production
+      // delays.
+      let (earliest, latest) = sendRange(
+        after: closed && RuleVariant.closeDelayFromWindowEnd.isActive
+          ? profile.bounds(of: window, t0: scenario.t0).end : finalized, window: window,
+        profile: closed && RuleVariant.closeProductionDelays.isActive ? .production : profile)
       let (fields, outer) =
         scenario.framework == .adattributionkit
         ? adAttributionKitFields(scenario, window: window, tiers: tiers, values: values)
         : (skadnetwork4Fields(scenario, window: window, tiers: tiers, values: values), [:])
-      postbacks.append(
-        PlannedPostback(
-          sequenceIndex: window.index, tier: tier, fields: fields, outerFields: outer, finalizedAt: finalized,
-          earliestSend: earliest, latestSend: latest))
+      let postback = PlannedPostback(
+        sequenceIndex: window.index, tier: tier, fields: fields, outerFields: outer, finalizedAt: finalized,
+        earliestSend: earliest, latestSend: latest)
+      if !droppedByClose(postback, scenario) { postbacks.append(postback) }
     }
     return postbacks
   }
@@ -81,11 +90,14 @@ public enum PostbackPlanner {
     for update in scenario.updates { _ = try timer.apply(update) }
     // PB-20: closed by a later re-engagement, the postback is final then, with the values of
     // the updates before it (every update is still checked).
-    if let closedAt = scenario.closedAt {
+    let closedAt = RuleVariant.closeLegacyTimerKept.isActive ? nil : scenario.closedAt
+    if let closedAt, !RuleVariant.closeKeepsLaterUpdates.isActive {
       timer = LegacyConversionTimer(t0: scenario.t0)
       for update in scenario.updates where update.time < closedAt { _ = try timer.apply(update) }
     }
-    let finalized = scenario.closedAt.map { min($0, timer.expiresAt) } ?? timer.expiresAt
+    var open = scenario
+    open.closedAt = closedAt
+    let finalized = finalizedAt(timer.expiresAt, open)
     // PB-15: sent 0 to 24 hours after the timer expires (under a variant, 24 to 48 hours).
     let delayed = RuleVariant.legacySentAsSKAdNetwork4.isActive
     return PlannedPostback(
@@ -106,6 +118,33 @@ public enum PostbackPlanner {
     var signed4 = scenario
     signed4.adVersion = PostbackScenario.skadnetwork4Version
     return try plan(signed4).first
+  }
+
+  /// PB-20: when a later re-engagement closed the conversion, `nil` when nothing did.
+  /// Variants leave a SKAdNetwork conversion open, or a losing network's, or every one, and
+  /// read a close before T0 (PB-1) as T0.
+  private static func closure(of scenario: PostbackScenario) -> Timestamp? {
+    guard let closedAt = scenario.closedAt else { return nil }
+    if RuleVariant.closeIgnored.isActive
+      || (RuleVariant.closeAdAttributionKitOnly.isActive && scenario.framework == .skadnetwork)
+      || (RuleVariant.closeWinnerOnly.isActive && !scenario.didWin)
+    {
+      return nil
+    }
+    return RuleVariant.closeBeforeT0AtT0.isActive ? max(closedAt, scenario.t0) : closedAt
+  }
+
+  /// PB-20: a postback not yet final (`final`: its window's end or its lock) when a later
+  /// re-engagement closes the conversion is final then; one already final keeps its time.
+  /// A variant makes every postback final at the close.
+  private static func finalizedAt(_ final: Timestamp, _ scenario: PostbackScenario) -> Timestamp {
+    guard let closedAt = scenario.closedAt else { return final }
+    return RuleVariant.closeRetimesFinalWindows.isActive ? closedAt : min(closedAt, final)
+  }
+
+  /// PB-20's alternative: a postback made final by the close is dropped, not sent.
+  private static func droppedByClose(_ postback: PlannedPostback, _ scenario: PostbackScenario) -> Bool {
+    RuleVariant.closeDropsOpenWindow.isActive && postback.finalizedAt == scenario.closedAt
   }
 
   /// PB-22: a development postback carries "the highest data tier that Crowd Anonymity

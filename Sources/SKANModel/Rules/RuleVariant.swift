@@ -604,6 +604,123 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case unknownAdVersionIsDefault
   /// PB-1's alternative: an ad signed before 4.0 takes a campaign ID up to 9999, not 1 to 100.
   case legacyCampaignUnchecked
+  // MARK: Re-engagement limits (AT-19, AT-20)
+
+  /// AT-19's alternative: an event's `reengagement_limits` is never read.
+  case reengagementLimitsIgnored
+  /// AT-19's alternative: only the app's monthly limit is checked, not the device's yearly one.
+  case reengagementDeviceYearLimitIgnored
+  /// AT-19's alternative: a limit blocks only when more is used (`used > limit`).
+  case reengagementLimitExclusive
+  /// AT-19's alternative: a limit blocks when one less is used (`used >= limit - 1`).
+  case reengagementLimitOneEarly
+  /// AT-19's alternative: a limit absent or `null` is 0.
+  case reengagementMissingLimitIsZero
+  /// AT-19's (and IN-1's) alternative: a negative count or limit is read as 0.
+  case reengagementNegativeCountIsZero
+  /// AT-19's (and IN-1's) alternative: a fractional count or limit is truncated.
+  case reengagementFractionTruncated
+  /// AT-19's alternative: the limits block installs too.
+  case reengagementLimitsOnInstalls
+  /// AT-20's alternative: the limits block development re-engagements too.
+  case reengagementLimitsOnDevelopment
+  /// AT-19's alternative: the limits are checked before the cooldown (AT-8).
+  case reengagementLimitBeforeCooldown
+  /// AT-19's alternative: the first conversion-value update (AT-10) is checked before the limits.
+  case reengagementUpdateCheckBeforeLimit
+
+  // MARK: Postbacks: a conversion closed by a later re-engagement (PB-20)
+
+  /// PB-20's alternative: `closed_at` is ignored; postbacks keep their windows' ends.
+  case closeIgnored
+  /// PB-20's alternative: only AdAttributionKit-attributed conversions are closed.
+  case closeAdAttributionKitOnly
+  /// PB-20's alternative: an ad signed before 4.0 keeps its 24-hour timer (PB-15) after the close.
+  case closeLegacyTimerKept
+  /// PB-20's alternative: a losing network's conversion is not closed.
+  case closeWinnerOnly
+  /// PB-20's alternative: updates made at or after the close still apply.
+  case closeKeepsLaterUpdates
+  /// PB-20's alternative: a postback made final by the close is dropped.
+  case closeDropsOpenWindow
+  /// PB-20's alternative: every postback is final at the close, even one already final.
+  case closeRetimesFinalWindows
+  /// PB-20's (and PB-8's) alternative: a closed postback's send delay counts from its window's end.
+  case closeDelayFromWindowEnd
+  /// PB-20's (and PB-17's) alternative: a closed postback takes the production delays.
+  case closeProductionDelays
+  /// PB-20's (and PB-1's) alternative: a close before T0 is read as T0.
+  case closeBeforeT0AtT0
+
+  // MARK: Windows (WIN-1 to WIN-7)
+
+  /// WIN-3's alternative: a time exactly on a window's end is still in that window.
+  case windowEdgesInclusive
+  /// WIN-7's alternative: the time from T0 is rounded to the nearest second before comparing.
+  case windowTimesRoundedToSeconds
+  /// WIN-5's alternative: the developer profile has the production windows.
+  case windowDeveloperProfileIgnored
+  /// WIN-2's alternative: the measurement period runs to the end of day 35: a production time
+  /// from 840 to 864 hours is in window 2, which then ends at 864 hours.
+  case measurementEndsDay36
+  /// WIN-2's alternative: a time after the measurement period is taken modulo it.
+  case windowWrapsAround
+  /// WIN-7's alternative: a time written as a string of digits is read as that number.
+  case timeDigitStringsAccepted
+  /// IN-1's alternative: an unknown profile is read as production.
+  case unknownProfileAsProduction
+  /// WIN-4's (and IN-1's) alternative: a T0 of 0 (the Unix epoch) is read as missing.
+  case zeroT0Missing
+  /// IN-1's alternative: a missing time is read as T0 itself.
+  case missingTimeIsT0
+
+  // MARK: Attribution: SKAdNetwork calls mirrored into AdAttributionKit (AT-21, AT-22)
+
+  /// AT-21's alternative: a SKAdNetwork call reaches no conversion, and is not checked.
+  case skadnetworkCallsIgnored
+  /// AT-21's alternative: every conversion is AdAttributionKit's, whatever its framework.
+  case conversionFrameworkIgnored
+  /// AT-21's alternative: a SKAdNetwork call's `lockWindow` is dropped.
+  case mirrorLockDropped
+  /// AT-21's alternative: SKAdNetwork calls reach no conversion once the app also calls
+  /// AdAttributionKit.
+  case mirrorDroppedWithDirectCalls
+  /// AT-21's (and IN-1's) alternative: a re-engagement attributed to SKAdNetwork is read as
+  /// AdAttributionKit's.
+  case skadnetworkReengagementAccepted
+  /// AT-21's (and IN-1's) alternative: a SKAdNetwork call's conversion types and tag are
+  /// ignored.
+  case skadnetworkCallTypesIgnored
+
+  // MARK: Signatures: real postback verifiers' readings (SIG-2 to SIG-7, SIG-20, SIG-22)
+
+  /// SIG-7's alternative: an unknown minor version is verified with the nearest known layout
+  /// of its major version (4.1 with 4.0's, 2.3 with 2.2's), its own label signed.
+  case unknownMinorVersionNearestLayout
+  /// SIG-7's alternative: an unknown version is verified with the 4.0 layout, its own label
+  /// signed.
+  case unknownVersionAs4_0
+  /// SIG-20's alternative: a 4.0 postback with both source fields signs both,
+  /// `source-app-id` first.
+  case bothSourcesSigned
+  /// SIG-20's alternative: a 4.0 postback with both source fields signs both,
+  /// `source-domain` first.
+  case bothSourcesSignedDomainFirst
+  /// SIG-2's alternative: a `source-app-id` of 0 in 3.0 and 4.0 is absent.
+  case sourceAppIDZeroDropped
+  /// SIG-3's alternative: a 2.2 postback is signed with the 2.1 layout, without fidelity-type.
+  case v2_2SignedAs2_1
+  /// SIG-2's alternative: a 2.x postback without `source-app-id` is `missing-field`.
+  case sourceAppIDRequiredBelow3
+  /// SIG-2's alternative: a 4.0 postback with neither source field is `missing-field`.
+  case sourceSlotRequired4_0
+  /// SIG-4's alternative: an integer written with a fraction, `1.0`, is the wrong type.
+  case integralDoubleWrongType
+  /// SIG-4's alternative: an integer written with a fraction signs as written, `1.0`.
+  case integralDoubleSignedAsWritten
+  /// SIG-22's alternative: every character of a signature outside the base64 alphabet is
+  /// skipped.
+  case base64JunkSkipped
 
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []

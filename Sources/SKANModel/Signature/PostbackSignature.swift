@@ -54,8 +54,11 @@ public struct PostbackSignature: Sendable {
     if let versionValue = members["version"] {
       let asText = RuleVariant.signedFieldsAsJavaScriptText.isActive ? Self.javaScriptText(versionValue) : nil
       guard let versionText = versionValue.stringValue ?? asText else { return Check(.rejected, .wrongType) }
-      guard let known = PostbackVersion(rawValue: versionText) else { return Check(.unverifiable, .unknownVersion) }
-      version = known
+      guard let known = PostbackVersion(rawValue: versionText) ?? Self.unknownVersionLayout(versionText) else {
+        return Check(.unverifiable, .unknownVersion)
+      }
+      // A variant signs a 2.2 postback with the 2.1 layout, without fidelity-type (SIG-3).
+      version = known == .v2_2 && RuleVariant.v2_2SignedAs2_1.isActive ? .v2_1 : known
     } else {
       if RuleVariant.missingVersionMissingField.isActive { return Check(.rejected, .missingField) }
       if RuleVariant.missingVersionUnknown.isActive { return Check(.unverifiable, .unknownVersion) }
@@ -78,7 +81,8 @@ public struct PostbackSignature: Sendable {
     guard let signatureValue = members["attribution-signature"] else {
       return Check(.rejected, .missingField, signed)
     }
-    guard let signature = signatureValue.stringValue else { return Check(.rejected, .wrongType, signed) }
+    guard var signature = signatureValue.stringValue else { return Check(.rejected, .wrongType, signed) }
+    if RuleVariant.base64JunkSkipped.isActive { signature = Self.base64AlphabetOnly(signature) }
     if version.usesP192, RuleVariant.legacyPostbacksUnverifiable.isActive {
       return Check(.unverifiable, .unknownVersion, signed)
     }
@@ -96,10 +100,17 @@ public struct PostbackSignature: Sendable {
     for field in version.signedFields {
       if field.optional {
         // The source slot: 4.0 takes source-app-id or source-domain, earlier versions source-app-id.
-        let appID = sourceField(members, "source-app-id")
-        let domain = version == .v4_0 ? sourceField(members, "source-domain") : nil
+        let appID = sourceField(members, "source-app-id", version: version)
+        let domain = version == .v4_0 ? sourceField(members, "source-domain", version: version) : nil
         switch (appID, domain) {
-        case (nil, nil): continue
+        case (nil, nil):
+          if sourceSlotRequired(version) { return .failure(SignatureFailure(.missingField)) }
+          continue
+        case (let app?, let domain?) where signsBothSources:
+          guard let appText = signedText(.integer, app), let domainText = signedText(.string, domain) else {
+            return .failure(SignatureFailure(.wrongType))
+          }
+          parts += RuleVariant.bothSourcesSignedDomainFirst.isActive ? [domainText, appText] : [appText, domainText]
         case (.some, .some) where !RuleVariant.sourceDomainPreferred.isActive:
           return .failure(SignatureFailure(.ambiguousSource))
         case (let value?, nil):
@@ -123,17 +134,68 @@ public struct PostbackSignature: Sendable {
   }
 }
 
-// The readings of a signed field that a rule variant takes instead of SIG-4's.
+// The readings of a postback's fields that a rule variant takes instead of the kit's (SIG-2,
+// SIG-4, SIG-7, SIG-20, SIG-22).
 extension PostbackSignature {
-  /// A source field's value; under a variant, `null` is absent.
-  private static func sourceField(_ members: [String: JSONValue], _ name: String) -> JSONValue? {
+  /// A source field's value; under a variant, `null` is absent, and under another a
+  /// `source-app-id` of 0 in 3.0 and 4.0.
+  private static func sourceField(_ members: [String: JSONValue], _ name: String, version: PostbackVersion)
+    -> JSONValue?
+  {
     guard let value = members[name], !(value.isNull && RuleVariant.postbackTypedDecoder.isActive) else { return nil }
+    if RuleVariant.sourceAppIDZeroDropped.isActive, name == "source-app-id", value == 0,
+      [.v3_0, .v4_0].contains(version)
+    {
+      return nil
+    }
     return value
+  }
+
+  /// SIG-2's alternatives: a 2.x postback needs `source-app-id`, a 4.0 one a source field.
+  private static func sourceSlotRequired(_ version: PostbackVersion) -> Bool {
+    (RuleVariant.sourceAppIDRequiredBelow3.isActive && [.v2_0, .v2_1, .v2_2].contains(version))
+      || (RuleVariant.sourceSlotRequired4_0.isActive && version == .v4_0)
+  }
+
+  /// SIG-20's alternatives: a 4.0 postback with both source fields signs both.
+  private static var signsBothSources: Bool {
+    RuleVariant.bothSourcesSigned.isActive || RuleVariant.bothSourcesSignedDomainFirst.isActive
+  }
+
+  /// SIG-7's alternatives: an unknown version's layout is 4.0's, or the known P-256 one of its
+  /// major version with the greatest minor version not above its own (`4.1` 4.0, `2.3` 2.2;
+  /// `5.0` and `4` none); `nil` under neither.
+  private static func unknownVersionLayout(_ label: String) -> PostbackVersion? {
+    if RuleVariant.unknownVersionAs4_0.isActive { return .v4_0 }
+    guard RuleVariant.unknownMinorVersionNearestLayout.isActive else { return nil }
+    func parts(_ text: String) -> (major: Int, minor: Int)? {
+      let pieces = text.split(separator: ".", omittingEmptySubsequences: false)
+      guard pieces.count == 2, let major = Int(pieces[0]), let minor = Int(pieces[1]) else { return nil }
+      return (major, minor)
+    }
+    guard let (major, minor) = parts(label) else { return nil }
+    return PostbackVersion.allCases.filter { version in
+      guard !version.usesP192, let known = parts(version.rawValue) else { return false }
+      return known.major == major && known.minor <= minor
+    }.max { parts($0.rawValue)?.minor ?? 0 < parts($1.rawValue)?.minor ?? 0 }
+  }
+
+  /// SIG-22's alternative: a signature with every character outside the base64 alphabet
+  /// skipped, as Python's `base64.b64decode` reads it without `validate=True`.
+  private static func base64AlphabetOnly(_ text: String) -> String {
+    let alphabet = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=")
+    return String(text.filter { alphabet.contains($0) })
   }
 
   /// A field's text in the signed string, or `nil` when its JSON type is wrong: SIG-4's
   /// reading, then a variant's reading of a value of another type.
   private static func signedText(_ kind: PostbackField.Kind, _ value: JSONValue) -> String? {
+    // Variants read an integer written with a fraction as the wrong type, or sign it as
+    // written (`1.0`, Python's str).
+    if kind == .integer, case .double(let number) = value {
+      if RuleVariant.integralDoubleWrongType.isActive { return nil }
+      if RuleVariant.integralDoubleSignedAsWritten.isActive, value.exactInteger != nil { return "\(number)" }
+    }
     if let text = kind.signedText(of: value) { return text }
     if RuleVariant.signedFieldsAsJavaScriptText.isActive { return javaScriptText(value) }
     switch kind {

@@ -11,8 +11,9 @@ public enum WindowProfile: String, Sendable, Hashable, CaseIterable {
   /// end of the measurement period.
   public var windowEnds: [Int] {
     switch self {
-    case .production: return [48 * Milliseconds.hour, 168 * Milliseconds.hour, 840 * Milliseconds.hour]
-    case .aakDeveloper: return [3 * Milliseconds.minute, 6 * Milliseconds.minute, 9 * Milliseconds.minute]
+    case .aakDeveloper where !RuleVariant.windowDeveloperProfileIgnored.isActive:
+      return [3 * Milliseconds.minute, 6 * Milliseconds.minute, 9 * Milliseconds.minute]
+    case .production, .aakDeveloper: return [48 * Milliseconds.hour, 168 * Milliseconds.hour, 840 * Milliseconds.hour]
     }
   }
 
@@ -23,13 +24,13 @@ public enum WindowProfile: String, Sendable, Hashable, CaseIterable {
   /// comparison is in milliseconds with no rounding (WIN-7).
   /// - Throws: ``ModelError/Code/timeBeforeT0`` when `time` is earlier than `t0` (WIN-6).
   public func position(of time: Timestamp, t0: Timestamp) throws(ModelError) -> WindowPosition {
-    let elapsed = time.milliseconds - t0.milliseconds
+    let elapsed = Self.elapsed(time.milliseconds - t0.milliseconds, period: windowEnds[2])
     guard elapsed >= 0 || RuleVariant.beforeT0InFirstWindow.isActive else {
       throw ModelError(.timeBeforeT0, "time \(time.milliseconds) is \(-elapsed) ms before T0 \(t0.milliseconds)")
     }
     var start = 0
     for (index, end) in windowEnds.enumerated() {
-      if elapsed < end {
+      if elapsed < end || (RuleVariant.windowEdgesInclusive.isActive && elapsed == end) {
         return .window(
           ConversionWindow(index: index),
           start: t0.adding(milliseconds: start),
@@ -38,7 +39,22 @@ public enum WindowProfile: String, Sendable, Hashable, CaseIterable {
       }
       start = end
     }
+    // A variant reads "days 8 to 35" as running to the end of day 35 (WIN-2): a production
+    // time before 864 hours that is past the period is still in window 2, ending then.
+    if RuleVariant.measurementEndsDay36.isActive, self == .production, elapsed < 36 * Milliseconds.day {
+      return .window(
+        ConversionWindow(index: 2), start: t0.adding(milliseconds: windowEnds[1]),
+        end: t0.adding(milliseconds: 36 * Milliseconds.day))
+    }
     return .measurementOver(since: t0.adding(milliseconds: start))
+  }
+
+  /// The time from T0 as the windows compare it: as it is. Variants round it to the nearest
+  /// second (WIN-7's alternative) or take it modulo the measurement period (WIN-2's).
+  private static func elapsed(_ milliseconds: Int, period: Int) -> Int {
+    if RuleVariant.windowTimesRoundedToSeconds.isActive { return (milliseconds + 500) / 1000 * 1000 }
+    if RuleVariant.windowWrapsAround.isActive, milliseconds >= period { return milliseconds % period }
+    return milliseconds
   }
 
   /// The nominal start and end of a window, whatever happened in earlier windows (LCK-2).
