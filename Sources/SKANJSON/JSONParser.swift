@@ -449,31 +449,38 @@ public struct JSONParser {
 
   /// The rest of a string that holds an escape; `index` is at the first backslash.
   private mutating func parseEscapedString(from start: Int) throws(JSONError) -> String {
-    var scalars = String.UnicodeScalarView()
-    try appendRun(from: start, to: index, into: &scalars)
+    // The string's UTF-8, built as bytes (one String made at the end): each raw run is
+    // checked as it is copied, each escape written as its scalar's UTF-8.
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(index - start + 64)
+    try appendRun(from: start, to: index, into: &bytes)
     var runStart = index
     while true {
       guard index < count else { throw error("unterminated string") }
       let byte = base[index]
       if byte == 0x22 {
-        try appendRun(from: runStart, to: index, into: &scalars)
-        // Escapes can spell combining marks too: the whole string is checked once more.
-        var run = 0
-        for scalar in scalars {
-          let weight = Self.combiningWeight(scalar.value)
-          run = weight == 0 ? 0 : run + weight
-          if run > Self.maximumCombiningRun {
-            index = start - 1
-            throw combiningRunError()
+        try appendRun(from: runStart, to: index, into: &bytes)
+        // Escapes can spell combining marks too: the whole string is checked once more when
+        // it holds a scalar at or above U+0300 (a lead byte of 0xCC or more).
+        let text = String(decoding: bytes, as: UTF8.self)
+        if bytes.contains(where: { $0 >= 0xCC }) {
+          var run = 0
+          for scalar in text.unicodeScalars {
+            let weight = Self.combiningWeight(scalar.value)
+            run = weight == 0 ? 0 : run + weight
+            if run > Self.maximumCombiningRun {
+              index = start - 1
+              throw combiningRunError()
+            }
           }
         }
         index += 1
-        return String(scalars)
+        return text
       }
       if byte < 0x20 { throw error("control character \(describe(byte)) in a string") }
       if byte == 0x5C {
-        try appendRun(from: runStart, to: index, into: &scalars)
-        try parseEscape(into: &scalars)
+        try appendRun(from: runStart, to: index, into: &bytes)
+        try parseEscape(into: &bytes)
         runStart = index
         continue
       }
@@ -481,29 +488,30 @@ public struct JSONParser {
     }
   }
 
-  private mutating func appendRun(
-    from start: Int, to end: Int, into scalars: inout String.UnicodeScalarView
-  ) throws(JSONError) {
+  /// Copies the raw bytes from `start` to `end` into `bytes`, checked as `validated` checks
+  /// them (valid UTF-8, no overlong run of combining marks); ASCII needs no further check.
+  private mutating func appendRun(from start: Int, to end: Int, into bytes: inout [UInt8]) throws(JSONError) {
     guard start < end else { return }
-    scalars.append(contentsOf: try validated(from: start, to: end).unicodeScalars)
+    let run = UnsafeBufferPointer(start: base + start, count: end - start)
+    if !run.allSatisfy({ $0 < 0x80 }) { _ = try validated(from: start, to: end) }
+    bytes.append(contentsOf: run)
   }
 
-  private mutating func parseEscape(into scalars: inout String.UnicodeScalarView) throws(JSONError) {
+  private mutating func parseEscape(into bytes: inout [UInt8]) throws(JSONError) {
     index += 1
     guard index < count else { throw error("unterminated escape") }
     let byte = base[index]
     index += 1
     switch byte {
-    case UInt8(ascii: "\""): scalars.append("\"")
-    case UInt8(ascii: "\\"): scalars.append("\\")
-    case UInt8(ascii: "/"): scalars.append("/")
-    case UInt8(ascii: "b"): scalars.append("\u{08}")
-    case UInt8(ascii: "f"): scalars.append("\u{0C}")
-    case UInt8(ascii: "n"): scalars.append("\n")
-    case UInt8(ascii: "r"): scalars.append("\r")
-    case UInt8(ascii: "t"): scalars.append("\t")
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
+    case UInt8(ascii: "b"): bytes.append(0x08)
+    case UInt8(ascii: "f"): bytes.append(0x0C)
+    case UInt8(ascii: "n"): bytes.append(0x0A)
+    case UInt8(ascii: "r"): bytes.append(0x0D)
+    case UInt8(ascii: "t"): bytes.append(0x09)
     case UInt8(ascii: "u"):
       let high = try parseHex4()
+      let scalar: Unicode.Scalar
       if high >= 0xD800 && high <= 0xDBFF {
         guard index + 1 < count, base[index] == 0x5C, base[index + 1] == UInt8(ascii: "u")
         else { throw error("a high surrogate must be followed by a low surrogate") }
@@ -511,12 +519,13 @@ public struct JSONParser {
         let low = try parseHex4()
         guard low >= 0xDC00 && low <= 0xDFFF else { throw error("invalid low surrogate") }
         let combined = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-        guard let scalar = Unicode.Scalar(combined) else { throw error("invalid code point") }
-        scalars.append(scalar)
+        guard let value = Unicode.Scalar(combined) else { throw error("invalid code point") }
+        scalar = value
       } else {
-        guard let scalar = Unicode.Scalar(high) else { throw error("lone low surrogate") }
-        scalars.append(scalar)
+        guard let value = Unicode.Scalar(high) else { throw error("lone low surrogate") }
+        scalar = value
       }
+      UTF8.encode(scalar) { bytes.append($0) }
     default:
       index -= 1
       throw error("invalid escape \\\(describe(byte))")
