@@ -9,13 +9,14 @@ in the temporary directory by size) is audited with the double-counting receiver
 each run's wall time and peak memory (the child's maximum resident set) are taken, and the
 medians printed: arrivals per second, and memory per arrival and per deduplication key. Beside
 them, the limit: OpenSSL's ECDSA P-256 verify rate on one core (`openssl speed ecdsap256`)
-times the cores, and the audit's rate as a fraction of it. Then the P-192 path apart: Apple's
-published 2.0 postback (P-192) repeated, audited with Apple's keys, beside `openssl speed
-ecdsap192`.
+times the cores, and the audit's rate as a fraction of it. Then the P-192 path apart (the
+kit's own verification, on attaswift/BigInt): SKAdNetwork 2.0 postbacks signed with a P-192
+key made for the run, beside `openssl speed ecdsap192`.
 
 Memory per key: the difference in peak memory between the two largest sizes over the
 difference in their keys (counted postbacks), which leaves out what every run holds (the
-binary, one batch of lines).
+binary, one batch of lines). Memory apart from the keys: one genuine postback stored again
+and again (every arrival a retry of the first, so one key), at each size: it should not grow.
 
 Run it on an otherwise idle machine; docs/guides/performance.md quotes one run of it.
 """
@@ -42,15 +43,46 @@ def corpus(size):
 
 
 def p192_corpus(size):
-    """Apple's 2.0 postback (P-192 key) `size` times: every line verified, all but the first
-    duplicates."""
+    """`size` SKAdNetwork 2.0 postbacks, each with its own transaction ID, signed with a P-192
+    key made for the run (deterministic ECDSA), and the receiver that verifies them with it."""
+    from cryptography.hazmat.primitives import hashes, serialization
+    from cryptography.hazmat.primitives.asymmetric import ec
+    import base64
     path = os.path.join(tempfile.gettempdir(), f"skan-audit-p192-{size}.jsonl")
-    if not os.path.exists(path):
-        samples = json.load(open(os.path.join(ROOT, "Tests", "Fixtures", "apple-samples.json")))["samples"]
-        body = json.dumps(next(s for s in samples if s["id"] == "field_v2_0_meta")["postback"])
+    receiver = os.path.join(tempfile.gettempdir(), f"skan-audit-p192-{size}-receiver.json")
+    if not os.path.exists(receiver):
+        key = ec.derive_private_key(192_2026, ec.SECP192R1())
+        public = base64.b64encode(key.public_key().public_bytes(
+            serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo)).decode()
         with open(path, "w") as out:
             for index in range(size):
-                out.write(json.dumps({"at": 1_700_000_000_000 + index, "path": "/postbacks", "body": body}) + "\n")
+                body = {"version": "2.0", "ad-network-id": "kittest.skadnetwork", "campaign-id": 42,
+                        "app-id": 1234567890, "transaction-id": f"00000000-0000-4000-8000-{index:012d}",
+                        "redownload": False, "source-app-id": 987654321}
+                signed = "\u2063".join(["2.0", "kittest.skadnetwork", "42", "1234567890", body["transaction-id"],
+                                          "false", "987654321"])
+                der = key.sign(signed.encode(), ec.ECDSA(hashes.SHA256(), deterministic_signing=True))
+                body["attribution-signature"] = base64.b64encode(der).decode()
+                out.write(json.dumps({"at": 1_700_000_000_000 + index, "path": "/postbacks",
+                                      "body": json.dumps(body, separators=(",", ":"))}) + "\n")
+        with open(receiver, "w") as out:
+            json.dump({"receiver": {"network_paths": ["/postbacks"]}, "skadnetwork_public_key": public}, out)
+    return path, receiver
+
+
+def retries_corpus(source, size):
+    """The first counted postback of `source` (a corpus directory) `size` times: one key."""
+    path = os.path.join(tempfile.gettempdir(), f"skan-audit-retries-{size}.jsonl")
+    if not os.path.exists(path):
+        with open(os.path.join(source, "arrivals.jsonl")) as handle:
+            for line in handle:
+                arrival = json.loads(line)
+                if '"did-win":true' in arrival["body"] and "kittest.skadnetwork" in arrival["body"]:
+                    break
+        with open(path, "w") as out:
+            for index in range(size):
+                arrival["at"] = 1_764_000_000_000 + index
+                out.write(json.dumps(arrival) + "\n")
     return path
 
 
@@ -105,15 +137,23 @@ def main():
         (small, small_keys, small_memory), (large, large_keys, large_memory) = rows[-2], rows[-1]
         per_key = (large_memory - small_memory) / max(1, large_keys - small_keys)
         print(f"memory per key: {per_key:,.0f} B ({large_keys - small_keys:,} more keys from {small:,} to {large:,} arrivals)")
+    if rows:
+        source = corpus(rows[0][0])
+        flat = []
+        for size in [row[0] for row in rows]:
+            path = retries_corpus(source, size)
+            runs = [timed([args.binary, "audit", path, "--receiver", os.path.join(source, "receiver.json")])
+                    for _ in range(args.runs)]
+            flat.append((size, statistics.median(run[1] for run in runs)))
+        print("memory apart from the keys (one postback and its retries): "
+              + ", ".join(f"{size:,} arrivals {memory / 2**20:,.1f} MiB" for size, memory in flat)
+              + f"; {flat[-1][1] / flat[0][1]:.2f} x")
     if args.p192:
         p192 = openssl_verify_rate("p192")
-        path = p192_corpus(args.p192)
-        receiver = os.path.join(tempfile.gettempdir(), "skan-audit-apple-receiver.json")
-        with open(receiver, "w") as out:
-            json.dump({"receiver": {"network_paths": ["/postbacks"]}}, out)
+        path, receiver = p192_corpus(args.p192)
         runs = [timed([args.binary, "audit", path, "--receiver", receiver])[0] for _ in range(args.runs)]
         rate = args.p192 / statistics.median(runs)
-        print(f"P-192 (Apple's 2.0 postback, Apple's keys): {rate:,.0f}/s; openssl ecdsap192 verify {p192:,.0f}/s "
+        print(f"P-192 (2.0 postbacks, each its own, a P-192 key): {rate:,.0f}/s; openssl ecdsap192 verify {p192:,.0f}/s "
               f"x {cores} = {p192 * cores:,.0f}/s; {rate / (p192 * cores):.2f} of it")
 
 

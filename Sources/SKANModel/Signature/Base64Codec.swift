@@ -22,6 +22,11 @@ public enum Base64Codec {
     decode(Array(text.utf8)[...], url: true)
   }
 
+  /// Decodes base64url without padding from its UTF-8 bytes, as ``decodeURL(_:)`` does.
+  public static func decodeURL(bytes: ArraySlice<UInt8>) -> [UInt8]? {
+    decode(bytes, url: true)
+  }
+
   /// Encodes base64url without padding.
   public static func encodeURL(_ bytes: [UInt8]) -> String {
     encode(bytes, alphabet: urlAlphabet, padded: false)

@@ -20,13 +20,15 @@ public struct CompactJWS: Sendable, Hashable {
     let text =
       RuleVariant.aakLenientBase64URL.isActive
       ? String(jws.compactMap { $0 == "+" ? "-" : $0 == "/" ? "_" : $0 == "=" ? nil : $0 }) : jws
-    let parts = text.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+    // Split on the UTF-8 bytes: a dot is one byte, and no grapheme needs forming.
+    let bytes = Array(text.utf8)
+    let parts = bytes.split(separator: UInt8(ascii: "."), maxSplits: 3, omittingEmptySubsequences: false)
     guard parts.count == 3,
-      let headerBytes = Base64Codec.decodeURL(parts[0]),
+      let headerBytes = Base64Codec.decodeURL(bytes: parts[0]),
       let header = (try? JSONParser.parse(bytes: headerBytes))?.objectValue,
-      let payloadBytes = Base64Codec.decodeURL(parts[1]),
+      let payloadBytes = Base64Codec.decodeURL(bytes: parts[1]),
       let payload = (try? JSONParser.parse(bytes: payloadBytes))?.objectValue,
-      let signature = Base64Codec.decodeURL(parts[2])
+      let signature = Base64Codec.decodeURL(bytes: parts[2])
     else { return .failure(SignatureFailure(.malformedJWS)) }
     let unsigned = header["alg"]?.stringValue == "none" && RuleVariant.aakUnsignedAccepted.isActive
     guard header["alg"]?.stringValue == "ES256" || unsigned else {
@@ -35,7 +37,8 @@ public struct CompactJWS: Sendable, Hashable {
     guard let kid = header["kid"]?.stringValue else { return .failure(SignatureFailure(.malformedJWS)) }
     return .success(
       CompactJWS(
-        kid: kid, signingInput: parts[0] + "." + parts[1], payload: payload, signature: signature,
+        kid: kid, signingInput: String(decoding: bytes[..<parts[1].endIndex], as: UTF8.self), payload: payload,
+        signature: signature,
         isUnsigned: unsigned))
   }
 
