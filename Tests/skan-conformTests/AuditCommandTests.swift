@@ -138,7 +138,7 @@ struct AuditCommandTests {
     #expect(outcome.output.utf8.count < 10_000, "the line is not echoed")
   }
 
-  @Test("bytes that are not UTF-8, a body with a hundred thousand members, and an empty file")
+  @Test("bytes that are not UTF-8, bodies with a hundred thousand and a million members, and an empty file")
   func oddFiles() async throws {
     let folder = try directory()
     var bytes = Array(try lines(Self.arrivals).prefix(20).joined(separator: "\n").utf8) + [0x0A]
@@ -156,6 +156,21 @@ struct AuditCommandTests {
     ])
     #expect(many.status == 0, "\(many.output.prefix(500))")
     #expect(many.output.contains("rejected 1"), "\(many.output.prefix(500))")
+
+    // A million members: refused by the default line bound with the line named, judged (a
+    // body that is not a postback) under a raised one.
+    var million = Array("{\"at\":1764000100000,\"path\":\"/postbacks\",\"body\":{".utf8)
+    million.reserveCapacity(16_000_000)
+    for index in 0..<1_000_000 { million += Array("\"k\(index)\":0,".utf8) }
+    million[million.count - 1] = UInt8(ascii: "}")
+    million += Array("}\n".utf8)
+    FileManager.default.createFile(atPath: folder + "/million.jsonl", contents: Data(million))
+    let bounded = try await kit(["audit", folder + "/million.jsonl", "--receiver", Self.receiver])
+    #expect(bounded.status == 2 && bounded.output.contains("line 1: longer than"), "\(bounded.output.prefix(500))")
+    let raised = try await kit([
+      "audit", folder + "/million.jsonl", "--receiver", Self.receiver, "--max-line-bytes", "33554432",
+    ])
+    #expect(raised.status == 0 && raised.output.contains("rejected 1"), "\(raised.output.prefix(500))")
 
     FileManager.default.createFile(atPath: folder + "/empty.jsonl", contents: Data())
     let empty = try await kit(["audit", folder + "/empty.jsonl", "--receiver", Self.receiver])
