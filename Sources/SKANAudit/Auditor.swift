@@ -109,10 +109,14 @@ public struct Auditor: Sendable {
   /// Parses and judges `batch` on ``workers`` concurrent tasks, in line order; the first
   /// malformed line (by line) is the error.
   func prepare(_ batch: [(line: Int, bytes: ArraySlice<UInt8>)], name: String) async throws -> [Prepared] {
-    let slice = (batch.count + workers - 1) / workers
+    // Four pieces a worker, at most `workers` at a time: a worker that finishes early takes the
+    // next piece instead of waiting for the slowest.
+    let pieces = workers * 4
+    let slice = max(1, (batch.count + pieces - 1) / pieces)
     let parts = stride(from: 0, to: batch.count, by: slice).map { Array(batch[$0..<min($0 + slice, batch.count)]) }
     let results = await withTaskGroup(of: (Int, Result<[Prepared], AuditError>).self) { group in
-      for (index, part) in parts.enumerated() {
+      func start(_ index: Int) {
+        let part = parts[index]
         group.addTask {
           do throws(AuditError) {
             return (index, .success(try part.map { line throws(AuditError) in try prepare(line, name: name) }))
@@ -121,8 +125,16 @@ public struct Auditor: Sendable {
           }
         }
       }
+      var next = min(workers, parts.count)
+      for index in 0..<next { start(index) }
       var results = [Result<[Prepared], AuditError>?](repeating: nil, count: parts.count)
-      for await (index, result) in group { results[index] = result }
+      for await (index, result) in group {
+        results[index] = result
+        if next < parts.count {
+          start(next)
+          next += 1
+        }
+      }
       return results
     }
     var prepared: [Prepared] = []
