@@ -222,7 +222,9 @@ extension MutantCatalog {
     Mutant(
       "value-clamped", .s2s, "Clamps an AppsFlyer value outside 0...63 into range.",
       input: { input in
-        bodyMember(input, "value") { $0.exactInteger.map { .integer(max(0, min(63, $0))) } ?? $0 }
+        bodyMember(input, "value") {
+          $0.exactInteger.map { .integer(max(FineValue.minimum, min(FineValue.maximum, $0))) } ?? $0
+        }
       }),
     Mutant(
       "value-int-coerced", .s2s, "Reads a numeric string value as its number, as Objective-C's intValue does.",
@@ -296,10 +298,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "singular-lock-ignored", .s2s, "Ignores Singular's skan_updated_lock_window_value.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
-        return input.updating(Input.body) { $0.setting("skan_updated_lock_window_value", nil) }
-      }),
+      variant: .lifecycleLockIgnored),
     Mutant(
       "singular-lock-boolean-only", .s2s, "Accepts only a JSON boolean as Singular's lock, refusing 1.",
       input: { input in
@@ -321,12 +320,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "singular-coarse-3-dropped", .s2s, "Checks the coarse code as the snippet does: 3 slips through and is dropped.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
-        return bodyMember(input, "skan_updated_coarse_value") { value in
-          value.exactInteger.map { (0...2).contains($0) ? value : .null } ?? value
-        }
-      }),
+      variant: .lifecycleCoarseRangeUnchecked),
     Mutant(
       "singular-coarse-truncated", .s2s, "Truncates a fractional Singular coarse code.",
       input: { input in

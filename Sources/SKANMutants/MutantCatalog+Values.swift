@@ -155,7 +155,11 @@ extension MutantCatalog {
       }),
     Mutant(
       "fine-clamped", .values, "Clamps an out-of-range fine value into 0 to 63 instead of rejecting it.",
-      input: { fineValues($0) { value in value?.exactInteger.map { .integer(min(max($0, 0), 63)) } ?? value } }),
+      input: {
+        fineValues($0) { value in
+          value?.exactInteger.map { .integer(min(max($0, FineValue.minimum), FineValue.maximum)) } ?? value
+        }
+      }),
     Mutant(
       "js-number-coercion", .values,
       "Reads fine values and coarse codes with JavaScript's Number(): \"\" and null are 0, true is 1, \"1\" and [12] are numbers.",
