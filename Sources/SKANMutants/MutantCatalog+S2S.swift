@@ -27,15 +27,7 @@ extension MutantCatalog {
       variant: .s2sFineAppliesInEveryWindow),
     Mutant(
       "s2s-missing-index-is-window-0", .s2s,
-      "Reads an absent or null postback_sequence_index as window 0 (S2S-15).",
-      output: { output, input in
-        guard input[Input.op] == .string(Op.parseResponse.rawValue),
-          input[Input.api] == .string(ResponseAPI.appsflyerV2.rawValue), output[Output.window] == .null
-        else {
-          return output
-        }
-        return output.setting(Output.window, 0).setting(Output.fineApplies, true)
-      }),
+      "Reads an absent or null postback_sequence_index as window 0 (S2S-15).", variant: .s2sMissingIndexIsWindow0),
     Mutant("hmac-fields-swapped", .s2s, "Signs uid before app_id.", variant: .s2sSignsUIDBeforeAppID),
     Mutant(
       "readme-formula-by-default", .s2s,

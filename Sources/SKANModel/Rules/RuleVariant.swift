@@ -211,6 +211,8 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case singularNoValueIsZero
   /// S2S-15's alternative: the fine value applies whatever window is named.
   case s2sFineAppliesInEveryWindow
+  /// S2S-15's alternative: an absent or null `postback_sequence_index` is window 0.
+  case s2sMissingIndexIsWindow0
   /// S2S-15's alternative: the fine value never applies when a window is named.
   case s2sFineIgnoredWithIndex
 

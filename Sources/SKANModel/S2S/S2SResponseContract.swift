@@ -47,6 +47,8 @@ public enum S2SResponseContract {
         throw ModelError(.invalidSequenceIndex, "postback_sequence_index must be 0, 1 or 2, not \(value)")
       }
       index = number
+    } else if RuleVariant.s2sMissingIndexIsWindow0.isActive {
+      index = 0
     }
     return S2SUpdate(
       apply: true, fine: fine, coarse: coarse, lock: lock, postbackSequenceIndex: index, nextWindowTime: nextTime)
