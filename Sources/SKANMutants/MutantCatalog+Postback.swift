@@ -120,12 +120,7 @@ extension MutantCatalog {
     Mutant(
       "source-identifier-last-four-digits", .postback,
       "Keeps the last four digits of a source identifier above 9999 instead of rejecting it.",
-      input: { input in
-        input.updating(In.ad) { ad in
-          guard let identifier = ad[Ad.sourceIdentifier]?.exactInteger, identifier > 9999 else { return ad }
-          return ad.setting(Ad.sourceIdentifier, .integer(identifier % 10_000))
-        }
-      }),
+      variant: .sourceIdentifierLastFourDigits),
     Mutant(
       "developer-mode-ignored", .postback,
       "Ignores the `aak-developer` profile: production windows and delays for every ad.",

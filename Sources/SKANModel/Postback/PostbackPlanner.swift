@@ -187,7 +187,7 @@ public enum PostbackPlanner {
         throw ModelError(.invalidInput, "SKAdNetwork has no re-engagement; use adattributionkit")
       }
       if scenario.adVersion == PostbackScenario.skadnetwork4Version {
-        guard (0...9999).contains(ids.sourceIdentifier) else {
+        guard (0...9999).contains(ids.sourceIdentifier) || keepsLastFourDigits(ids.sourceIdentifier) else {
           throw ModelError(.invalidInput, "source identifier \(ids.sourceIdentifier) is outside 0...9999")
         }
       } else {
@@ -204,7 +204,7 @@ public enum PostbackPlanner {
         }
       }
     case .adattributionkit:
-      guard (0...9999).contains(ids.sourceIdentifier) else {
+      guard (0...9999).contains(ids.sourceIdentifier) || keepsLastFourDigits(ids.sourceIdentifier) else {
         throw ModelError(.invalidInput, "source identifier \(ids.sourceIdentifier) is outside 0...9999")
       }
       guard ids.sourceDomain == nil else {
@@ -260,6 +260,12 @@ public enum PostbackPlanner {
   // MARK: - Fields
 
   /// PB-5: the rightmost `digits` digits of the identifier written with four digits.
+  /// PB-4's alternative: a source identifier above 9999 is read by its last four digits
+  /// (``truncate(_:digits:)`` keeps the rightmost ones) instead of refused.
+  private static func keepsLastFourDigits(_ sourceIdentifier: Int) -> Bool {
+    RuleVariant.sourceIdentifierLastFourDigits.isActive && sourceIdentifier > 9999
+  }
+
   public static func truncate(_ sourceIdentifier: Int, digits: Int) -> String {
     let four = String(sourceIdentifier)
     if RuleVariant.postbackNoZeroPadding.isActive { return String(four.suffix(digits)) }

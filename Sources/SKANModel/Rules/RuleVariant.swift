@@ -228,6 +228,9 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case postbackLeftmostDigits
   /// PB-5's alternative: an identifier below 1000 is not zero-padded before it is cut.
   case postbackNoZeroPadding
+  /// PB-4's alternative: a source identifier above 9999 keeps its last four digits instead of
+  /// being refused.
+  case sourceIdentifierLastFourDigits
   /// PB-7's alternative: a losing postback carries the first window's fine value.
   case postbackLoserCarriesValue
   /// PB-7's alternative: a losing postback carries `country-code` too.
