@@ -99,15 +99,15 @@ struct PostbackProbeHostileTests {
 
   @Test("nothing listening is unreachable, said in plain words", .timeLimit(.minutes(1)))
   func unreachable() async throws {
-    let server = try await LoopbackHTTPServer.start(port: 0) { _ in .init(status: 200, body: []) }
-    let port = server.port
-    await server.stop()
+    let closed = try ClosedPort()
     let probe = try PostbackProbe(
-      PostbackProbe.Configuration(url: "http://127.0.0.1:\(port)", networkPath: "/pb", timeout: 5, seed: Self.seed))
+      PostbackProbe.Configuration(
+        url: "http://127.0.0.1:\(closed.port)", networkPath: "/pb", timeout: 5, seed: Self.seed))
     do {
       _ = try await probe.run()
       Issue.record("the probe of a closed port did not fail")
     } catch {
+      withExtendedLifetime(closed) {}
       let text = String(describing: error)
       #expect(text.contains("connection refused"), "\(text)")
       #expect(!text.contains("errno") && !text.contains("error set"), "\(text)")

@@ -5,6 +5,7 @@ import SKANModel
 import SKANRunner
 import SKANS2S
 import SKANSignatures
+import SKANTestSupport
 import SKANVerdicts
 import Testing
 
@@ -138,11 +139,11 @@ struct S2SProbeTests {
 
   @Test("an unreachable endpoint is an error, not a result", .timeLimit(.minutes(3)))
   func unreachable() async throws {
-    let server = try await Self.serve(.none)
-    let port = server.port
-    await server.stop()
-    let probe = try S2SProbe(.init(url: "http://127.0.0.1:\(port)", devKey: Self.devKey, appID: "id1", uid: Self.uid))
+    let closed = try ClosedPort()
+    let probe = try S2SProbe(
+      .init(url: "http://127.0.0.1:\(closed.port)", devKey: Self.devKey, appID: "id1", uid: Self.uid))
     await #expect(throws: S2SProbe.Failure.self, "closed port") { _ = try await probe.run() }
+    withExtendedLifetime(closed) {}
   }
 
   @Test("a URL that is not http(s) is refused")
