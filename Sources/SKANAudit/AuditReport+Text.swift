@@ -7,7 +7,7 @@ extension AuditReport {
   static let statuses = ReceivedPostback.Status.allCases.map(\.rawValue)
   /// The dimensions of ``AuditSummary/breakdown``, in the order they are shown, with titles.
   static let dimensions = [
-    ("postback_index", "Postback index"), ("source_identifier_digits", "Source identifier digits (tier)"),
+    ("postback_index", "Postback index"), ("source_identifier_digits", "Source identifier digits"),
     (AuditSummary.framework, "Framework"), (AuditSummary.environment, "Environment"),
   ]
 

@@ -1,5 +1,6 @@
 import SKANJSON
 import SKANModel
+import SKANSuites
 import SKANVocabulary
 
 /// An audit's report (Spec/audit.md, "Reports"): where it came from, and its summary. Its JSON
@@ -44,17 +45,6 @@ public struct AuditReport: Sendable {
 
   /// The JSON report: every member always present.
   public var json: JSONValue {
-    let totals = summary.tally.totals
-    typealias Totals = ReceivingSuite.Totals
-    typealias Row = ReceivingSuite.Row
-    let rows: [JSONValue] = totals.rows.map { row in
-      let window: JSONValue = row.window.map { .integer($0) } ?? .null
-      return Row.object([
-        .environment: .string(row.environment.rawValue), .framework: .string(row.framework.rawValue),
-        .adNetworkID: .string(row.adNetworkID), .conversionType: .string(row.conversionType.rawValue),
-        .window: window, .didWin: .bool(row.didWin), .count: .integer(row.count),
-      ])
-    }
     func counts(_ values: [String: Int]) -> JSONValue { .object(values.mapValues { .integer($0) }) }
     func list(_ entries: [AuditSummary.Entry]) -> JSONValue {
       .array(
@@ -74,12 +64,7 @@ public struct AuditReport: Sendable {
         "list_limit": .integer(summary.listLimit),
       ]),
       "clean": .bool(summary.clean), "lines": .integer(summary.lines), "audited": .integer(summary.audited),
-      "totals": Totals.object([
-        .received: .integer(totals.received), .counted: .integer(totals.count(.counted)),
-        .duplicates: .integer(totals.count(.duplicate)), .excluded: .integer(totals.count(.excluded)),
-        .rejected: .integer(totals.count(.rejected)), .unverifiable: .integer(totals.count(.unverifiable)),
-        .rows: .array(rows),
-      ]),
+      "totals": ReceivingSuite.encode(summary.tally.totals),
       "reasons": counts(summary.reasons),
       "breakdown": .object(summary.breakdown.mapValues { values in .object(values.mapValues(counts)) }),
       "findings": counts(summary.findings), "arrivals_with_findings": .integer(summary.arrivalsWithFindings),

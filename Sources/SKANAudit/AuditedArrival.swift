@@ -1,5 +1,6 @@
 import SKANJSON
 import SKANModel
+import SKANSuites
 import SKANVocabulary
 
 /// One stored arrival as the audit judged it: the receiving pipeline's outcome
@@ -27,7 +28,6 @@ public struct AuditedArrival: Sendable {
   public var json: JSONValue {
     typealias Answer = ReceivingSuite.Answer
     typealias Arrival = ReceivingSuite.Arrival
-    let reading = postback.reading
     let findings: [JSONValue] = findings.map { finding in
       .object([
         "code": .string(finding.code.rawValue), "field": .string(finding.field),
@@ -41,18 +41,10 @@ public struct AuditedArrival: Sendable {
           Answer.environment.rawValue: outcome.environment.map { .string($0.rawValue) } ?? .null,
         ])
       } ?? .null
-    let outcome: JSONValue = Answer.object([
-      .role: .string(postback.role.rawValue), .framework: postback.framework.map { .string($0.rawValue) } ?? .null,
-      .verdict: .string(postback.verdict.verdict.rawValue), .reason: .string(postback.verdict.reason.rawValue),
-      .status: .string(postback.status.rawValue), .cause: postback.exclusion.map { .string($0.rawValue) } ?? .null,
-      .bodyDiffers: postback.bodyDiffers.map { .bool($0) } ?? .null,
-      .environment: reading.map { .string($0.environment.rawValue) } ?? .null,
-      .postbackID: reading.map { .string($0.postbackID) } ?? .null,
-      .adNetworkID: reading.map { .string($0.adNetworkID) } ?? .null,
-      .didWin: reading.map { .bool($0.didWin) } ?? .null,
-      .conversionType: reading.map { .string($0.conversionType.rawValue) } ?? .null,
-      .window: reading.flatMap(\.window).map { .integer($0) } ?? .null,
-    ])
+    // The receiving answer without what the audit does not judge: the HTTP response, and
+    // the duplicate's arrival index (the audit names its line instead).
+    let outcome = ReceivingSuite.encode(postback)
+      .setting(Answer.response, nil).setting(Answer.duplicateOf, nil)
     return outcome.setting(Arrival.at, .integer(at)).setting(Arrival.path, .string(path))
       .setting("line", .integer(line))
       .setting("duplicate_of_line", postback.duplicateOf.map { .integer($0) } ?? .null)

@@ -84,27 +84,34 @@ extension ReceivingSuite: ReferenceSuite {
 
   /// The output: one object per arrival, every member present, and the totals.
   public static func encode(_ outcome: ReceivingOutcome) -> JSONValue {
-    let arrivals: [JSONValue] = outcome.postbacks.map { postback in
-      let reading = postback.reading
-      return Answer.object([
-        .role: .string(postback.role.rawValue),
-        .framework: postback.framework.map { .string($0.rawValue) } ?? .null,
-        .verdict: .string(postback.verdict.verdict.rawValue),
-        .reason: .string(postback.verdict.reason.rawValue),
-        .response: .integer(postback.response),
-        .status: .string(postback.status.rawValue),
-        .cause: postback.exclusion.map { .string($0.rawValue) } ?? .null,
-        .duplicateOf: postback.duplicateOf.map { .integer($0) } ?? .null,
-        .bodyDiffers: postback.bodyDiffers.map { .bool($0) } ?? .null,
-        .environment: reading.map { .string($0.environment.rawValue) } ?? .null,
-        .postbackID: reading.map { .string($0.postbackID) } ?? .null,
-        .adNetworkID: reading.map { .string($0.adNetworkID) } ?? .null,
-        .didWin: reading.map { .bool($0.didWin) } ?? .null,
-        .conversionType: reading.map { .string($0.conversionType.rawValue) } ?? .null,
-        .window: reading.flatMap(\.window).map { .integer($0) } ?? .null,
-      ])
-    }
-    let totals = outcome.totals
+    Output.object([.arrivals: .array(outcome.postbacks.map(encode)), .totals: encode(outcome.totals)])
+  }
+
+  /// One arrival's answer: its role, verdict, response, status and reading, every member
+  /// present (`null` where it has none).
+  public static func encode(_ postback: ReceivedPostback) -> JSONValue {
+    let reading = postback.reading
+    return Answer.object([
+      .role: .string(postback.role.rawValue),
+      .framework: postback.framework.map { .string($0.rawValue) } ?? .null,
+      .verdict: .string(postback.verdict.verdict.rawValue),
+      .reason: .string(postback.verdict.reason.rawValue),
+      .response: .integer(postback.response),
+      .status: .string(postback.status.rawValue),
+      .cause: postback.exclusion.map { .string($0.rawValue) } ?? .null,
+      .duplicateOf: postback.duplicateOf.map { .integer($0) } ?? .null,
+      .bodyDiffers: postback.bodyDiffers.map { .bool($0) } ?? .null,
+      .environment: reading.map { .string($0.environment.rawValue) } ?? .null,
+      .postbackID: reading.map { .string($0.postbackID) } ?? .null,
+      .adNetworkID: reading.map { .string($0.adNetworkID) } ?? .null,
+      .didWin: reading.map { .bool($0.didWin) } ?? .null,
+      .conversionType: reading.map { .string($0.conversionType.rawValue) } ?? .null,
+      .window: reading.flatMap(\.window).map { .integer($0) } ?? .null,
+    ])
+  }
+
+  /// The totals: arrivals received, the count of each status, and the counted rows (RCV-19).
+  public static func encode(_ totals: ReceivingTotals) -> JSONValue {
     let rows: [JSONValue] = totals.rows.map { row in
       let window: JSONValue = row.window.map { .integer($0) } ?? .null
       return Row.object([
@@ -113,14 +120,11 @@ extension ReceivingSuite: ReferenceSuite {
         .window: window, .didWin: .bool(row.didWin), .count: .integer(row.count),
       ])
     }
-    return Output.object([
-      .arrivals: .array(arrivals),
-      .totals: Totals.object([
-        .received: .integer(totals.received), .counted: .integer(totals.count(.counted)),
-        .duplicates: .integer(totals.count(.duplicate)), .excluded: .integer(totals.count(.excluded)),
-        .rejected: .integer(totals.count(.rejected)), .unverifiable: .integer(totals.count(.unverifiable)),
-        .rows: .array(rows),
-      ]),
+    return Totals.object([
+      .received: .integer(totals.received), .counted: .integer(totals.count(.counted)),
+      .duplicates: .integer(totals.count(.duplicate)), .excluded: .integer(totals.count(.excluded)),
+      .rejected: .integer(totals.count(.rejected)), .unverifiable: .integer(totals.count(.unverifiable)),
+      .rows: .array(rows),
     ])
   }
 }
