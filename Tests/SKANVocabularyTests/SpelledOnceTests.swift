@@ -53,7 +53,7 @@ struct SpelledOnceTests {
     "Sources/SKANReporting/JSONReport.swift": (["header", "id", "status", "path"], "the JSON report's members"),
     "Sources/SKANReporting/JSONReportReader.swift": (["header", "id", "status", "path"], "the JSON report's members"),
     "Sources/SKANVectors/Format/Manifest.swift": (["path"], "the manifest's `files[].path`"),
-    "Sources/SKANRunner/Expectations.swift": (["status"], "the expectations file's members"),
+    "Sources/SKANRunner/Run/Expectations.swift": (["status"], "the expectations file's members"),
     "Sources/SKANVocabulary/Requirements/Requirement+Area.swift": (
       ["timeline", "att"], "the names of two requirement tables"
     ),
