@@ -136,7 +136,7 @@ public final class HTTPTransport: ImplementationTransport {
   }
 
   /// The expected output of the request with a given `seq`, if known (``ReplyReader``).
-  typealias ExpectedOutput = @Sendable (Int) -> (text: JSONText, value: JSONValue)?
+  typealias ExpectedOutput = @Sendable (Int) -> (text: JSONText, value: DeferredJSON)?
 
   /// POSTs `body`; `timeout` covers the whole exchange, the response's body included
   /// (``PlainHTTPClient``, or ``ExchangeDeadline`` around AsyncHTTPClient).

@@ -38,10 +38,16 @@ public struct JSONParser {
   /// whether the parser is inside it now; with no such member, spans are recorded anywhere.
   private var spanParent: [UInt8] = []
   private var insideSpanParent = true
+  /// Whether the recorded members' values are checked as a parse checks them but not built:
+  /// each is `null` in the result, its text at its span.
+  private var checkingRecorded = false
   /// The member of the document's own object whose value is stepped over instead of parsed
   /// (``parse(bytes:deferring:)``), and where that value was.
   private var deferKey: [UInt8] = []
   private var deferred: Range<Int>?
+  /// The nesting depth of the object whose member ``deferKey`` is stepped over: 1, the
+  /// document's own object, or one more than the depth a span is parsed at.
+  private var deferDepth = 1
 
   private init(base: UnsafePointer<UInt8>, count: Int) {
     self.base = base
@@ -87,14 +93,21 @@ public struct JSONParser {
   /// inside the value of that member of the document's own object (the vector loader's
   /// `cases`, so that no other object at the same depth adds a span).
   /// - Throws: ``JSONError`` naming the line and column of the first problem.
+  ///
+  /// With `checkingOnly`, the recorded values are checked exactly as a parse checks them
+  /// (every error a parse throws there is thrown, at the same place) but not built: each is
+  /// `null` in the result, for the caller to read from its span when it needs it
+  /// (``DeferredJSON``).
   public static func parse(
-    bytes: [UInt8], recordingSpansOf keys: [String], atDepth depth: Int, within parent: String? = nil
+    bytes: [UInt8], recordingSpansOf keys: [String], atDepth depth: Int, within parent: String? = nil,
+    checkingOnly: Bool = false
   ) throws(JSONError) -> (value: JSONValue, spans: [[Range<Int>]]) {
     try bytes.withUnsafeBufferPointer { buffer in
       Self.result(buffer) { parser in
         parser.spanKeys = keys.map { Array($0.utf8) }
         parser.spans = Array(repeating: [], count: keys.count)
         parser.spanDepth = depth
+        parser.checkingRecorded = checkingOnly
         if let parent {
           parser.spanParent = Array(parent.utf8)
           parser.insideSpanParent = false
@@ -126,12 +139,30 @@ public struct JSONParser {
   /// document's).
   /// - Throws: ``JSONError`` with a line and column counted from the start of `range`.
   public static func parse(bytes: [UInt8], range: Range<Int>, nestedAt depth: Int) throws(JSONError) -> JSONValue {
+    try parse(bytes: bytes, range: range, nestedAt: depth, deferring: nil).value
+  }
+
+  /// Parses the one JSON value that fills `range` of `bytes`, as
+  /// ``parse(bytes:range:nestedAt:)`` does, with the value of the member `key` of that value's
+  /// own object stepped over as ``parse(bytes:deferring:)`` steps over it: `null` in the
+  /// result, its span (in `bytes`) returned.
+  /// - Throws: ``JSONError`` for a problem outside the stepped-over value.
+  public static func parse(
+    bytes: [UInt8], range: Range<Int>, nestedAt depth: Int, deferring key: String?
+  ) throws(JSONError) -> (value: JSONValue, deferred: Range<Int>?) {
     try bytes.withUnsafeBufferPointer { buffer in
       guard range.lowerBound >= 0, range.upperBound <= buffer.count else {
-        return Result<JSONValue, JSONError>.failure(JSONError(reason: "span outside the text", line: 1, column: 1))
+        return Result<(value: JSONValue, deferred: Range<Int>?), JSONError>.failure(
+          JSONError(reason: "span outside the text", line: 1, column: 1))
       }
       let slice = UnsafeBufferPointer(rebasing: buffer[range])
-      return Self.result(slice) { parser in parser.depth = depth }.map(\.value)
+      return Self.result(slice) { parser in
+        parser.depth = depth
+        if let key {
+          parser.deferKey = Array(key.utf8)
+          parser.deferDepth = depth + 1
+        }
+      }.map { ($0.value, $0.deferred.map { ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound) }) }
     }.get()
   }
 
@@ -215,7 +246,10 @@ public struct JSONParser {
       }
       let valueStart = index
       let value: JSONValue
-      if depth == 1 && keyIs(deferKey, from: keyStart) {
+      if recorded != nil && checkingRecorded {
+        try checkValue()
+        value = .null
+      } else if depth == deferDepth && keyIs(deferKey, from: keyStart) {
         try skipValue()
         deferred = valueStart..<index
         value = .null
@@ -292,6 +326,119 @@ public struct JSONParser {
       throw error("unexpected end of input")
     }
     index = end
+  }
+
+  /// Checks one value exactly as ``parseValue()`` does, throwing the same error at the same
+  /// place, without building it: strings are read (and so checked) but not kept, objects'
+  /// keys are compared with each other as a dictionary compares them (so a duplicate is the
+  /// same error), and nothing else is allocated.
+  private mutating func checkValue() throws(JSONError) {
+    guard index < count else { throw error("unexpected end of input") }
+    let byte = base[index]
+    if byte == 0x7B {
+      try checkObject()
+    } else if byte == 0x5B {
+      try checkArray()
+    } else if byte == 0x22 {
+      try checkString()
+    } else {
+      // Numbers and literals build no storage: a parse checks them.
+      _ = try parseValue()
+    }
+  }
+
+  /// A string checked as ``parseString()`` checks it; only one with an escape or a byte
+  /// outside ASCII is built, to be checked as a parse checks it.
+  private mutating func checkString() throws(JSONError) {
+    var position = index + 1
+    while position < count {
+      let byte = base[position]
+      if byte == 0x22 {
+        index = position + 1
+        return
+      }
+      if byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
+      position += 1
+    }
+    _ = try parseString()
+  }
+
+  private mutating func checkObject() throws(JSONError) {
+    try enter()
+    index += 1
+    skipWhitespace()
+    if peek() == 0x7D {
+      index += 1
+      depth -= 1
+      return
+    }
+    // The keys so far: a handful is compared in a list, more go into a set.
+    var keys: [String] = []
+    var keySet: Set<String>?
+    while true {
+      skipWhitespace()
+      guard peek() == 0x22 else { throw error("expected a string key") }
+      let keyStart = index
+      let key = try parseString()
+      skipWhitespace()
+      guard peek() == 0x3A else { throw error("expected ':' after a key") }
+      index += 1
+      skipWhitespace()
+      try checkValue()
+      let duplicate: Bool
+      if keySet != nil {
+        duplicate = keySet?.insert(key).inserted == false
+      } else if keys.count < 16 {
+        duplicate = keys.contains(key)
+        keys.append(key)
+      } else {
+        var set = Set(keys)
+        duplicate = !set.insert(key).inserted
+        keySet = set
+        keys = []
+      }
+      if duplicate {
+        index = keyStart
+        throw error("duplicate key \"\(key)\"")
+      }
+      skipWhitespace()
+      let next = peek()
+      if next == 0x2C {
+        index += 1
+      } else if next == 0x7D {
+        index += 1
+        depth -= 1
+        return
+      } else {
+        throw error("expected ',' or '}' in an object")
+      }
+    }
+  }
+
+  private mutating func checkArray() throws(JSONError) {
+    try enter()
+    index += 1
+    skipWhitespace()
+    if peek() == 0x5D {
+      index += 1
+      depth -= 1
+      return
+    }
+    while true {
+      skipWhitespace()
+      try checkValue()
+      skipWhitespace()
+      let next = peek()
+      if next == 0x2C {
+        index += 1
+      } else if next == 0x5D {
+        index += 1
+        depth -= 1
+        return
+      } else {
+        throw error("expected ',' or ']' in an array")
+      }
+    }
   }
 
   /// Where the value that starts at `start` ends, found by its quotes and brackets alone,

@@ -16,8 +16,8 @@ struct ReplyReaderTests {
   }()
 
   /// The expected output for seq 7 only.
-  static func expected(_ seq: Int) -> (text: JSONText, value: JSONValue)? {
-    seq == 7 ? (expectedText, expectedValue) : nil
+  static func expected(_ seq: Int) -> (text: JSONText, value: DeferredJSON)? {
+    seq == 7 ? (expectedText, DeferredJSON(expectedValue)) : nil
   }
 
   static func describe(_ reply: Verdict.Reply) -> String {

@@ -10,7 +10,7 @@ struct ShellCommandTests {
   @Test("the exit status, the whole output without a final newline, and the standard error are kept")
   func exitAndOutput() async {
     let run = await ShellCommand.run(
-      #"printf 'first\nlast'; printf 'went wrong' >&2; exit 4"#, timeout: 30, outputLimit: 1 << 20)
+      #"printf 'first\nlast'; printf 'went wrong' >&2; exit 4"#, timeout: 300, outputLimit: 1 << 20)
     #expect(run.ending == .exited(4))
     #expect(run.output == Array("first\nlast".utf8))
     #expect(run.standardErrorTail == "went wrong")
@@ -18,7 +18,7 @@ struct ShellCommandTests {
 
   @Test("the command gets no standard input: a reader of it ends at once")
   func noInput() async {
-    let run = await ShellCommand.run("cat; echo done", timeout: 30, outputLimit: 1 << 20)
+    let run = await ShellCommand.run("cat; echo done", timeout: 300, outputLimit: 1 << 20)
     #expect(run.ending == .exited(0))
     #expect(run.output == Array("done\n".utf8))
   }

@@ -168,3 +168,38 @@ struct VectorLoaderTests {
     #expect(set.digest.count == 64)
   }
 }
+
+/// A vector file read with its inputs and expected outputs kept as text gives the very cases
+/// a reading that builds every value gives.
+@Suite("Vector loader: values kept as text")
+struct DeferredVectorTests {
+  @Test(
+    "every committed file gives, case by case, what a whole parse gives",
+    arguments: ["window", "values", "postback", "signature", "receiving", "s2s"])
+  func sameCases(suite: String) throws {
+    let path = RepositoryPaths.root + "/Vectors/\(suite).json"
+    let text = try VectorLoader.read(path, name: "\(suite).json")
+    let deferred = try VectorLoader.decodeFile(text, name: "\(suite).json")
+    // One key spelled with an escape, in the middle of the file, makes the loader build
+    // every value of the file instead.
+    let cases = try #require(text.range(of: "\"cases\""))
+    let middle = text.index(cases.upperBound, offsetBy: text.distance(from: cases.upperBound, to: text.endIndex) / 2)
+    let input = try #require(text.range(of: "\"input\":", range: middle..<text.endIndex))
+    let built = try VectorLoader.decodeFile(
+      text.replacingCharacters(in: input, with: #""\u0069nput":"#), name: "\(suite).json")
+    #expect(deferred.cases.count == built.cases.count)
+    #expect(built.cases.allSatisfy { $0.expectedOutputText == nil }, "the escaped file keeps no text")
+    for (left, right) in zip(deferred.cases, built.cases) {
+      #expect(left == right, "\(left.id)")
+      #expect(left.input == right.input, "\(left.id): input")
+      #expect(left.expected == right.expected, "\(left.id): expected")
+      #expect(left.diagnostic == right.diagnostic, "\(left.id): diagnostic")
+      if let text = left.expectedOutputText {
+        #expect(try .output(JSONParser.parse(bytes: text.bytes)) == right.expected, "\(left.id): output text")
+      }
+      if let text = left.inputText {
+        #expect(try JSONParser.parse(bytes: text.bytes) == right.input, "\(left.id): input text")
+      }
+    }
+  }
+}

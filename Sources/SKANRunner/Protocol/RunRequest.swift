@@ -13,26 +13,49 @@ public struct RunRequest: Sendable {
   /// The suite.
   public var suite: String
   /// The input.
-  public var input: JSONValue
+  public var input: JSONValue {
+    get { inputSource.value }
+    set {
+      inputSource = DeferredJSON(newValue)
+      inputText = nil
+    }
+  }
+  /// The input, a value or its text.
+  private var inputSource: DeferredJSON
   /// The case's tags; sent only when there are any.
   public var tags: [String]
   /// The input's text, when it is known already (the same value as ``input``).
   public var inputText: JSONText?
   /// The output the case expects, with its text, when both are known: a transport may take a
   /// reply whose output is exactly these bytes as having this value, without parsing it.
-  public var expectedOutput: (text: JSONText, value: JSONValue)?
+  public var expectedOutput: (text: JSONText, value: DeferredJSON)?
 
   /// Creates a request.
   public init(
     seq: Int, id: String, suite: String, input: JSONValue, inputText: JSONText? = nil,
-    expectedOutput: (text: JSONText, value: JSONValue)? = nil, tags: [String] = []
+    expectedOutput: (text: JSONText, value: DeferredJSON)? = nil, tags: [String] = []
   ) {
     self.seq = seq
     self.id = id
     self.suite = suite
-    self.input = input
+    inputSource = DeferredJSON(input)
     self.tags = tags
     self.inputText = inputText
+    self.expectedOutput = expectedOutput
+  }
+
+  /// Creates a request whose input is held as a vector file spells it, if it was read from
+  /// one (``DeferredJSON``): a transport that writes bytes then never builds its value.
+  public init(
+    seq: Int, id: String, suite: String, input: DeferredJSON,
+    expectedOutput: (text: JSONText, value: DeferredJSON)? = nil, tags: [String] = []
+  ) {
+    self.seq = seq
+    self.id = id
+    self.suite = suite
+    inputSource = input
+    self.tags = tags
+    inputText = input.text
     self.expectedOutput = expectedOutput
   }
 

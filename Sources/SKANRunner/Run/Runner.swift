@@ -43,13 +43,13 @@ public enum Runner {
             }
             let seq = index + 1
             let started = ContinuousClock.now
-            var expectedOutput: (text: JSONText, value: JSONValue)?
-            if let text = vector.expectedOutputText, case .output(let value) = vector.expected {
+            var expectedOutput: (text: JSONText, value: DeferredJSON)?
+            if let text = vector.expectedOutputText, let value = vector.expectedOutput {
               expectedOutput = (text, value)
             }
             let reply = await transport.exchange(
               RunRequest(
-                seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: vector.inputText,
+                seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.inputSource,
                 expectedOutput: expectedOutput, tags: vector.tags))
             // An interrupted case gets no verdict: the report is then incomplete.
             if case .interrupted = reply { continue }
@@ -67,7 +67,7 @@ public enum Runner {
               return (result, ReplyRetention.size(of: result))
             }
             let outcome: (CaseResult, Int)?
-            if transport.taskExecutor == nil || judgedInPlace(reply, expected: expectedOutput?.value) {
+            if transport.taskExecutor == nil || judgedInPlace(reply, expected: expectedOutput?.value.value) {
               outcome = judged()
             } else {
               outcome = await withTaskExecutorPreference(globalConcurrentExecutor) { judged() }

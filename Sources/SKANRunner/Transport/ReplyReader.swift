@@ -15,11 +15,11 @@ package enum ReplyReader {
   /// The reply in `bytes`; `expectedOutput` gives, for an outstanding `seq`, the output that
   /// request expects and its text.
   package static func read(
-    _ bytes: [UInt8], expectedOutput lookUp: (Int) -> (text: JSONText, value: JSONValue)?
+    _ bytes: [UInt8], expectedOutput lookUp: (Int) -> (text: JSONText, value: DeferredJSON)?
   ) -> Verdict.Reply {
     // The expected output is looked up once per seq, whichever path asks.
-    var asked: (seq: Int, expected: (text: JSONText, value: JSONValue)?)?
-    func expectedOutput(_ seq: Int) -> (text: JSONText, value: JSONValue)? {
+    var asked: (seq: Int, expected: (text: JSONText, value: DeferredJSON)?)?
+    func expectedOutput(_ seq: Int) -> (text: JSONText, value: DeferredJSON)? {
       if let asked, asked.seq == seq { return asked.expected }
       let expected = lookUp(seq)
       asked = (seq, expected)
@@ -33,7 +33,7 @@ package enum ReplyReader {
     if let seq = members["seq"]?.exactInteger, let expected = expectedOutput(seq),
       expected.text.isSpelling(of: bytes, span)
     {
-      members["output"] = expected.value
+      members["output"] = expected.value.value
       return .message(.object(members))
     }
     guard let output = try? JSONParser.parse(bytes: bytes, range: span, nestedAt: 1) else {
@@ -53,7 +53,7 @@ package enum ReplyReader {
   /// complete, valid JSON value, and `N` a plain integer: no sign, no leading zero, at most 18
   /// digits). `nil` for anything else, which is read as before.
   static func canonical(
-    _ bytes: [UInt8], expectedOutput: (Int) -> (text: JSONText, value: JSONValue)?
+    _ bytes: [UInt8], expectedOutput: (Int) -> (text: JSONText, value: DeferredJSON)?
   ) -> Verdict.Reply? {
     let count = bytes.count
     guard count > outputHead.count + seqHead.count + 2, bytes[count - 1] == 0x7D else { return nil }
@@ -80,6 +80,6 @@ package enum ReplyReader {
       }
     }
     guard same else { return nil }
-    return .message(.object(["output": expected.value, "seq": .integer(seq)]))
+    return .message(.object(["output": expected.value.value, "seq": .integer(seq)]))
   }
 }

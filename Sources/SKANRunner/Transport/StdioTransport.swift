@@ -34,7 +34,7 @@ public actor StdioTransport: ImplementationTransport {
     let seq: Int
     let line: [UInt8]
     /// The output the case expects and its text (``RunRequest/expectedOutput``).
-    let expectedOutput: (text: JSONText, value: JSONValue)?
+    let expectedOutput: (text: JSONText, value: DeferredJSON)?
     let continuation: CheckedContinuation<Verdict.Reply, Never>
     /// Whether this is its second sending, after a fault nobody could attribute.
     var replayed = false

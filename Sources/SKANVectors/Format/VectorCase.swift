@@ -27,10 +27,40 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// Free tags (`edge-exact`, `sub-second`, `case`, …).
   public var tags: [String]
   /// The input sent to the implementation.
-  public var input: JSONValue
+  public var input: JSONValue {
+    get { inputSource.value }
+    set {
+      inputSource = DeferredJSON(newValue)
+      inputText = nil
+    }
+  }
   /// The expected answer: an output, or an error code (its message is not compared).
   /// Changing it drops ``expectedOutputText``, which would no longer spell it.
-  public var expected: SuiteResult { didSet { expectedOutputText = nil } }
+  public var expected: SuiteResult {
+    get {
+      switch expectedSource {
+      case .output(let output): return .output(output.value)
+      case .error(let code): return .error(code: code, message: "")
+      }
+    }
+    set {
+      switch newValue {
+      case .output(let output): expectedSource = .output(DeferredJSON(output))
+      case .error(let code, _): expectedSource = .error(code)
+      }
+      expectedOutputText = nil
+    }
+  }
+  /// Whether the case expects an output (not an error), read without building that output.
+  public var expectsOutput: Bool {
+    if case .output = expectedSource { return true }
+    return false
+  }
+  /// The expected output as the loader keeps it: a value, or its text until it is read.
+  public var expectedOutput: DeferredJSON? {
+    if case .output(let output) = expectedSource { return output }
+    return nil
+  }
   /// The members of the expected output that are diagnostics (SIG-21), sorted: compared only
   /// when an answer carries them, and reported apart from the verdict. Empty for most cases.
   public var diagnostic: [String] { didSet { expectedOutputText = nil } }
@@ -49,6 +79,17 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// these bytes exactly has that output, so a runner can match it without parsing it. Like
   /// ``inputText`` it takes no part in equality.
   public internal(set) var expectedOutputText: JSONText?
+  /// The input, a value or its text (for a case read from a file, ``inputText`` until it is
+  /// read).
+  public private(set) var inputSource: DeferredJSON
+  /// The expected answer, its output a value or its text.
+  private var expectedSource: ExpectedSource
+
+  /// What a case expects, the output held as ``DeferredJSON``.
+  enum ExpectedSource: Sendable {
+    case output(DeferredJSON)
+    case error(String)
+  }
 
   /// Creates a case.
   public init(
@@ -61,10 +102,33 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
     self.requirements = requirements
     self.basis = basis
     self.tags = tags
-    self.input = input
-    self.expected = expected
+    inputSource = DeferredJSON(input)
+    switch expected {
+    case .output(let output): expectedSource = .output(DeferredJSON(output))
+    case .error(let code, _): expectedSource = .error(code)
+    }
     self.diagnostic = diagnostic
     self.verdictOnly = verdictOnly
+  }
+
+  /// A case read from a vector file: its input and expected output kept as the file spells
+  /// them (each a value the loader has checked), built only when read.
+  init(
+    id: String, suite: Suite, description: String, requirements: [String], basis: Basis, tags: [String],
+    input: JSONText, expected: ExpectedSource
+  ) {
+    self.id = id
+    self.suite = suite
+    self.description = description
+    self.requirements = requirements
+    self.basis = basis
+    self.tags = tags
+    inputSource = DeferredJSON(text: input)
+    inputText = input
+    expectedSource = expected
+    if case .output(let output) = expected { expectedOutputText = output.text }
+    diagnostic = []
+    verdictOnly = false
   }
 
   public static func == (left: VectorCase, right: VectorCase) -> Bool {

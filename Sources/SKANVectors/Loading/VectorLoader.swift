@@ -128,13 +128,28 @@ public enum VectorLoader {
   public static func decodeFile(bytes: [UInt8], name: String) throws(VectorsError) -> VectorFile {
     // Where each case's input is in the text (the case objects are three deep: the file's
     // object, its `cases` array, the case), so that it is sent as the file spells it.
-    let root: JSONValue
-    let spans: [[Range<Int>]]
+    var root: JSONValue
+    var spans: [[Range<Int>]]
     do {
       (root, spans) = try JSONParser.parse(
-        bytes: bytes, recordingSpansOf: ["input", "expected"], atDepth: 3, within: "cases")
+        bytes: bytes, recordingSpansOf: ["input", "expected"], atDepth: 3, within: "cases", checkingOnly: true)
     } catch {
       throw .notJSON(file: name, reason: error.description)
+    }
+    // Inside `cases`, the objects three deep are the cases, each with at most one `input` and
+    // one `expected` (a second would be a duplicate key); so a span of each for every element
+    // means that the n-th spans are the n-th case's. Otherwise (a member missing, or a key
+    // spelled with an escape, which records no span) the file is parsed whole, every value
+    // built, and no case keeps a text.
+    let elementCount = root["cases"]?.arrayValue?.count
+    let deferred = spans[0].count == elementCount && spans[1].count == elementCount
+    if !deferred {
+      do {
+        root = try JSONParser.parse(bytes: bytes)
+      } catch {
+        throw .notJSON(file: name, reason: error.description)
+      }
+      spans = [[], []]
     }
     try checkSchemaVersion(root, file: name)
     let fields = try JSONFields(root, at: FieldPath(""), fail: word(file: name, caseID: nil, rules: fileRules))
@@ -143,22 +158,13 @@ public enum VectorLoader {
     let elements = try fields.array("cases")
     var cases: [VectorCase] = []
     var seen: Set<String> = []
-    // Inside `cases`, the objects three deep are the cases, each with at most one `input` and
-    // one `expected` spelled plainly (a second would be a duplicate key); so equal counts mean
-    // every span is its case's. A case whose key is spelled with an escape gives no span: then
-    // the counts differ and no case keeps a text.
-    let (inputSpans, expectedSpans) = (spans[0], spans[1])
-    let texts = inputSpans.count == elements.count && expectedSpans.count == elements.count
+    cases.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
-      var vector = try decodeCase(element, index: index, suite: suite, file: name)
-      if texts {
-        bytes.withUnsafeBufferPointer { buffer in
-          vector.inputText = JSONText(buffer, range: inputSpans[index])
-          if case .output = vector.expected, vector.diagnostic.isEmpty {
-            vector.expectedOutputText = JSONText(buffer, range: expectedSpans[index]).member(only: "output")
-          }
-        }
-      }
+      let vector =
+        deferred
+        ? try decodeCase(
+          element, index: index, suite: suite, file: name, bytes: bytes, spans: (spans[0][index], spans[1][index]))
+        : try decodeCase(element, index: index, suite: suite, file: name)
       guard seen.insert(vector.id).inserted else { throw .duplicateID(id: vector.id, file: name, firstFile: name) }
       cases.append(vector)
     }
@@ -166,8 +172,55 @@ public enum VectorLoader {
     return VectorFile(suite: suite, cases: cases)
   }
 
-  private static func decodeCase(_ element: JSONValue, index: Int, suite: Suite, file: String) throws(VectorsError)
-    -> VectorCase
+  /// Decodes one case whose `input` and `expected` were checked but not built (they are
+  /// `null` in `element`, their text at `spans` in `bytes`). A case that expects an output
+  /// alone, or an error alone, keeps both as text (``DeferredJSON``); any other (one with
+  /// `diagnostic` or `level`, or a member missing or of the wrong kind) is built whole and
+  /// decoded as the file spells it, so that its errors are those of a whole parse.
+  private static func decodeCase(
+    _ element: JSONValue, index: Int, suite: Suite, file: String, bytes: [UInt8],
+    spans: (input: Range<Int>, expected: Range<Int>)
+  ) throws(VectorsError) -> VectorCase {
+    func built() throws(VectorsError) -> VectorCase {
+      var members = element.objectValue ?? [:]
+      do {
+        members["input"] = try JSONParser.parse(bytes: bytes, range: spans.input, nestedAt: 3)
+        members["expected"] = try JSONParser.parse(bytes: bytes, range: spans.expected, nestedAt: 3)
+      } catch {
+        throw .notJSON(file: file, reason: error.description)
+      }
+      var vector = try decodeCase(.object(members), index: index, suite: suite, file: file)
+      bytes.withUnsafeBufferPointer { buffer in
+        vector.inputText = JSONText(buffer, range: spans.input)
+        if case .output = vector.expected, vector.diagnostic.isEmpty {
+          vector.expectedOutputText = JSONText(buffer, range: spans.expected).member(only: "output")
+        }
+      }
+      return vector
+    }
+    guard
+      let (expected, deferred) = try? JSONParser.parse(
+        bytes: bytes, range: spans.expected, nestedAt: 3, deferring: "output"),
+      let members = expected.objectValue, members.count == 1
+    else { return try built() }
+    let source: VectorCase.ExpectedSource
+    if let outputSpan = deferred, members["output"] != nil {
+      source = .output(DeferredJSON(text: bytes.withUnsafeBufferPointer { JSONText($0, range: outputSpan) }))
+    } else if let code = members["error"]?.stringValue, !code.isEmpty {
+      source = .error(code)
+    } else {
+      return try built()
+    }
+    let head = try decodeHead(element, index: index, suite: suite, file: file)
+    let input = bytes.withUnsafeBufferPointer { JSONText($0, range: spans.input) }
+    return VectorCase(
+      id: head.id, suite: suite, description: head.description, requirements: head.requirements, basis: head.basis,
+      tags: head.tags, input: input, expected: source)
+  }
+
+  /// A case's members other than `input` and `expected`, checked.
+  private static func decodeHead(_ element: JSONValue, index: Int, suite: Suite, file: String) throws(VectorsError)
+    -> (id: String, description: String, requirements: [String], basis: VectorCase.Basis, tags: [String])
   {
     let head = try JSONFields(
       element, at: FieldPath("cases").element(index), fail: word(file: file, caseID: nil, rules: headRules))
@@ -200,6 +253,17 @@ public enum VectorLoader {
     for value in object["tags"]?.arrayValue ?? [] {
       guard let tag = value.stringValue else { throw invalid("tags", "must hold strings") }
       tags.append(tag)
+    }
+    return (id, description, requirements, basis, tags)
+  }
+
+  private static func decodeCase(_ element: JSONValue, index: Int, suite: Suite, file: String) throws(VectorsError)
+    -> VectorCase
+  {
+    let (id, description, requirements, basis, tags) = try decodeHead(element, index: index, suite: suite, file: file)
+    let object = try JSONFields(element, at: FieldPath(""), fail: word(file: file, caseID: id, rules: caseRules))
+    func invalid(_ field: String, _ reason: String) -> VectorsError {
+      .invalidField(file: file, caseID: id, field: field, reason: reason)
     }
     let input = try object.value("input")
     let expected = try object.object("expected").members

@@ -1,0 +1,66 @@
+import Synchronization
+
+/// A JSON value held either as a value or as its text, parsed the first time it is asked for.
+///
+/// The vector loader keeps each case's input and expected output as the file spells them,
+/// checked but not built into a tree: sending a case needs only its text, and judging a reply
+/// spelled as expected needs only the bytes. The value is built when something reads it (a
+/// mismatch to explain, an in-process transport, the model), once, and shared by every copy.
+public struct DeferredJSON: Sendable, Hashable {
+  private enum Storage: Sendable {
+    case value(JSONValue)
+    case text(Parsed)
+  }
+
+  /// The text and, once parsed, its value: shared by every copy of the ``DeferredJSON``.
+  private final class Parsed: Sendable {
+    let text: JSONText
+    let value = Mutex<JSONValue?>(nil)
+
+    init(_ text: JSONText) { self.text = text }
+  }
+
+  private let storage: Storage
+
+  /// A value already built.
+  public init(_ value: JSONValue) {
+    storage = .value(value)
+  }
+
+  /// The value `text` spells, built when first asked for. `text` must be one complete JSON
+  /// value the kit's parser accepts (a span that parser has checked): one that is not reads
+  /// as `null`.
+  public init(text: JSONText) {
+    storage = .text(Parsed(text))
+  }
+
+  /// The value, parsed from its text on first use.
+  public var value: JSONValue {
+    switch storage {
+    case .value(let value): return value
+    case .text(let parsed):
+      return parsed.value.withLock { cached in
+        if let cached { return cached }
+        let value = (try? JSONParser.parse(bytes: parsed.text.bytes)) ?? .null
+        cached = value
+        return value
+      }
+    }
+  }
+
+  /// The text it was made from, if it was made from text.
+  public var text: JSONText? {
+    guard case .text(let parsed) = storage else { return nil }
+    return parsed.text
+  }
+
+  /// Equal values are equal, whatever their spelling.
+  public static func == (left: DeferredJSON, right: DeferredJSON) -> Bool {
+    if let leftText = left.text, let rightText = right.text, leftText == rightText { return true }
+    return left.value == right.value
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(value)
+  }
+}
