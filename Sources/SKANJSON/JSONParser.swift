@@ -222,15 +222,8 @@ public struct JSONParser {
   }
 
   private mutating func parseObject() throws(JSONError) -> JSONValue {
-    try enter()
-    index += 1
     var members: [String: JSONValue] = [:]
-    skipWhitespace()
-    if peek() == 0x7D {
-      index += 1
-      depth -= 1
-      return .object(members)
-    }
+    if try open(closing: 0x7D) { return .object(members) }
     while true {
       skipWhitespace()
       guard peek() == 0x22 else { throw error("expected a string key") }
@@ -266,45 +259,47 @@ public struct JSONParser {
         throw error("duplicate key \"\(key)\"")
       }
       if let recorded { spans[recorded].append(valueStart..<index) }
-      skipWhitespace()
-      let next = peek()
-      if next == 0x2C {
-        index += 1
-      } else if next == 0x7D {
-        index += 1
-        depth -= 1
-        return .object(members)
-      } else {
-        throw error("expected ',' or '}' in an object")
-      }
+      if try closes(0x7D) { return .object(members) }
     }
   }
 
   private mutating func parseArray() throws(JSONError) -> JSONValue {
-    try enter()
-    index += 1
     var elements: [JSONValue] = []
-    skipWhitespace()
-    if peek() == 0x5D {
-      index += 1
-      depth -= 1
-      return .array(elements)
-    }
+    if try open(closing: 0x5D) { return .array(elements) }
     while true {
       skipWhitespace()
       elements.append(try parseValue())
-      skipWhitespace()
-      let next = peek()
-      if next == 0x2C {
-        index += 1
-      } else if next == 0x5D {
-        index += 1
-        depth -= 1
-        return .array(elements)
-      } else {
-        throw error("expected ',' or ']' in an array")
-      }
+      if try closes(0x5D) { return .array(elements) }
     }
+  }
+
+  /// Enters the object or array whose opening bracket is at `index`: true when it is empty,
+  /// `closing` next, and then already left.
+  private mutating func open(closing: UInt8) throws(JSONError) -> Bool {
+    try enter()
+    index += 1
+    skipWhitespace()
+    guard peek() == closing else { return false }
+    index += 1
+    depth -= 1
+    return true
+  }
+
+  /// After a member of an object (`closing` `}`) or an element of an array (`]`): true when
+  /// the bracket closes it here (and it is left), false after a comma.
+  private mutating func closes(_ closing: UInt8) throws(JSONError) -> Bool {
+    skipWhitespace()
+    let next = peek()
+    if next == 0x2C {
+      index += 1
+      return false
+    }
+    guard next == closing else {
+      throw error(closing == 0x7D ? "expected ',' or '}' in an object" : "expected ',' or ']' in an array")
+    }
+    index += 1
+    depth -= 1
+    return true
   }
 
   /// Whether the key written at `start` (its opening quote) is `name`, byte for byte and
@@ -364,14 +359,7 @@ public struct JSONParser {
   }
 
   private mutating func checkObject() throws(JSONError) {
-    try enter()
-    index += 1
-    skipWhitespace()
-    if peek() == 0x7D {
-      index += 1
-      depth -= 1
-      return
-    }
+    if try open(closing: 0x7D) { return }
     // The keys so far: a handful is compared in a list, more go into a set.
     var keys: [String] = []
     var keySet: Set<String>?
@@ -401,43 +389,16 @@ public struct JSONParser {
         index = keyStart
         throw error("duplicate key \"\(key)\"")
       }
-      skipWhitespace()
-      let next = peek()
-      if next == 0x2C {
-        index += 1
-      } else if next == 0x7D {
-        index += 1
-        depth -= 1
-        return
-      } else {
-        throw error("expected ',' or '}' in an object")
-      }
+      if try closes(0x7D) { return }
     }
   }
 
   private mutating func checkArray() throws(JSONError) {
-    try enter()
-    index += 1
-    skipWhitespace()
-    if peek() == 0x5D {
-      index += 1
-      depth -= 1
-      return
-    }
+    if try open(closing: 0x5D) { return }
     while true {
       skipWhitespace()
       try checkValue()
-      skipWhitespace()
-      let next = peek()
-      if next == 0x2C {
-        index += 1
-      } else if next == 0x5D {
-        index += 1
-        depth -= 1
-        return
-      } else {
-        throw error("expected ',' or ']' in an array")
-      }
+      if try closes(0x5D) { return }
     }
   }
 

@@ -96,26 +96,22 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
     id: String, suite: Suite, description: String, requirements: [String], basis: Basis,
     tags: [String], input: JSONValue, expected: SuiteResult, diagnostic: [String] = [], verdictOnly: Bool = false
   ) {
-    self.id = id
-    self.suite = suite
-    self.description = description
-    self.requirements = requirements
-    self.basis = basis
-    self.tags = tags
-    inputSource = DeferredJSON(input)
+    let source: ExpectedSource
     switch expected {
-    case .output(let output): expectedSource = .output(DeferredJSON(output))
-    case .error(let code, _): expectedSource = .error(code)
+    case .output(let output): source = .output(DeferredJSON(output))
+    case .error(let code, _): source = .error(code)
     }
-    self.diagnostic = diagnostic
-    self.verdictOnly = verdictOnly
+    self.init(
+      id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
+      input: DeferredJSON(input), expected: source, diagnostic: diagnostic, verdictOnly: verdictOnly)
   }
 
-  /// A case read from a vector file: its input and expected output kept as the file spells
-  /// them (each a value the loader has checked), built only when read.
+  /// A case whose input and expected output may be held as the text a vector file spells
+  /// them with (each a value the loader has checked), built only when read; that text is
+  /// then ``inputText`` and ``expectedOutputText``.
   init(
     id: String, suite: Suite, description: String, requirements: [String], basis: Basis, tags: [String],
-    input: JSONText, expected: ExpectedSource
+    input: DeferredJSON, expected: ExpectedSource, diagnostic: [String] = [], verdictOnly: Bool = false
   ) {
     self.id = id
     self.suite = suite
@@ -123,12 +119,12 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
     self.requirements = requirements
     self.basis = basis
     self.tags = tags
-    inputSource = DeferredJSON(text: input)
-    inputText = input
+    inputSource = input
+    inputText = input.text
     expectedSource = expected
-    if case .output(let output) = expected { expectedOutputText = output.text }
-    diagnostic = []
-    verdictOnly = false
+    if case .output(let output) = expected, diagnostic.isEmpty { expectedOutputText = output.text }
+    self.diagnostic = diagnostic
+    self.verdictOnly = verdictOnly
   }
 
   public static func == (left: VectorCase, right: VectorCase) -> Bool {

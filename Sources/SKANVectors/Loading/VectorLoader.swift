@@ -215,7 +215,7 @@ public enum VectorLoader {
     let input = bytes.withUnsafeBufferPointer { JSONText($0, range: spans.input) }
     return VectorCase(
       id: head.id, suite: suite, description: head.description, requirements: head.requirements, basis: head.basis,
-      tags: head.tags, input: input, expected: source)
+      tags: head.tags, input: DeferredJSON(text: input), expected: source)
   }
 
   /// A case's members other than `input` and `expected`, checked.
