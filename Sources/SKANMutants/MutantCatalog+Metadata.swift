@@ -128,13 +128,7 @@ extension MutantCatalog {
       variant: .legacyBelow14),
     Mutant(
       "ios-compared-as-text", .metadata, "Compares iOS versions as text, so \"9.3\" sorts after \"16.1\".",
-      input: { input in
-        guard let text = input[Input.iosVersion]?.stringValue, (try? IOSVersion(parsing: text)) != nil else {
-          return input
-        }
-        let textual = text >= "16.1" ? "17.0" : text >= "15.4" ? "15.4" : text >= "14.0" ? "14.0" : "13.0"
-        return input.setting(Input.iosVersion, .string(textual))
-      }),
+      variant: .iosVersionComparedAsText),
     Mutant(
       "new-call-on-16-only", .metadata,
       "Checks `major == 16 && minor >= 1` for the fine/coarse/lock call, forgetting later majors.",
@@ -192,18 +186,7 @@ extension MutantCatalog {
       "lock-below-16-1", .metadata, "Passes the lock to the older methods too.", variant: .metadataLockOnOlderCalls),
     Mutant(
       "fine-clamped", .metadata, "Clamps a fine value outside 0...63 into range instead of refusing it.",
-      input: { input in
-        metadata(input) { members in
-          guard let text = members[MetadataContract.fineKey]?.stringValue,
-            text.utf8.allSatisfy({ $0 == UInt8(ascii: "-") || ($0 >= 0x30 && $0 <= 0x39) }),
-            text.contains(where: \.isNumber)
-          else { return members }
-          var result = members
-          result[MetadataContract.fineKey] = .string(
-            text.hasPrefix("-") ? "0" : (Int(text).map { String(min($0, 63)) } ?? "63"))
-          return result
-        }
-      }),
+      variant: .fineClamped),
     Mutant(
       "fine-overflow-not-integer", .metadata, "Reports a fine value too large for 64 bits as `fine-not-integer`.",
       variant: .fineOverflowNotInteger),
@@ -255,25 +238,10 @@ extension MutantCatalog {
       }),
     Mutant("fine-63-exclusive", .metadata, "Accepts fine values below 63 only.", variant: .fineBelow63),
     Mutant(
-      "coarse-any-case", .metadata, "Matches the metadata's coarse value in any letter case.",
-      input: { input in
-        metadata(input) { members in
-          members.merging(
-            members[MetadataContract.coarseKey]?.stringValue.map {
-              [MetadataContract.coarseKey: .string($0.lowercased())]
-            } ?? [:]
-          ) { $1 }
-        }
-      }),
+      "coarse-any-case", .metadata, "Matches the metadata's coarse value in any letter case.", variant: .coarseAnyCase),
     Mutant(
       "coarse-codes-accepted", .metadata, "Accepts Singular's coarse codes 0, 1, 2 as coarse values.",
-      input: { input in
-        metadata(input) { members in
-          guard let code = members[MetadataContract.coarseKey]?.stringValue.flatMap({ Int($0) }), (0...2).contains(code)
-          else { return members }
-          return members.merging([MetadataContract.coarseKey: .string(["low", "medium", "high"][code])]) { $1 }
-        }
-      }),
+      variant: .coarseCodesAsValues),
     Mutant(
       "coarse-checked-before-fine", .metadata, "Checks the coarse value before the fine value.",
       variant: .metadataFineCheckedLast),
@@ -282,16 +250,7 @@ extension MutantCatalog {
       variant: .metadataCoarseCheckedLast),
     Mutant(
       "values-unchecked-below-14", .metadata, "Skips the value checks where no call is made (below iOS 14).",
-      input: { input in
-        guard let text = input[Input.iosVersion]?.stringValue, let version = try? IOSVersion(parsing: text),
-          version < IOSVersion(14, 0)
-        else { return input }
-        return metadata(input) { members in
-          members.filter {
-            ![MetadataContract.fineKey, MetadataContract.coarseKey, MetadataContract.lockKey].contains($0.key)
-          }
-        }
-      }),
+      variant: .metadataValuesUncheckedWithoutCall),
     Mutant(
       "non-string-as-text", .metadata, "Reads a metadata number or boolean as its text.",
       input: { input in

@@ -27,8 +27,9 @@ public enum MetadataContract {
   /// - Throws: a ``ModelError`` with the Spec's code; one bad key rejects the whole
   ///   metadata (META-9).
   public static func decide(
-    metadata: [String: String], iosVersion text: String, idfa: String? = nil, tracking: TrackingState? = nil
+    metadata entries: [String: String], iosVersion text: String, idfa: String? = nil, tracking: TrackingState? = nil
   ) throws(ModelError) -> MetadataDecision {
+    var metadata = entries
     // META-9's order, unless a variant checks the iOS version, the fine or the coarse value last.
     let (versionLast, fineLast, coarseLast) = (
       RuleVariant.metadataIOSVersionCheckedLast.isActive, RuleVariant.metadataFineCheckedLast.isActive,
@@ -42,6 +43,10 @@ public enum MetadataContract {
     }
     let parsedVersion = try versionLast ? nil : IOSVersion(parsing: text)
     if RuleVariant.idfaCheckedFirst.isActive { _ = try IDFAGate.forwarded(text: idfa, tracking: tracking) }
+    // META-9's alternative: no value is read where no call is made.
+    let unread =
+      RuleVariant.metadataValuesUncheckedWithoutCall.isActive && parsedVersion.map { SKANAPI.forIOS($0) == nil } == true
+    if unread { metadata = metadata.filter { ![fineKey, coarseKey, lockKey].contains($0.key) } }
     var fine = try fineLast ? nil : readFine()
     var coarse = try coarseLast ? nil : readCoarse()
     let lock = try metadata[lockKey].map { (text) throws(ModelError) in try parseBoolean(text, key: lockKey) } ?? false
@@ -73,7 +78,8 @@ public enum MetadataContract {
     // META-3: a coarse-only update gets the synthesized fine value; META-10: no value, no call.
     let synthesized = coarse.map(FineValue.synthesized(from:))
     var given = RuleVariant.metadataSynthesisOverridesFine.isActive ? synthesized ?? fine : fine ?? synthesized
-    var api = SKANAPI.forIOS(version)
+    var api =
+      RuleVariant.iosVersionComparedAsText.isActive ? SKANAPI.forIOS(comparingText: text) : SKANAPI.forIOS(version)
     if given == .zero, RuleVariant.metadataZeroIsNoValue.isActive { given = nil }
     if given == nil, metadata[lockKey] != nil, RuleVariant.metadataLockAloneCalls.isActive {
       (given, api) = (.zero, .fineCoarseLock)

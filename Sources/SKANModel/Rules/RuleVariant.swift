@@ -727,6 +727,69 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// skipped.
   case base64JunkSkipped
 
+  // MARK: Values and metadata: further readings
+
+  /// VAL-1's alternative: fine values run from 0 to 64.
+  case fineUpTo64
+  /// VAL-1's alternative: fine values run from 0 to 255, a byte's range.
+  case fineByteRange
+  /// VAL-1's alternative: only `fine <= 63` is checked, so a negative fine value is accepted.
+  case fineNoLowerBound
+  /// VAL-1's (and META-1's) alternative: a fine value outside 0 to 63 is clamped into it.
+  case fineClamped
+  /// VAL-2's alternative: a string of decimal digits is read as the fine value it spells.
+  case fineDigitStringRead
+  /// VAL-2's alternative: a fine value with a fraction is truncated toward zero.
+  case fineFractionTruncated
+  /// VAL-2's alternative: negative zero, `-0.0`, is a negative fine value, out of range.
+  case fineNegativeZeroOutOfRange
+  /// VAL-2's alternative: a fine value is read into a 32-bit integer that wraps.
+  case fineInt32Wraps
+  /// VAL-2's alternative: an absent fine value is 0.
+  case fineAbsentIsZero
+  /// VAL-2's (and VAL-5's) alternative: a number written with a fraction, `12.0`, is not an
+  /// integer.
+  case integralDoubleNotInteger
+  /// VAL-2's (and VAL-5's) alternative: fine values and coarse codes are read as JavaScript's
+  /// `Number()` reads them: `null`, `""` and `[]` are 0, booleans 0 or 1, a numeric string or
+  /// a one-element array its number.
+  case javaScriptNumbers
+  /// VAL-3's (and META-2's) alternative: a coarse value matches in any letter case.
+  case coarseAnyCase
+  /// VAL-3's alternative: white space around a coarse value is trimmed.
+  case coarseTrimmed
+  /// VAL-3's alternative: a coarse value matches the first name it begins, so `""` is low.
+  case coarsePrefixMatch
+  /// VAL-3's alternative: a string that is not a coarse value is low.
+  case coarseUnknownIsLow
+  /// VAL-3's alternative: the names of Apple's constants, `SKAdNetworkCoarseConversionValueHigh`,
+  /// are read as the values they name.
+  case coarseConstantNames
+  /// VAL-3's (and META-2's) alternative: a Singular code, 0 to 2, is read as its coarse value.
+  case coarseCodesAsValues
+  /// VAL-3's alternative: an absent or `null` coarse value is low.
+  case coarseMissingIsLow
+  /// VAL-4's alternative: a coarse value's name is read as its Singular code.
+  case coarseCodeNamesRead
+  /// VAL-5's alternative: a coarse code from -3 to -1 counts from the end: -1 is high.
+  case coarseCodeNegativeIndex
+  /// VAL-5's alternative: a coarse code with a fraction is truncated toward zero.
+  case coarseCodeFractionTruncated
+  /// VAL-7's alternative: a lock member that is present, `null` included, is true.
+  case lockPresenceIsTrue
+  /// VAL-7's alternative: an absent or `null` lock is true.
+  case lockMissingIsTrue
+  /// SKN-2's alternative: in the first window a fine value lower than the window's is not
+  /// kept, and the window is left as it is.
+  case fineIncreasesOnlyInFirstWindow
+  /// META-6's alternative: the iOS version is compared as text with the first version of each
+  /// method, so `"9.3"` comes after `"16.1"`.
+  case iosVersionComparedAsText
+  /// META-9's alternative: the values are not checked where no call is made (below iOS 14).
+  case metadataValuesUncheckedWithoutCall
+  /// PB-21's alternative: any `country_code` string is accepted and passed on.
+  case countryCodeUnchecked
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 

@@ -12,7 +12,11 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
   /// - Throws: ``ModelError/Code/fineOutOfRange`` outside 0...63.
   public init(validating value: Int) throws(ModelError) {
     guard Self.range.contains(value) else {
-      throw ModelError(.fineOutOfRange, "fine value \(value) is outside 0...63")
+      guard RuleVariant.fineClamped.isActive else {
+        throw ModelError(.fineOutOfRange, "fine value \(value) is outside 0...63")
+      }
+      rawValue = min(max(value, Self.minimum), Self.maximum)
+      return
     }
     rawValue = value
   }
@@ -28,6 +32,8 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
     }
     switch value {
     case .value(let number): try self.init(validating: number)
+    case .overflow where RuleVariant.fineClamped.isActive:
+      self.init(unchecked: text.hasPrefix("-") ? Self.minimum : Self.maximum)
     case .overflow:
       throw ModelError(
         RuleVariant.fineOverflowNotInteger.isActive ? .fineNotInteger : .fineOutOfRange,
@@ -37,7 +43,11 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
 
   /// VAL-1's range, or a variant's.
   private static var range: ClosedRange<Int> {
-    (RuleVariant.fineFromOne.isActive ? 1 : minimum)...(RuleVariant.fineBelow63.isActive ? 62 : maximum)
+    guard !RuleVariant.active.isEmpty else { return minimum...maximum }
+    let lower = RuleVariant.fineFromOne.isActive ? 1 : RuleVariant.fineNoLowerBound.isActive ? Int.min : minimum
+    if RuleVariant.fineBelow63.isActive { return lower...62 }
+    if RuleVariant.fineUpTo64.isActive { return lower...64 }
+    return lower...(RuleVariant.fineByteRange.isActive ? 255 : maximum)
   }
 
   private init(unchecked value: Int) { rawValue = value }
