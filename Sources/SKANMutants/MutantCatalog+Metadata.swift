@@ -12,47 +12,21 @@ extension MutantCatalog {
     return input.setting(Input.metadata, .object(transform(members)))
   }
 
-  static let metadataBooleanKeys = [MetadataContract.lockKey, MetadataContract.overlayDismissibleKey]
-
   /// The keys the contract names (``MetadataContract``).
   static let contractKeys: Set<String> = [
     MetadataContract.fineKey, MetadataContract.coarseKey, MetadataContract.lockKey, MetadataContract.overlayAppIDKey,
     MetadataContract.overlayPositionKey, MetadataContract.overlayDismissibleKey,
   ]
 
-  /// The input with each metadata boolean's text replaced where `replacement` gives one.
-  static func booleans(_ input: JSONValue, _ replacement: @escaping (String) -> String?) -> JSONValue {
-    metadata(input) { members in
-      var result = members
-      for key in metadataBooleanKeys {
-        if let text = members[key]?.stringValue, let replaced = replacement(text) { result[key] = .string(replaced) }
-      }
-      return result
-    }
-  }
-
   /// Mutants of the `metadata` suite: the model under a ``RuleVariant`` where the bug is in
   /// the call it decides, an input or answer changed where it is in reading the metadata.
   static let metadata: [Mutant] = [
+    Mutant("yes-not-true", .metadata, "Does not accept \"yes\" as true.", variant: .booleanYesRejected),
     Mutant(
-      "yes-not-true", .metadata, "Does not accept \"yes\" as true.",
-      input: { input in booleans(input) { $0.lowercased() == "yes" ? "nope" : nil } }),
+      "booleans-lower-case-only", .metadata, "Accepts booleans in lower case only.", variant: .booleanLowerCaseOnly),
+    Mutant("on-is-true", .metadata, "Accepts on/off as booleans.", variant: .booleanOnOff),
     Mutant(
-      "booleans-lower-case-only", .metadata, "Accepts booleans in lower case only.",
-      input: { input in booleans(input) { $0 != $0.lowercased() ? "nope" : nil } }),
-    Mutant(
-      "on-is-true", .metadata, "Accepts on/off as booleans.",
-      input: { input in booleans(input) { $0 == "on" ? "true" : $0 == "off" ? "false" : nil } }),
-    Mutant(
-      "ios-as-decimal", .metadata, "Compares iOS versions as decimals (15.10 as 15.1).",
-      input: { input in
-        input.updating(Input.iosVersion) { version in
-          guard let text = version.stringValue, let number = Double(text) else { return version }
-          let major = Int(number)
-          let minor = Int(((number - Double(major)) * 10).rounded())
-          return .string("\(major).\(minor)")
-        }
-      }),
+      "ios-as-decimal", .metadata, "Compares iOS versions as decimals (15.10 as 15.1).", variant: .iosVersionAsDecimal),
     Mutant(
       "ios-16-1-exclusive", .metadata, "Uses the fine/coarse/lock call only above 16.1.",
       variant: .fineCoarseLockAbove16Dot1),
@@ -136,13 +110,7 @@ extension MutantCatalog {
     Mutant(
       "ios-lenient-prefix", .metadata,
       "Reads the iOS version's leading number groups and ignores the rest (`iOS 16.1` is 16.1, `v16` is 16, no digits is 0).",
-      input: { input in
-        input.updating(Input.iosVersion) { value in
-          guard let text = value.stringValue, (try? IOSVersion(parsing: text)) == nil else { return value }
-          let groups = text.split(whereSeparator: { !$0.isASCII || !$0.isNumber }).prefix(3).map(String.init)
-          return .string(groups.isEmpty ? "0" : groups.map { String($0.prefix(4)) }.joined(separator: "."))
-        }
-      }),
+      variant: .iosVersionLeadingNumbers),
     Mutant(
       "ios-checked-last", .metadata, "Checks the iOS version after the metadata values.",
       variant: .metadataIOSVersionCheckedLast),
@@ -152,10 +120,9 @@ extension MutantCatalog {
     Mutant(
       "booleans-truthy-text", .metadata,
       "Reads any non-empty boolean text as true, as JavaScript's `Boolean(\"false\")` does.",
-      input: { input in booleans(input) { $0.isEmpty ? nil : "true" } }),
+      variant: .booleanTruthyText),
     Mutant(
-      "booleans-words-only", .metadata, "Accepts true/false and yes/no but not 1/0.",
-      input: { input in booleans(input) { $0 == "1" || $0 == "0" ? "nope" : nil } }),
+      "booleans-words-only", .metadata, "Accepts true/false and yes/no but not 1/0.", variant: .booleanWordsOnly),
     Mutant(
       "empty-values-absent", .metadata, "Treats any empty metadata value as absent.",
       input: { input in metadata(input) { $0.filter { $0.value != "" } } }),
@@ -170,18 +137,10 @@ extension MutantCatalog {
       }),
     Mutant(
       "booleans-strtobool", .metadata, "Reads booleans as Python's strtobool does: y/n and t/f count too.",
-      input: { input in
-        booleans(input) { text in
-          switch text.lowercased() {
-          case "y", "t": return "true"
-          case "n", "f": return "false"
-          default: return nil
-          }
-        }
-      }),
+      variant: .booleanStrtobool),
     Mutant(
       "booleans-nonzero-true", .metadata, "Reads any integer as a boolean, non-zero as true.",
-      input: { input in booleans(input) { text in Int(text).map { $0 != 0 ? "true" : "false" } } }),
+      variant: .booleanNonZeroInteger),
     Mutant(
       "lock-below-16-1", .metadata, "Passes the lock to the older methods too.", variant: .metadataLockOnOlderCalls),
     Mutant(
@@ -192,50 +151,17 @@ extension MutantCatalog {
       variant: .fineOverflowNotInteger),
     Mutant(
       "fine-text-ignored", .metadata, "Ignores a fine value that is not a number instead of refusing it.",
-      input: { input in
-        metadata(input) { members in
-          guard let text = members[MetadataContract.fineKey]?.stringValue, Double(text) == nil,
-            !text.hasPrefix("0x"), !text.isEmpty
-          else { return members }
-          return members.filter { $0.key != MetadataContract.fineKey }
-        }
-      }),
+      variant: .metadataFineTextIgnored),
     Mutant(
       "fine-float-truncated", .metadata, "Parses the fine value as a number and truncates it (`12.0` is 12).",
-      input: { input in
-        metadata(input) { members in
-          guard let text = members[MetadataContract.fineKey]?.stringValue, text.contains("."), let number = Double(text)
-          else { return members }
-          var result = members
-          result[MetadataContract.fineKey] = .string(String(Int(number)))
-          return result
-        }
-      }),
+      variant: .fineFloatTruncated),
     Mutant(
       "fine-plus-accepted", .metadata, "Accepts a leading `+`, as Swift's `Int(\"+12\")` does.",
-      input: { input in
-        metadata(input) { members in
-          guard let text = members[MetadataContract.fineKey]?.stringValue, text.hasPrefix("+") else { return members }
-          var result = members
-          result[MetadataContract.fineKey] = .string(String(text.dropFirst()))
-          return result
-        }
-      }),
+      variant: .finePlusAccepted),
     Mutant(
       "fine-base-prefixes", .metadata,
       "Parses the fine value with C's strtol in base 0: `0x1F` is hexadecimal, `012` octal.",
-      input: { input in
-        metadata(input) { members in
-          guard let text = members[MetadataContract.fineKey]?.stringValue else { return members }
-          var result = members
-          if text.lowercased().hasPrefix("0x"), let number = Int(text.dropFirst(2), radix: 16) {
-            result[MetadataContract.fineKey] = .string(String(number))
-          } else if text.count > 1, text.hasPrefix("0"), let number = Int(text.dropFirst(), radix: 8) {
-            result[MetadataContract.fineKey] = .string(String(number))
-          }
-          return result
-        }
-      }),
+      variant: .fineBasePrefixes),
     Mutant("fine-63-exclusive", .metadata, "Accepts fine values below 63 only.", variant: .fineBelow63),
     Mutant(
       "coarse-any-case", .metadata, "Matches the metadata's coarse value in any letter case.", variant: .coarseAnyCase),
@@ -264,24 +190,10 @@ extension MutantCatalog {
       }),
     Mutant(
       "position-any-case", .metadata, "Matches the overlay position in any letter case.",
-      input: { input in
-        metadata(input) { members in
-          guard let text = members[MetadataContract.overlayPositionKey]?.stringValue,
-            let match = OverlayRequest.Position.allCases.first(where: { $0.rawValue.lowercased() == text.lowercased() })
-          else { return members }
-          return members.merging([MetadataContract.overlayPositionKey: .string(match.rawValue)]) { $1 }
-        }
-      }),
+      variant: .overlayPositionAnyCase),
     Mutant(
       "position-falls-back", .metadata, "Shows the overlay at the bottom when the position is unknown.",
-      input: { input in
-        metadata(input) { members in
-          guard let text = members[MetadataContract.overlayPositionKey]?.stringValue,
-            OverlayRequest.Position(rawValue: text) == nil
-          else { return members }
-          return members.filter { $0.key != MetadataContract.overlayPositionKey }
-        }
-      }),
+      variant: .overlayPositionFallsBack),
     Mutant(
       "dismissible-ignored", .metadata, "Ignores skoverlay_dismissible: overlays are always dismissible.",
       input: { input in metadata(input) { $0.filter { $0.key != MetadataContract.overlayDismissibleKey } } }),
@@ -308,15 +220,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "position-checked-without-app", .metadata, "Checks skoverlay_position even without an app ID.",
-      input: { input in
-        metadata(input) { members in
-          guard members[MetadataContract.overlayAppIDKey] == nil,
-            let text = members[MetadataContract.overlayPositionKey]?.stringValue,
-            OverlayRequest.Position(rawValue: text) == nil
-          else { return members }
-          return members.merging([MetadataContract.overlayAppIDKey: "1"]) { $1 }
-        }
-      }),
+      variant: .overlayPositionCheckedWithoutApp),
   ]
 }
 

@@ -1,27 +1,12 @@
-import Foundation
 import SKANJSON
 import SKANModel
 public import SKANSuites
 public import SKANVocabulary
 
-private typealias Op = ValuesSuite.Operation
-private typealias In = ValuesSuite.Input
 private typealias Out = ValuesSuite.Output
-private typealias UpdateIn = ValuesSuite.Update
 private typealias UpdateOut = ValuesSuite.UpdateResult
 
 extension MutantCatalog {
-  /// The operation an input's `op` names, if it names one.
-  private static func operation(of input: JSONValue) -> Op? {
-    input[In.op]?.stringValue.flatMap(Op.init(rawValue:))
-  }
-
-  /// A timeline input with each update transformed.
-  static func updates(_ input: JSONValue, _ transform: ([JSONValue]) -> [JSONValue]) -> JSONValue {
-    guard operation(of: input) == .timeline, let list = input[In.updates]?.arrayValue else { return input }
-    return input.setting(In.updates, .array(transform(list)))
-  }
-
   /// Every mutant of the `values` suite: the model under a ``RuleVariant`` for its rules'
   /// other readings, a changed input or answer for the rest.
   static var values: [Mutant] { valueBasics + valueReading + timelineBugs }
@@ -60,7 +45,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "sorts-updates", .values, "Sorts updates by time instead of refusing them out of order.",
-      input: { updates($0) { $0.sorted { (time($0[UpdateIn.at]) ?? 0) < (time($1[UpdateIn.at]) ?? 0) } } }),
+      variant: .timelineUpdatesSorted),
     Mutant(
       "integral-double-rejected", .values, "Rejects 12.0 as not an integer.", variant: .integralDoubleNotInteger),
   ]
@@ -143,11 +128,7 @@ extension MutantCatalog {
       variant: .lockMissingIsTrue),
     Mutant(
       "unknown-op-is-fine", .values, "Reads an unknown op as fine (a switch whose default is the first operation).",
-      input: { input in
-        guard let op = input[In.op]?.stringValue, Op(rawValue: op) == nil
-        else { return input }
-        return input.setting(In.op, .string(Op.fine.rawValue))
-      }),
+      variant: .unknownValuesOperationIsFine),
   ]
 
   /// Timelines that start, order or check their updates the wrong way (TML-*, SKN-3, WIN-6,
@@ -159,14 +140,7 @@ extension MutantCatalog {
     Mutant(
       "unstable-sort", .values,
       "Sorts updates by time with an unstable sort: updates at the same millisecond can swap.",
-      input: {
-        updates($0) { list in
-          list.enumerated().sorted { first, second in
-            let (a, b) = (time(first.element[UpdateIn.at]) ?? 0, time(second.element[UpdateIn.at]) ?? 0)
-            return a != b ? a < b : first.offset > second.offset
-          }.map(\.element)
-        }
-      }),
+      variant: .timelineUpdatesSortedUnstably),
     Mutant(
       "invalid-coarse-dropped", .values,
       "Drops an invalid coarse value and applies the update without one, instead of rejecting the update.",
@@ -182,14 +156,7 @@ extension MutantCatalog {
     Mutant(
       "time-integral-double-rejected", .values,
       "Takes only times written without a fraction: an `at` of 1700007200123.0 is invalid-input.",
-      input: { input in
-        updates(input) { list in
-          list.map { update in
-            if case .double? = update[UpdateIn.at] { return update.setting(UpdateIn.at, "not a time") }
-            return update
-          }
-        }
-      }),
+      variant: .updateTimeIntegralDoubleRejected),
   ]
 
 }

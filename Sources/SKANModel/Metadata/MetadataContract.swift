@@ -36,7 +36,13 @@ public enum MetadataContract {
       RuleVariant.metadataCoarseCheckedLast.isActive
     )
     func readFine() throws(ModelError) -> FineValue? {
-      try metadata[fineKey].map { (text) throws(ModelError) in try FineValue(parsing: text) }
+      try metadata[fineKey].flatMap { (text) throws(ModelError) in
+        // META-1's alternative: a fine value that is no number is ignored.
+        if RuleVariant.metadataFineTextIgnored.isActive, !text.isEmpty, !text.hasPrefix("0x"), Double(text) == nil {
+          return nil
+        }
+        return try FineValue(parsing: text)
+      }
     }
     func readCoarse() throws(ModelError) -> CoarseValue? {
       try metadata[coarseKey].map { (text) throws(ModelError) in try CoarseValue(parsing: text) }
@@ -58,7 +64,10 @@ public enum MetadataContract {
       }
       let position =
         try metadata[overlayPositionKey].map { (text) throws(ModelError) in
-          guard let position = OverlayRequest.Position(rawValue: text) else {
+          guard
+            let position = OverlayRequest.Position(rawValue: text)
+              ?? (RuleVariant.active.isEmpty ? nil : variantPosition(text))
+          else {
             throw ModelError(.invalidOverlayPosition, "\(overlayPositionKey) \"\(text)\" is not bottom or bottomRaised")
           }
           return position
@@ -68,6 +77,10 @@ public enum MetadataContract {
           try parseBoolean(text, key: overlayDismissibleKey)
         } ?? !RuleVariant.metadataNotDismissibleByDefault.isActive
       overlay = OverlayRequest(appID: appID, position: position, dismissible: dismissible)
+    } else if RuleVariant.overlayPositionCheckedWithoutApp.isActive, let text = metadata[overlayPositionKey],
+      OverlayRequest.Position(rawValue: text) == nil
+    {
+      throw ModelError(.invalidOverlayPosition, "\(overlayPositionKey) \"\(text)\" is not bottom or bottomRaised")
     }
     let forwarded = try IDFAGate.forwarded(text: idfa, tracking: tracking)
     if fineLast { fine = try readFine() }
@@ -112,10 +125,35 @@ public enum MetadataContract {
   /// nothing else: no white space, no `on`/`off` (META-4, META-14).
   /// - Throws: ``ModelError/Code/invalidBoolean``.
   public static func parseBoolean(_ text: String, key: String) throws(ModelError) -> Bool {
-    switch text.lowercased() {
+    switch RuleVariant.active.isEmpty ? text.lowercased() : variantBooleanText(text) {
     case "true", "yes", "1": return true
     case "false", "no", "0": return false
     default: throw ModelError(.invalidBoolean, "\(key) \"\(text)\" is not true/false, yes/no or 1/0")
     }
+  }
+
+  /// The lower-case text a variant in effect reads a boolean's `text` as, empty for none
+  /// (META-4's alternatives).
+  private static func variantBooleanText(_ text: String) -> String {
+    let lowered = text.lowercased()
+    if RuleVariant.booleanYesRejected.isActive, lowered == "yes" { return "" }
+    if RuleVariant.booleanLowerCaseOnly.isActive, text != lowered { return "" }
+    if RuleVariant.booleanOnOff.isActive, text == "on" || text == "off" { return text == "on" ? "true" : "false" }
+    if RuleVariant.booleanTruthyText.isActive, !text.isEmpty { return "true" }
+    if RuleVariant.booleanWordsOnly.isActive, text == "1" || text == "0" { return "" }
+    if RuleVariant.booleanStrtobool.isActive, ["y", "t", "n", "f"].contains(lowered) {
+      return lowered == "y" || lowered == "t" ? "true" : "false"
+    }
+    if RuleVariant.booleanNonZeroInteger.isActive, let number = Int(text) { return number != 0 ? "true" : "false" }
+    return lowered
+  }
+
+  /// The overlay position a variant in effect reads from `text`, which names none exactly
+  /// (META-7's alternatives).
+  private static func variantPosition(_ text: String) -> OverlayRequest.Position? {
+    if RuleVariant.overlayPositionAnyCase.isActive {
+      return OverlayRequest.Position.allCases.first { $0.rawValue.lowercased() == text.lowercased() }
+    }
+    return RuleVariant.overlayPositionFallsBack.isActive ? .bottom : nil
   }
 }

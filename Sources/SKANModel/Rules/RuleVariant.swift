@@ -789,6 +789,52 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case metadataValuesUncheckedWithoutCall
   /// PB-21's alternative: any `country_code` string is accepted and passed on.
   case countryCodeUnchecked
+  /// META-4's alternative: `yes` is not true.
+  case booleanYesRejected
+  /// META-4's alternative: a boolean matches in lower case only.
+  case booleanLowerCaseOnly
+  /// META-4's alternative: `on` is true and `off` false.
+  case booleanOnOff
+  /// META-4's alternative: any non-empty text is true, as JavaScript's `Boolean("false")` is.
+  case booleanTruthyText
+  /// META-4's alternative: `1` and `0` are not booleans.
+  case booleanWordsOnly
+  /// META-4's alternative: a boolean is read as Python's `strtobool` reads it: `y`, `t`, `n`
+  /// and `f` count too.
+  case booleanStrtobool
+  /// META-4's alternative: any integer is a boolean, non-zero true.
+  case booleanNonZeroInteger
+  /// META-11's alternative: a version is read as a decimal number, its minor version the first
+  /// digit after the point, rounded (`15.10` is 15.1).
+  case iosVersionAsDecimal
+  /// META-11's alternative: a version is read from the text's leading groups of digits, the
+  /// rest ignored (`iOS 16.1` is 16.1, `v16` 16, no digits 0).
+  case iosVersionLeadingNumbers
+  /// META-1's alternative: a fine value written with a point is read as a number and truncated.
+  case fineFloatTruncated
+  /// META-1's alternative: a leading `+` is accepted, as Swift's `Int("+12")` does.
+  case finePlusAccepted
+  /// META-1's alternative: the fine value is read as C's `strtol` in base 0 reads it: `0x1F`
+  /// is hexadecimal, `012` octal.
+  case fineBasePrefixes
+  /// META-1's alternative: a fine value that is no number is ignored.
+  case metadataFineTextIgnored
+  /// META-7's alternative: the overlay position matches in any letter case.
+  case overlayPositionAnyCase
+  /// META-7's alternative: an unknown overlay position is the default, bottom.
+  case overlayPositionFallsBack
+  /// META-7's alternative: the overlay position is checked even without an app ID.
+  case overlayPositionCheckedWithoutApp
+  /// TML-6's alternative: the updates are sorted by time instead of refused out of order.
+  case timelineUpdatesSorted
+  /// TML-6's alternative: the updates are sorted by time with an unstable sort, so updates
+  /// at one millisecond swap.
+  case timelineUpdatesSortedUnstably
+  /// WIN-7's alternative: an update's time written with a fraction, `1700007200123.0`, is not
+  /// a time.
+  case updateTimeIntegralDoubleRejected
+  /// IN-1's alternative: an unknown `op` of the values suite is `fine`.
+  case unknownValuesOperationIsFine
 
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []

@@ -26,7 +26,8 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
   /// `"012"` is 12; `""`, `" 12"`, `"+12"`, `"1.0"` and `"abc"` are not integers;
   /// `"-1"` and `"64"` are integers out of range.
   /// - Throws: ``ModelError/Code/fineNotInteger`` or ``ModelError/Code/fineOutOfRange``.
-  public init(parsing text: String) throws(ModelError) {
+  public init(parsing written: String) throws(ModelError) {
+    let text = RuleVariant.active.isEmpty ? written : Self.variantText(written)
     guard let value = DecimalInteger.parse(text) else {
       throw ModelError(.fineNotInteger, "fine value \"\(text)\" is not a decimal integer")
     }
@@ -39,6 +40,18 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
         RuleVariant.fineOverflowNotInteger.isActive ? .fineNotInteger : .fineOutOfRange,
         "fine value \"\(text)\" is outside 0...63")
     }
+  }
+
+  /// The text a variant in effect reads in place of `text` (META-1's alternatives).
+  private static func variantText(_ text: String) -> String {
+    if RuleVariant.fineFloatTruncated.isActive, text.contains("."), let number = Double(text), abs(number) < 1e18 {
+      return String(Int(number))
+    }
+    if RuleVariant.finePlusAccepted.isActive, text.hasPrefix("+") { return String(text.dropFirst()) }
+    guard RuleVariant.fineBasePrefixes.isActive else { return text }
+    if text.lowercased().hasPrefix("0x"), let number = Int(text.dropFirst(2), radix: 16) { return String(number) }
+    if text.count > 1, text.hasPrefix("0"), let number = Int(text.dropFirst(), radix: 8) { return String(number) }
+    return text
   }
 
   /// VAL-1's range, or a variant's.
