@@ -7,19 +7,14 @@ public import SKANVocabulary
 private typealias Input = MetadataSuite.Input
 
 extension MutantCatalog {
+  /// The input with its metadata members as `transform` rewrites them.
   static func metadata(_ input: JSONValue, _ transform: ([String: JSONValue]) -> [String: JSONValue]) -> JSONValue {
     guard let members = input[Input.metadata]?.objectValue else { return input }
     return input.setting(Input.metadata, .object(transform(members)))
   }
 
-  /// The keys the contract names (``MetadataContract``).
-  static let contractKeys: Set<String> = [
-    MetadataContract.fineKey, MetadataContract.coarseKey, MetadataContract.lockKey, MetadataContract.overlayAppIDKey,
-    MetadataContract.overlayPositionKey, MetadataContract.overlayDismissibleKey,
-  ]
-
-  /// Mutants of the `metadata` suite: the model under a ``RuleVariant`` where the bug is in
-  /// the call it decides, an input or answer changed where it is in reading the metadata.
+  /// Mutants of the `metadata` suite: the model under a ``RuleVariant`` for its rules' other
+  /// readings, a renamed, dropped or rewritten metadata member for the rest.
   static let metadata: [Mutant] = [
     Mutant("yes-not-true", .metadata, "Does not accept \"yes\" as true.", variant: .booleanYesRejected),
     Mutant(
@@ -84,13 +79,7 @@ extension MutantCatalog {
       variant: .metadataNoValueCallsWithZero),
     Mutant(
       "unknown-keys-rejected", .metadata, "Rejects metadata with a key the contract does not name as `invalid-input`.",
-      input: { input in
-        metadata(input) { members in
-          members.mapValues { $0 }.merging(
-            members.keys.filter { !contractKeys.contains($0) }.map { ($0, JSONValue.integer(0)) }
-          ) { $1 }
-        }
-      }),
+      variant: .metadataUnknownKeysRejected),
     Mutant(
       "fine-only-from-15-0", .metadata, "Uses the fine-only call from iOS 15.0 instead of 15.4.",
       variant: .fineOnlyFromIOS15),
@@ -179,15 +168,7 @@ extension MutantCatalog {
       variant: .metadataValuesUncheckedWithoutCall),
     Mutant(
       "non-string-as-text", .metadata, "Reads a metadata number or boolean as its text.",
-      input: { input in
-        metadata(input) { members in
-          members.mapValues { value in
-            if let number = value.exactInteger { return .string(String(number)) }
-            if let flag = value.boolValue { return .string(flag ? "true" : "false") }
-            return value
-          }
-        }
-      }),
+      variant: .metadataNonStringsAsText),
     Mutant(
       "position-any-case", .metadata, "Matches the overlay position in any letter case.",
       variant: .overlayPositionAnyCase),

@@ -14,6 +14,11 @@ public enum MetadataContract {
   /// `skoverlay_dismissible`: a boolean, default true.
   public static let overlayDismissibleKey = "skoverlay_dismissible"
 
+  /// The keys the contract names.
+  static let keys: Set<String> = [
+    fineKey, coarseKey, lockKey, overlayAppIDKey, overlayPositionKey, overlayDismissibleKey,
+  ]
+
   /// Decides what to do with one ad's metadata.
   ///
   /// Errors are checked in this order, and the first one found is reported (META-9): the
@@ -30,6 +35,10 @@ public enum MetadataContract {
     metadata entries: [String: String], iosVersion text: String, idfa: String? = nil, tracking: TrackingState? = nil
   ) throws(ModelError) -> MetadataDecision {
     var metadata = entries
+    // META-8's alternative: a key the contract does not name is rejected.
+    if RuleVariant.metadataUnknownKeysRejected.isActive, let key = entries.keys.first(where: { !keys.contains($0) }) {
+      throw ModelError(.invalidInput, "metadata key \"\(key)\" is not one the contract names")
+    }
     // META-9's order, unless a variant checks the iOS version, the fine or the coarse value last.
     let (versionLast, fineLast, coarseLast) = (
       RuleVariant.metadataIOSVersionCheckedLast.isActive, RuleVariant.metadataFineCheckedLast.isActive,

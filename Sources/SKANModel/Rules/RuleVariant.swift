@@ -835,6 +835,10 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case updateTimeIntegralDoubleRejected
   /// IN-1's alternative: an unknown `op` of the values suite is `fine`.
   case unknownValuesOperationIsFine
+  /// META-8's alternative: metadata with a key the contract does not name is `invalid-input`.
+  case metadataUnknownKeysRejected
+  /// IN-1's alternative: a metadata number or boolean is read as its text.
+  case metadataNonStringsAsText
 
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
