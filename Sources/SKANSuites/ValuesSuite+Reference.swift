@@ -50,8 +50,10 @@ extension ValuesSuite: ReferenceSuite {
     var results: [JSONValue] = []
     for (index, element) in try timeOrdered(reader.array(Input.updates.rawValue)).enumerated() {
       let update = try InputReader(element, path: "input.\(Input.updates.rawValue)[\(index)]")
-      if RuleVariant.updateTimeIntegralDoubleRejected.isActive, case .double? = update.members[Update.at.rawValue] {
-        throw update.mistyped(Update.at.rawValue, "an integer (Unix milliseconds)", .string("not a time"))
+      if case .double(let written)? = update.members[Update.at.rawValue],
+        RuleVariant.updateTimeIntegralDoubleRejected.isActive
+      {
+        throw update.mistyped(Update.at.rawValue, "an integer written without a fraction", .double(written))
       }
       let time = try update.timestamp(Update.at.rawValue)
       let parsed: ConversionUpdate

@@ -5,15 +5,15 @@ public import SKANJSON
 public enum ValueReader {
   /// VAL-1, VAL-2: an integral JSON number in 0...63.
   public static func fine(_ value: JSONValue?) throws(ModelError) -> FineValue {
-    let value = RuleVariant.javaScriptNumbers.isActive ? javaScriptNumber(value) : value
+    let value = value?.numberValue == nil && RuleVariant.javaScriptNumbers.isActive ? javaScriptNumber(value) : value
     guard let value, !value.isNull else {
       if value == nil, RuleVariant.fineAbsentIsZero.isActive { return .zero }
       throw notInteger("fine value is missing")
     }
-    if RuleVariant.fineDigitStringRead.isActive, let number = value.stringValue.flatMap({ Int($0) }) {
-      return try FineValue(validating: number)
-    }
     guard let number = value.numberValue else {
+      if let number = value.stringValue.flatMap({ Int($0) }), RuleVariant.fineDigitStringRead.isActive {
+        return try FineValue(validating: number)
+      }
       throw notInteger("fine value must be a number, not \(value.typeName)")
     }
     if case .double = value, RuleVariant.integralDoubleNotInteger.isActive {
@@ -29,8 +29,9 @@ public enum ValueReader {
       if RuleVariant.fineFractionTruncated.isActive, number.isFinite { return try FineValue(validating: Int(number)) }
       throw notInteger("fine value \(value) is not an integer")
     }
-    return try FineValue(
-      validating: RuleVariant.fineInt32Wraps.isActive ? Int(Int32(truncatingIfNeeded: integer)) : integer)
+    // A 32-bit integer holds every fine value, so only a value outside them can wrap.
+    let wraps = !(FineValue.minimum...FineValue.maximum).contains(integer) && RuleVariant.fineInt32Wraps.isActive
+    return try FineValue(validating: wraps ? Int(Int32(truncatingIfNeeded: integer)) : integer)
   }
 
   /// VAL-2's error for a fine value that is not an integer, or a variant's.
@@ -54,7 +55,7 @@ public enum ValueReader {
 
   /// VAL-4, VAL-5: an integral JSON number in 0...2; `nil` when absent or null.
   public static func coarseCode(_ value: JSONValue?) throws(ModelError) -> Int? {
-    let value = RuleVariant.javaScriptNumbers.isActive ? javaScriptNumber(value) : value
+    let value = value?.numberValue == nil && RuleVariant.javaScriptNumbers.isActive ? javaScriptNumber(value) : value
     guard let value, !value.isNull else { return nil }
     guard let number = value.numberValue else {
       if RuleVariant.coarseCodeNamesRead.isActive, let named = try? Self.coarse(value) { return named.code }
