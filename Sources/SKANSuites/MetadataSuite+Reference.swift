@@ -10,7 +10,8 @@ extension MetadataSuite: ReferenceSuite {
     let iosVersion = try reader.string(Input.iosVersion.rawValue)
     var metadata: [String: String] = [:]
     for (key, value) in try reader.object(Input.metadata.rawValue) {
-      guard let text = value.stringValue else {
+      guard let text = value.stringValue ?? (RuleVariant.metadataNonStringsAsText.isActive ? written(value) : nil)
+      else {
         throw ModelError(
           .invalidInput, "input.\(Input.metadata.rawValue).\(key) must be a string, not \(value.typeName)")
       }
@@ -38,5 +39,10 @@ extension MetadataSuite: ReferenceSuite {
         ])
       } ?? .null
     return Output.object([.skanCall: call, .overlay: overlay, .idfa: .optional(decision.idfa?.text)])
+  }
+
+  /// A metadata integer or boolean written as text (``RuleVariant/metadataNonStringsAsText``).
+  private static func written(_ value: JSONValue) -> String? {
+    value.exactInteger.map { String($0) } ?? value.boolValue.map { $0 ? "true" : "false" }
   }
 }

@@ -8,7 +8,12 @@ extension ValuesSuite: ReferenceSuite {
   public static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
     let reader = try InputReader(input)
     let value = reader.members[Input.value.rawValue]
-    switch try Operation.choice(try reader.string(Input.op.rawValue), at: "input.op") {
+    let op = try reader.string(Input.op.rawValue)
+    // IN-1's alternative: an unknown op is fine.
+    let operation =
+      RuleVariant.unknownValuesOperationIsFine.isActive
+      ? Operation(rawValue: op) ?? .fine : try Operation.choice(op, at: "input.op")
+    switch operation {
     case .fine:
       return Output.object([.fine: .integer(try ValueReader.fine(value).rawValue)])
     case .coarse:
@@ -43,8 +48,13 @@ extension ValuesSuite: ReferenceSuite {
     let profile = try reader.profile(Input.profile)
     var timeline = ConversionTimeline(profile: profile, t0: try reader.timestamp(Input.t0.rawValue))
     var results: [JSONValue] = []
-    for (index, element) in try reader.array(Input.updates.rawValue).enumerated() {
+    for (index, element) in try timeOrdered(reader.array(Input.updates.rawValue)).enumerated() {
       let update = try InputReader(element, path: "input.\(Input.updates.rawValue)[\(index)]")
+      if case .double(let written)? = update.members[Update.at.rawValue],
+        RuleVariant.updateTimeIntegralDoubleRejected.isActive
+      {
+        throw update.mistyped(Update.at.rawValue, "an integer written without a fraction", .double(written))
+      }
       let time = try update.timestamp(Update.at.rawValue)
       let parsed: ConversionUpdate
       do {
@@ -70,6 +80,17 @@ extension ValuesSuite: ReferenceSuite {
         UpdateResult.object([.outcome: .string(outcome.rawValue), .window: .optional(window?.index), .error: nil]))
     }
     return Output.object([.updates: .array(results), .windows: encodeWindows(timeline)])
+  }
+
+  /// The updates as given, or sorted by time as a variant in effect sorts them (TML-6's
+  /// alternatives); an `at` that is no integer sorts as 0.
+  private static func timeOrdered(_ updates: [JSONValue]) -> [JSONValue] {
+    let unstable = RuleVariant.timelineUpdatesSortedUnstably.isActive
+    guard unstable || RuleVariant.timelineUpdatesSorted.isActive else { return updates }
+    return updates.enumerated().sorted { first, second in
+      let (a, b) = (first.element[Update.at]?.exactInteger ?? 0, second.element[Update.at]?.exactInteger ?? 0)
+      return a != b ? a < b : unstable ? first.offset > second.offset : first.offset < second.offset
+    }.map(\.element)
   }
 
   /// One update's values, `fine`, `coarse` and `lock` in that order, at `time` (its `at`,

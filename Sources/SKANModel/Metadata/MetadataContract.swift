@@ -14,6 +14,11 @@ public enum MetadataContract {
   /// `skoverlay_dismissible`: a boolean, default true.
   public static let overlayDismissibleKey = "skoverlay_dismissible"
 
+  /// The keys the contract names.
+  static let keys: Set<String> = [
+    fineKey, coarseKey, lockKey, overlayAppIDKey, overlayPositionKey, overlayDismissibleKey,
+  ]
+
   /// Decides what to do with one ad's metadata.
   ///
   /// Errors are checked in this order, and the first one found is reported (META-9): the
@@ -27,21 +32,36 @@ public enum MetadataContract {
   /// - Throws: a ``ModelError`` with the Spec's code; one bad key rejects the whole
   ///   metadata (META-9).
   public static func decide(
-    metadata: [String: String], iosVersion text: String, idfa: String? = nil, tracking: TrackingState? = nil
+    metadata entries: [String: String], iosVersion text: String, idfa: String? = nil, tracking: TrackingState? = nil
   ) throws(ModelError) -> MetadataDecision {
+    var metadata = entries
+    // META-8's alternative: a key the contract does not name is rejected.
+    if RuleVariant.metadataUnknownKeysRejected.isActive, let key = entries.keys.first(where: { !keys.contains($0) }) {
+      throw ModelError(.invalidInput, "metadata key \"\(key)\" is not one the contract names")
+    }
     // META-9's order, unless a variant checks the iOS version, the fine or the coarse value last.
     let (versionLast, fineLast, coarseLast) = (
       RuleVariant.metadataIOSVersionCheckedLast.isActive, RuleVariant.metadataFineCheckedLast.isActive,
       RuleVariant.metadataCoarseCheckedLast.isActive
     )
     func readFine() throws(ModelError) -> FineValue? {
-      try metadata[fineKey].map { (text) throws(ModelError) in try FineValue(parsing: text) }
+      try metadata[fineKey].flatMap { (text) throws(ModelError) in
+        // META-1's alternative: a fine value that is no number is ignored.
+        if RuleVariant.metadataFineTextIgnored.isActive, !text.isEmpty, !text.hasPrefix("0x"), Double(text) == nil {
+          return nil
+        }
+        return try FineValue(parsing: text)
+      }
     }
     func readCoarse() throws(ModelError) -> CoarseValue? {
       try metadata[coarseKey].map { (text) throws(ModelError) in try CoarseValue(parsing: text) }
     }
     let parsedVersion = try versionLast ? nil : IOSVersion(parsing: text)
     if RuleVariant.idfaCheckedFirst.isActive { _ = try IDFAGate.forwarded(text: idfa, tracking: tracking) }
+    // META-9's alternative: no value is read where no call is made.
+    let unread =
+      RuleVariant.metadataValuesUncheckedWithoutCall.isActive && parsedVersion.map { SKANAPI.forIOS($0) == nil } == true
+    if unread { metadata = metadata.filter { ![fineKey, coarseKey, lockKey].contains($0.key) } }
     var fine = try fineLast ? nil : readFine()
     var coarse = try coarseLast ? nil : readCoarse()
     let lock = try metadata[lockKey].map { (text) throws(ModelError) in try parseBoolean(text, key: lockKey) } ?? false
@@ -53,7 +73,10 @@ public enum MetadataContract {
       }
       let position =
         try metadata[overlayPositionKey].map { (text) throws(ModelError) in
-          guard let position = OverlayRequest.Position(rawValue: text) else {
+          guard
+            let position = OverlayRequest.Position(rawValue: text)
+              ?? (RuleVariant.active.isEmpty ? nil : variantPosition(text))
+          else {
             throw ModelError(.invalidOverlayPosition, "\(overlayPositionKey) \"\(text)\" is not bottom or bottomRaised")
           }
           return position
@@ -63,6 +86,10 @@ public enum MetadataContract {
           try parseBoolean(text, key: overlayDismissibleKey)
         } ?? !RuleVariant.metadataNotDismissibleByDefault.isActive
       overlay = OverlayRequest(appID: appID, position: position, dismissible: dismissible)
+    } else if RuleVariant.overlayPositionCheckedWithoutApp.isActive, let text = metadata[overlayPositionKey],
+      OverlayRequest.Position(rawValue: text) == nil
+    {
+      throw ModelError(.invalidOverlayPosition, "\(overlayPositionKey) \"\(text)\" is not bottom or bottomRaised")
     }
     let forwarded = try IDFAGate.forwarded(text: idfa, tracking: tracking)
     if fineLast { fine = try readFine() }
@@ -73,7 +100,8 @@ public enum MetadataContract {
     // META-3: a coarse-only update gets the synthesized fine value; META-10: no value, no call.
     let synthesized = coarse.map(FineValue.synthesized(from:))
     var given = RuleVariant.metadataSynthesisOverridesFine.isActive ? synthesized ?? fine : fine ?? synthesized
-    var api = SKANAPI.forIOS(version)
+    var api =
+      RuleVariant.iosVersionComparedAsText.isActive ? SKANAPI.forIOS(comparingText: text) : SKANAPI.forIOS(version)
     if given == .zero, RuleVariant.metadataZeroIsNoValue.isActive { given = nil }
     if given == nil, metadata[lockKey] != nil, RuleVariant.metadataLockAloneCalls.isActive {
       (given, api) = (.zero, .fineCoarseLock)
@@ -106,10 +134,35 @@ public enum MetadataContract {
   /// nothing else: no white space, no `on`/`off` (META-4, META-14).
   /// - Throws: ``ModelError/Code/invalidBoolean``.
   public static func parseBoolean(_ text: String, key: String) throws(ModelError) -> Bool {
-    switch text.lowercased() {
+    switch RuleVariant.active.isEmpty ? text.lowercased() : variantBooleanText(text) {
     case "true", "yes", "1": return true
     case "false", "no", "0": return false
     default: throw ModelError(.invalidBoolean, "\(key) \"\(text)\" is not true/false, yes/no or 1/0")
     }
+  }
+
+  /// The lower-case text a variant in effect reads a boolean's `text` as, empty for none
+  /// (META-4's alternatives).
+  private static func variantBooleanText(_ text: String) -> String {
+    let lowered = text.lowercased()
+    if RuleVariant.booleanYesRejected.isActive, lowered == "yes" { return "" }
+    if RuleVariant.booleanLowerCaseOnly.isActive, text != lowered { return "" }
+    if RuleVariant.booleanOnOff.isActive, text == "on" || text == "off" { return text == "on" ? "true" : "false" }
+    if RuleVariant.booleanTruthyText.isActive, !text.isEmpty { return "true" }
+    if RuleVariant.booleanWordsOnly.isActive, text == "1" || text == "0" { return "" }
+    if RuleVariant.booleanStrtobool.isActive, ["y", "t", "n", "f"].contains(lowered) {
+      return lowered == "y" || lowered == "t" ? "true" : "false"
+    }
+    if RuleVariant.booleanNonZeroInteger.isActive, let number = Int(text) { return number != 0 ? "true" : "false" }
+    return lowered
+  }
+
+  /// The overlay position a variant in effect reads from `text`, which names none exactly
+  /// (META-7's alternatives).
+  private static func variantPosition(_ text: String) -> OverlayRequest.Position? {
+    if RuleVariant.overlayPositionAnyCase.isActive {
+      return OverlayRequest.Position.allCases.first { $0.rawValue.lowercased() == text.lowercased() }
+    }
+    return RuleVariant.overlayPositionFallsBack.isActive ? .bottom : nil
   }
 }

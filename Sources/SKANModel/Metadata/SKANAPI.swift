@@ -24,6 +24,13 @@ public enum SKANAPI: String, Sendable, Hashable, CaseIterable {
     return RuleVariant.legacyBelow14.isActive ? .legacy : nil
   }
 
+  /// The method for an iOS version written as `text`, compared as text with the first
+  /// version of each method (META-6's alternative, ``RuleVariant/iosVersionComparedAsText``).
+  static func forIOS(comparingText text: String) -> SKANAPI? {
+    [IOSVersion(16, 1), IOSVersion(15, 4), IOSVersion(14, 0)].first { text >= "\($0.major).\($0.minor)" }
+      .flatMap(forIOS)
+  }
+
   /// Apple's selector, for messages and the Spec.
   public var selector: String {
     switch self {

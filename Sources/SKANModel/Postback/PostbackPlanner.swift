@@ -218,7 +218,7 @@ public enum PostbackPlanner {
       }
     }
     // PB-21: a country code is two ASCII upper-case letters (ISO 3166-1 alpha-2's shape).
-    if let country = ids.countryCode, !isCountryCode(country) {
+    if let country = ids.countryCode, !isCountryCode(country), !RuleVariant.countryCodeUnchecked.isActive {
       throw ModelError(.invalidInput, "country code \"\(country)\" is not two upper-case letters A to Z")
     }
     // PB-20: a conversion cannot be closed before its T0.

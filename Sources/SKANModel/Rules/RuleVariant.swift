@@ -727,6 +727,119 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// skipped.
   case base64JunkSkipped
 
+  // MARK: Values and metadata: further readings
+
+  /// VAL-1's alternative: fine values run from 0 to 64.
+  case fineUpTo64
+  /// VAL-1's alternative: fine values run from 0 to 255, a byte's range.
+  case fineByteRange
+  /// VAL-1's alternative: only `fine <= 63` is checked, so a negative fine value is accepted.
+  case fineNoLowerBound
+  /// VAL-1's (and META-1's) alternative: a fine value outside 0 to 63 is clamped into it.
+  case fineClamped
+  /// VAL-2's alternative: a string of decimal digits is read as the fine value it spells.
+  case fineDigitStringRead
+  /// VAL-2's alternative: a fine value with a fraction is truncated toward zero.
+  case fineFractionTruncated
+  /// VAL-2's alternative: negative zero, `-0.0`, is a negative fine value, out of range.
+  case fineNegativeZeroOutOfRange
+  /// VAL-2's alternative: a fine value is read into a 32-bit integer that wraps.
+  case fineInt32Wraps
+  /// VAL-2's alternative: an absent fine value is 0.
+  case fineAbsentIsZero
+  /// VAL-2's (and VAL-5's) alternative: a number written with a fraction, `12.0`, is not an
+  /// integer.
+  case integralDoubleNotInteger
+  /// VAL-2's (and VAL-5's) alternative: fine values and coarse codes are read as JavaScript's
+  /// `Number()` reads them: `null`, `""` and `[]` are 0, booleans 0 or 1, a numeric string or
+  /// a one-element array its number.
+  case javaScriptNumbers
+  /// VAL-3's (and META-2's) alternative: a coarse value matches in any letter case.
+  case coarseAnyCase
+  /// VAL-3's alternative: white space around a coarse value is trimmed.
+  case coarseTrimmed
+  /// VAL-3's alternative: a coarse value matches the first name it begins, so `""` is low.
+  case coarsePrefixMatch
+  /// VAL-3's alternative: a string that is not a coarse value is low.
+  case coarseUnknownIsLow
+  /// VAL-3's alternative: the names of Apple's constants, `SKAdNetworkCoarseConversionValueHigh`,
+  /// are read as the values they name.
+  case coarseConstantNames
+  /// VAL-3's (and META-2's) alternative: a Singular code, 0 to 2, is read as its coarse value.
+  case coarseCodesAsValues
+  /// VAL-3's alternative: an absent or `null` coarse value is low.
+  case coarseMissingIsLow
+  /// VAL-4's alternative: a coarse value's name is read as its Singular code.
+  case coarseCodeNamesRead
+  /// VAL-5's alternative: a coarse code from -3 to -1 counts from the end: -1 is high.
+  case coarseCodeNegativeIndex
+  /// VAL-5's alternative: a coarse code with a fraction is truncated toward zero.
+  case coarseCodeFractionTruncated
+  /// VAL-7's alternative: a lock member that is present, `null` included, is true.
+  case lockPresenceIsTrue
+  /// VAL-7's alternative: an absent or `null` lock is true.
+  case lockMissingIsTrue
+  /// SKN-2's alternative: in the first window a fine value lower than the window's is not
+  /// kept, and the window is left as it is.
+  case fineIncreasesOnlyInFirstWindow
+  /// META-6's alternative: the iOS version is compared as text with the first version of each
+  /// method, so `"9.3"` comes after `"16.1"`.
+  case iosVersionComparedAsText
+  /// META-9's alternative: the values are not checked where no call is made (below iOS 14).
+  case metadataValuesUncheckedWithoutCall
+  /// PB-21's alternative: any `country_code` string is accepted and passed on.
+  case countryCodeUnchecked
+  /// META-4's alternative: `yes` is not true.
+  case booleanYesRejected
+  /// META-4's alternative: a boolean matches in lower case only.
+  case booleanLowerCaseOnly
+  /// META-4's alternative: `on` is true and `off` false.
+  case booleanOnOff
+  /// META-4's alternative: any non-empty text is true, as JavaScript's `Boolean("false")` is.
+  case booleanTruthyText
+  /// META-4's alternative: `1` and `0` are not booleans.
+  case booleanWordsOnly
+  /// META-4's alternative: a boolean is read as Python's `strtobool` reads it: `y`, `t`, `n`
+  /// and `f` count too.
+  case booleanStrtobool
+  /// META-4's alternative: any integer is a boolean, non-zero true.
+  case booleanNonZeroInteger
+  /// META-11's alternative: a version is read as a decimal number, its minor version the first
+  /// digit after the point, rounded (`15.10` is 15.1).
+  case iosVersionAsDecimal
+  /// META-11's alternative: a version is read from the text's leading groups of digits, the
+  /// rest ignored (`iOS 16.1` is 16.1, `v16` 16, no digits 0).
+  case iosVersionLeadingNumbers
+  /// META-1's alternative: a fine value written with a point is read as a number and truncated.
+  case fineFloatTruncated
+  /// META-1's alternative: a leading `+` is accepted, as Swift's `Int("+12")` does.
+  case finePlusAccepted
+  /// META-1's alternative: the fine value is read as C's `strtol` in base 0 reads it: `0x1F`
+  /// is hexadecimal, `012` octal.
+  case fineBasePrefixes
+  /// META-1's alternative: a fine value that is no number is ignored.
+  case metadataFineTextIgnored
+  /// META-7's alternative: the overlay position matches in any letter case.
+  case overlayPositionAnyCase
+  /// META-7's alternative: an unknown overlay position is the default, bottom.
+  case overlayPositionFallsBack
+  /// META-7's alternative: the overlay position is checked even without an app ID.
+  case overlayPositionCheckedWithoutApp
+  /// TML-6's alternative: the updates are sorted by time instead of refused out of order.
+  case timelineUpdatesSorted
+  /// TML-6's alternative: the updates are sorted by time with an unstable sort, so updates
+  /// at one millisecond swap.
+  case timelineUpdatesSortedUnstably
+  /// WIN-7's alternative: an update's time written with a fraction, `1700007200123.0`, is not
+  /// a time.
+  case updateTimeIntegralDoubleRejected
+  /// IN-1's alternative: an unknown `op` of the values suite is `fine`.
+  case unknownValuesOperationIsFine
+  /// META-8's alternative: metadata with a key the contract does not name is `invalid-input`.
+  case metadataUnknownKeysRejected
+  /// IN-1's alternative: a metadata number or boolean is read as its text.
+  case metadataNonStringsAsText
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 

@@ -51,6 +51,11 @@ public struct ConversionTimeline: Sendable, Hashable {
     guard let window = position.window else { return (.ignoredMeasurementOver, nil) }
     var values = windows[window.index]
     if values.lockedAt != nil { return (.ignoredLocked, window) }
+    if window.isFirst, let current = values.fine, update.fine < current,
+      RuleVariant.fineIncreasesOnlyInFirstWindow.isActive
+    {
+      return (.applied, window)
+    }
     values.fine = window.isFirst || RuleVariant.fineKeptAfterFirstWindow.isActive ? update.fine : nil
     values.coarse = update.coarse ?? (RuleVariant.coarseCarriedOver.isActive ? values.coarse : nil)
     values.lastUpdateAt = update.time

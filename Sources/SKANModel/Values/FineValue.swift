@@ -12,7 +12,11 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
   /// - Throws: ``ModelError/Code/fineOutOfRange`` outside 0...63.
   public init(validating value: Int) throws(ModelError) {
     guard Self.range.contains(value) else {
-      throw ModelError(.fineOutOfRange, "fine value \(value) is outside 0...63")
+      guard RuleVariant.fineClamped.isActive else {
+        throw ModelError(.fineOutOfRange, "fine value \(value) is outside 0...63")
+      }
+      rawValue = min(max(value, Self.minimum), Self.maximum)
+      return
     }
     rawValue = value
   }
@@ -22,12 +26,15 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
   /// `"012"` is 12; `""`, `" 12"`, `"+12"`, `"1.0"` and `"abc"` are not integers;
   /// `"-1"` and `"64"` are integers out of range.
   /// - Throws: ``ModelError/Code/fineNotInteger`` or ``ModelError/Code/fineOutOfRange``.
-  public init(parsing text: String) throws(ModelError) {
+  public init(parsing written: String) throws(ModelError) {
+    let text = RuleVariant.active.isEmpty ? written : Self.variantText(written)
     guard let value = DecimalInteger.parse(text) else {
       throw ModelError(.fineNotInteger, "fine value \"\(text)\" is not a decimal integer")
     }
     switch value {
     case .value(let number): try self.init(validating: number)
+    case .overflow where RuleVariant.fineClamped.isActive:
+      self.init(unchecked: text.hasPrefix("-") ? Self.minimum : Self.maximum)
     case .overflow:
       throw ModelError(
         RuleVariant.fineOverflowNotInteger.isActive ? .fineNotInteger : .fineOutOfRange,
@@ -35,9 +42,25 @@ public struct FineValue: Sendable, Hashable, Comparable, CustomStringConvertible
     }
   }
 
+  /// The text a variant in effect reads in place of `text` (META-1's alternatives).
+  private static func variantText(_ text: String) -> String {
+    if RuleVariant.fineFloatTruncated.isActive, text.contains("."), let number = Double(text), abs(number) < 1e18 {
+      return String(Int(number))
+    }
+    if RuleVariant.finePlusAccepted.isActive, text.hasPrefix("+") { return String(text.dropFirst()) }
+    guard RuleVariant.fineBasePrefixes.isActive else { return text }
+    if text.lowercased().hasPrefix("0x"), let number = Int(text.dropFirst(2), radix: 16) { return String(number) }
+    if text.count > 1, text.hasPrefix("0"), let number = Int(text.dropFirst(), radix: 8) { return String(number) }
+    return text
+  }
+
   /// VAL-1's range, or a variant's.
   private static var range: ClosedRange<Int> {
-    (RuleVariant.fineFromOne.isActive ? 1 : minimum)...(RuleVariant.fineBelow63.isActive ? 62 : maximum)
+    guard !RuleVariant.active.isEmpty else { return minimum...maximum }
+    let lower = RuleVariant.fineFromOne.isActive ? 1 : RuleVariant.fineNoLowerBound.isActive ? Int.min : minimum
+    if RuleVariant.fineBelow63.isActive { return lower...62 }
+    if RuleVariant.fineUpTo64.isActive { return lower...64 }
+    return lower...(RuleVariant.fineByteRange.isActive ? 255 : maximum)
   }
 
   private init(unchecked value: Int) { rawValue = value }
