@@ -4,7 +4,6 @@ public import SKANSuites
 public import SKANVocabulary
 
 private typealias Input = ReceivingSuite.Input
-private typealias Arrival = ReceivingSuite.Arrival
 private typealias Output = ReceivingSuite.Output
 private typealias Answer = ReceivingSuite.Answer
 
@@ -124,23 +123,7 @@ extension MutantCatalog {
     Mutant(
       "reengagement-spelling-kept", .receiving,
       "Reports an AdAttributionKit conversion-type spelled reengagement as is, not re-engagement (RCV-18, SIG-17).",
-      output: { output, input in
-        // Each verified AdAttributionKit answer with the JWS payload's conversion-type as written.
-        guard let answers = output[Output.arrivals]?.arrayValue, let requests = input[Input.arrivals]?.arrayValue,
-          answers.count == requests.count
-        else { return output }
-        return output.setting(
-          Output.arrivals,
-          .array(
-            zip(answers, requests).map { answer, request in
-              let body = ReceivedBodyComparison.object(request[Arrival.body] ?? .null)
-              guard answer[Answer.environment]?.stringValue != nil,
-                let text = body?[SignatureSuite.AAKPostback.jwsString.rawValue]?.stringValue,
-                case .success(let jws) = CompactJWS.parse(text), let type = jws.payload["conversion-type"]?.stringValue
-              else { return answer }
-              return answer.setting(Answer.conversionType, .string(type))
-            }))
-      }),
+      variant: .receivingConversionTypeSpellingKept),
     Mutant(
       "redownload-ignored", .receiving,
       "Reports every SKAdNetwork postback as a download, ignoring redownload (RCV-18).",
@@ -188,17 +171,7 @@ extension MutantCatalog {
     Mutant(
       "arrivals-sorted", .receiving,
       "Sorts the arrivals by time (stable) instead of refusing an earlier time after a later one (RCV-20).",
-      input: { input in
-        guard let arrivals = input[Input.arrivals]?.arrayValue,
-          arrivals.allSatisfy({ $0[Arrival.at]?.exactInteger != nil })
-        else { return input }
-        let sorted = arrivals.enumerated().sorted { left, right in
-          (left.element[Arrival.at]?.exactInteger ?? 0, left.offset) < (
-            right.element[Arrival.at]?.exactInteger ?? 0, right.offset
-          )
-        }
-        return input.setting(Input.arrivals, .array(sorted.map(\.element)))
-      }),
+      variant: .receivingArrivalsSortedByTime),
     Mutant(
       "arrivals-sorted-by-path", .receiving,
       "Sorts arrivals of the same millisecond by path, its own network paths before the copy paths, so a copy that came first is taken for the duplicate (RCV-6, RCV-20).",
@@ -236,33 +209,12 @@ extension MutantCatalog {
     Mutant(
       "missing-body-null", .receiving,
       "Takes an arrival without a body for one with a null body (not JSON, rejected) instead of refusing the input (IN-1, RCV-21).",
-      error: repaired { input in
-        input.updating(Input.arrivals) { arrivals in
-          arrivals.mapElements { arrival in
-            arrival.objectValue != nil && arrival[Arrival.body] == nil ? arrival.setting(Arrival.body, .null) : arrival
-          }
-        }
-      }),
+      variant: .missingPostbackIsNull),
     Mutant(
       "unreadable-key-ignored", .receiving,
       "Falls back to Apple's keys when skadnetwork_public_key cannot be read, instead of refusing the input (RCV-1).",
-      error: repaired { input in
-        input[Input.skadnetworkPublicKey]?.stringValue == nil ? input : input.setting(Input.skadnetworkPublicKey, nil)
-      }),
+      variant: .unreadableKeyIsApples),
   ]
-
-  /// An error hook for a receiver that does not refuse an input it should: on `invalid-input`,
-  /// the reference's answer to the input as `repair` reads it, when that is an answer.
-  private static func repaired(
-    _ repair: @escaping @Sendable (JSONValue) -> JSONValue
-  ) -> @Sendable (String, JSONValue) -> SuiteResult? {
-    { code, input in
-      guard code == ModelError.Code.invalidInput.rawValue else { return nil }
-      let repaired = repair(input)
-      guard repaired != input, case .output(let output) = Suite.receiving.evaluate(repaired) else { return nil }
-      return .output(output)
-    }
-  }
 }
 
 extension ReceivingSuite: MutantSuite {

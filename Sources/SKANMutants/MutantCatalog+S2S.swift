@@ -248,23 +248,14 @@ extension MutantCatalog {
       }),
     Mutant(
       "coarse-code-as-name", .s2s, "Accepts a Singular coarse code 0, 1, 2 as AppsFlyer's coarse_value.",
-      input: { input in
-        bodyMember(input, "coarse_value") { value in
-          guard let code = value.exactInteger, (0...2).contains(code) else { return value }
-          return .string(["low", "medium", "high"][code])
-        }
-      }),
+      variant: .s2sCoarseCodeAsName),
     Mutant(
       "sequence-index-unchecked", .s2s,
       "Accepts any integral postback_sequence_index, reading 3 and above as window 2.",
-      input: { input in
-        bodyMember(input, "postback_sequence_index") { $0.exactInteger.map { .integer(min($0, 2)) } ?? $0 }
-      }),
+      variant: .s2sSequenceIndexAbove2IsWindow2),
     Mutant(
       "sequence-index-string", .s2s, "Reads a postback_sequence_index given as a numeric string.",
-      input: { input in
-        bodyMember(input, "postback_sequence_index") { $0.stringValue.flatMap { Int($0) }.map { .integer($0) } ?? $0 }
-      }),
+      variant: .s2sSequenceIndexFromText),
     Mutant(
       "zero-window-time-absent", .s2s, "Tests next_w_time for truth, so 0 reads as absent.",
       variant: .s2sZeroWindowTimeAbsent),

@@ -46,7 +46,6 @@ struct SpelledOnceTests {
       ["value", "lock", "status"], "AppsFlyer's and Singular's response bodies, carried inside the s2s inputs"
     ),
     "Sources/SKANMutants/MutantCatalog+Metadata.swift": (["id"], "the `id` prefix of an App Store ID, a value"),
-    "Sources/SKANMutants/MutantCatalog+Signing.swift": (["timestamp"], "Apple's impression parameter"),
     "Sources/SKANReporting/FailureDetail.swift": (
       ["status", "kind"], "output members of any suite that state a case's outcome, matched in a difference's path"
     ),

@@ -727,6 +727,36 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// skipped.
   case base64JunkSkipped
 
+  // MARK: S2S, signing and receiving: further readings
+
+  /// S2S-13's alternative: an AppsFlyer `coarse_value` may be a Singular code, 0 to 2 (VAL-4).
+  case s2sCoarseCodeAsName
+  /// S2S-13's alternative: an integral `postback_sequence_index` above 2 is window 2.
+  case s2sSequenceIndexAbove2IsWindow2
+  /// S2S-13's alternative: a `postback_sequence_index` written as a string of digits is that
+  /// number.
+  case s2sSequenceIndexFromText
+  /// SIG-2's alternative: a postback without a source field signs an empty source slot.
+  case sourceSlotKeptEmpty
+  /// SIG-4's alternative: booleans sign as Python's `str` writes them, `True` and `False`.
+  case signedBooleansCapitalized
+  /// SIG-1's alternative: the unsigned `conversion-value` is signed too, after the signed
+  /// fields.
+  case conversionValueSigned
+  /// SIG-15's alternative: every AdAttributionKit postback is verified under the production
+  /// kid's key, whatever its own kid.
+  case aakProductionKeyForEveryKID
+  /// SIG-9's alternative: an impression's nonce is signed in its own letter case.
+  case impressionNonceCaseKept
+  /// SIG-9's alternative: an impression is signed over its timestamp in seconds.
+  case impressionSignedInSeconds
+  /// RCV-18's alternative: an AdAttributionKit conversion type is reported as its payload
+  /// spells it, `reengagement` included.
+  case receivingConversionTypeSpellingKept
+  /// RCV-20's alternative: the requests are sorted by time, stably, instead of refused when one
+  /// is earlier than the one before it.
+  case receivingArrivalsSortedByTime
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 

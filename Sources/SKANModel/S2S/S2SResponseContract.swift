@@ -32,7 +32,12 @@ public enum S2SResponseContract {
   private static func appsFlyer(_ members: [String: JSONValue], v2: Bool) throws(ModelError) -> S2SUpdate {
     let fine = try ValueReader.fine(members["value"])
     guard v2 else { return S2SUpdate(apply: true, fine: fine, coarse: nil, lock: false) }
-    let coarse = try ValueReader.coarse(members["coarse_value"])
+    var coarse: CoarseValue?
+    // A variant takes a Singular coarse code for a name.
+    if RuleVariant.s2sCoarseCodeAsName.isActive, let code = members["coarse_value"]?.exactInteger {
+      coarse = try? CoarseValue(code: code)
+    }
+    if coarse == nil { coarse = try ValueReader.coarse(members["coarse_value"]) }
     let lock = try ValueReader.lock(members["lock"])
     var nextTime: Int?
     if let value = members["next_w_time"], !value.isNull {
@@ -43,10 +48,14 @@ public enum S2SResponseContract {
     }
     var index: Int?
     if let value = members["postback_sequence_index"], !value.isNull {
-      guard let number = value.exactInteger, (0...2).contains(number) else {
+      // Variants read a digit string as its number, and an index above 2 as window 2.
+      let text = RuleVariant.s2sSequenceIndexFromText.isActive ? value.stringValue.flatMap { Int($0) } : nil
+      guard let number = value.exactInteger ?? text,
+        (0...2).contains(number) || (number > 2 && RuleVariant.s2sSequenceIndexAbove2IsWindow2.isActive)
+      else {
         throw ModelError(.invalidSequenceIndex, "postback_sequence_index must be 0, 1 or 2, not \(value)")
       }
-      index = number
+      index = min(number, 2)
     } else if RuleVariant.s2sMissingIndexIsWindow0.isActive {
       index = 0
     }
