@@ -14,8 +14,7 @@ extension MutantCatalog {
   /// change the input or the answer's encoding.
   static let receiving: [Mutant] = [
     Mutant(
-      "no-dedup", .receiving,
-      "Counts every verified postback, retries and copies included (RCV-4).",
+      "no-dedup", .receiving, "Counts every verified postback, retries and copies included (RCV-4).",
       variant: .receivingNoDeduplication),
     Mutant(
       "dedup-includes-path", .receiving,
@@ -34,8 +33,7 @@ extension MutantCatalog {
       "Keys without the framework: a transaction-id equal to a postback-identifier is one postback (RCV-5).",
       variant: .receivingKeyWithoutFramework),
     Mutant(
-      "dedup-case-insensitive", .receiving,
-      "Compares identifiers ignoring letter case (RCV-5).",
+      "dedup-case-insensitive", .receiving, "Compares identifiers ignoring letter case (RCV-5).",
       variant: .receivingKeyIgnoresCase),
     Mutant(
       "dedup-ignores-environment", .receiving,
@@ -86,8 +84,7 @@ extension MutantCatalog {
       "Compares only jws-string of AdAttributionKit duplicates, missing a changed conversion value or country outside the JWS (RCV-6).",
       variant: .receivingOnlyJWSCompared),
     Mutant(
-      "body-differs-never", .receiving,
-      "Never flags a duplicate whose body differs (RCV-6).",
+      "body-differs-never", .receiving, "Never flags a duplicate whose body differs (RCV-6).",
       variant: .receivingBodiesNeverDiffer),
     Mutant(
       "rejected-answered-400", .receiving,
@@ -105,8 +102,7 @@ extension MutantCatalog {
       "Reads an AdAttributionKit postback's JWS under its kid without checking its signature, as a receiver that trusts the device does.",
       variant: .adAttributionKitSignatureUnchecked),
     Mutant(
-      "did-win-ignored", .receiving,
-      "Takes every verified postback for a winner (RCV-16).",
+      "did-win-ignored", .receiving, "Takes every verified postback for a winner (RCV-16).",
       variant: .receivingDidWinIgnored),
     Mutant(
       "missing-did-win-is-loser", .receiving,
@@ -129,8 +125,7 @@ extension MutantCatalog {
       "Reports every SKAdNetwork postback as a download, ignoring redownload (RCV-18).",
       variant: .receivingRedownloadIgnored),
     Mutant(
-      "environment-always-production", .receiving,
-      "Counts every postback in production (RCV-13, RCV-14, RCV-15).",
+      "environment-always-production", .receiving, "Counts every postback in production (RCV-13, RCV-14, RCV-15).",
       variant: .receivingEnvironmentAlwaysProduction),
     Mutant(
       "aak-environment-by-publisher", .receiving,
@@ -141,20 +136,17 @@ extension MutantCatalog {
       "Takes a SKAdNetwork postback with conversion-value 0 for development, as StoreKit's test postbacks (RCV-14).",
       variant: .receivingDevelopmentByValueZero),
     Mutant(
-      "totals-one-environment", .receiving,
-      "Adds development postbacks into the production rows (RCV-15, RCV-19).",
+      "totals-one-environment", .receiving, "Adds development postbacks into the production rows (RCV-15, RCV-19).",
       variant: .receivingTotalsOneEnvironment),
     Mutant(
-      "totals-unsorted", .receiving,
-      "Lists the rows in the order first seen, not sorted (RCV-19).",
+      "totals-unsorted", .receiving, "Lists the rows in the order first seen, not sorted (RCV-19).",
       variant: .receivingTotalsUnsorted),
     Mutant(
       "loser-copy-counted", .receiving,
       "Counts a losing postback on a copy path as a loser instead of excluding it (RCV-11).",
       variant: .receivingLoserCopyCounted),
     Mutant(
-      "copy-window-0-only", .receiving,
-      "Excludes winning postbacks of windows 1 and 2 on a copy path (RCV-11).",
+      "copy-window-0-only", .receiving, "Excludes winning postbacks of windows 1 and 2 on a copy path (RCV-11).",
       variant: .receivingCopyWindowZeroOnly),
     Mutant(
       "opt-in-ignored", .receiving,
@@ -165,8 +157,7 @@ extension MutantCatalog {
       "Applies the re-engagement copy opt-in on network paths too, excluding the network's own re-engagement postbacks (RCV-12).",
       variant: .receivingOptInOnNetworkPaths),
     Mutant(
-      "any-copy-path", .receiving,
-      "Accepts a postback on the other framework's copy path (RCV-10).",
+      "any-copy-path", .receiving, "Accepts a postback on the other framework's copy path (RCV-10).",
       variant: .receivingAnyCopyPath),
     Mutant(
       "arrivals-sorted", .receiving,

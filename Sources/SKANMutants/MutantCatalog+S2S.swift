@@ -12,11 +12,6 @@ private typealias RequestAPI = S2SSuite.RequestAPI
 private typealias ResponseAPI = S2SSuite.ResponseAPI
 
 extension MutantCatalog {
-  /// The input with one member of its response `body` transformed, if both are present.
-  static func bodyMember(_ input: JSONValue, _ key: String, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
-    input.updating(Input.body) { $0.updating(key, transform) }
-  }
-
   /// Mutants of the `s2s` suite: signing, a server's validation, the requests a client
   /// builds and the responses it parses. Most of the server's and the responses' are the
   /// model under a ``RuleVariant``; the rest change the input or the answer.
@@ -50,9 +45,7 @@ extension MutantCatalog {
     Mutant("unknown-uid-accepted", .s2s, "Answers 200 for a uid it does not know.", variant: .s2sUnknownUIDAccepted),
     Mutant(
       "truthy-lock", .s2s, "Reads lock \"YES\" and 1 as true, as Objective-C's boolValue does.",
-      input: { input in
-        bodyMember(input, "lock") { lock in lock == "YES" || lock == "yes" || lock == 1 ? true : lock }
-      }),
+      variant: .s2sLockYESOrOne),
     Mutant(
       "value-64-accepted", .s2s, "Accepts a conversion value of 64.",
       input: { input in input.updating(Input.body) { $0.updating("value") { $0 == 64 ? 63 : $0 } } },
@@ -134,29 +127,10 @@ extension MutantCatalog {
       variant: .s2sSignatureBeforeParameters),
     Mutant(
       "header-number-as-text", .s2s, "Reads a header given as a JSON number as its text.",
-      input: { input in
-        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return input }
-        return input.updating(Input.request) { request in
-          request.updating(Request.headers) { headers in
-            .object((headers.objectValue ?? [:]).mapValues { $0.exactInteger.map { .string(String($0)) } ?? $0 })
-          }
-        }
-      }),
+      variant: .s2sHeaderNumberAsText),
     Mutant(
       "duplicate-header-first-wins", .s2s, "Takes the first of two headers that differ only in letter case.",
-      input: { input in
-        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return input }
-        return input.updating(Input.request) { request in
-          request.updating(Request.headers) { headers in
-            var seen: Set<String> = []
-            var kept: [String: JSONValue] = [:]
-            for key in (headers.objectValue ?? [:]).keys.sorted() where seen.insert(key.lowercased()).inserted {
-              kept[key] = headers[key]
-            }
-            return .object(kept)
-          }
-        }
-      }),
+      variant: .s2sFirstDuplicateHeaderWins),
     Mutant(
       "negative-time-accepted", .s2s, "Accepts a negative request time, writing it as 0.",
       input: { input in
@@ -213,39 +187,19 @@ extension MutantCatalog {
       }),
     Mutant(
       "value-clamped", .s2s, "Clamps an AppsFlyer value outside 0...63 into range.",
-      input: { input in
-        bodyMember(input, "value") {
-          $0.exactInteger.map { .integer(max(FineValue.minimum, min(FineValue.maximum, $0))) } ?? $0
-        }
-      }),
+      variant: .s2sValueClamped),
     Mutant(
       "value-int-coerced", .s2s, "Reads a numeric string value as its number, as Objective-C's intValue does.",
-      input: { input in
-        bodyMember(input, "value") { $0.stringValue.flatMap { Int($0) }.map { .integer($0) } ?? $0 }
-      }),
+      variant: .s2sValueFromText),
     Mutant(
       "value-truncated", .s2s, "Truncates a fractional AppsFlyer value.",
-      input: { input in
-        bodyMember(input, "value") { value in
-          guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
-          return .integer(Int(number))
-        }
-      }),
+      variant: .s2sValueTruncated),
     Mutant(
       "value-absent-zero", .s2s, "Reads an absent AppsFlyer value as 0.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.appsflyerV2.rawValue), let body = input[Input.body],
-          body.objectValue != nil, body["value"] == nil
-        else {
-          return input
-        }
-        return input.setting(Input.body, body.setting("value", 0))
-      }),
+      variant: .s2sAbsentValueIsZero),
     Mutant(
       "coarse-name-any-case", .s2s, "Matches AppsFlyer's coarse_value in any letter case.",
-      input: { input in
-        bodyMember(input, "coarse_value") { $0.stringValue.map { .string($0.lowercased()) } ?? $0 }
-      }),
+      variant: .s2sCoarseNameAnyCase),
     Mutant(
       "coarse-code-as-name", .s2s, "Accepts a Singular coarse code 0, 1, 2 as AppsFlyer's coarse_value.",
       variant: .s2sCoarseCodeAsName),
@@ -265,12 +219,7 @@ extension MutantCatalog {
     Mutant(
       "window-time-unchecked", .s2s,
       "Accepts any next_w_time number, truncating a fraction and clamping a negative to 0.",
-      input: { input in
-        bodyMember(input, "next_w_time") { value in
-          guard let number = value.numberValue, number.isFinite, abs(number) < 1e15 else { return value }
-          return .integer(max(0, Int(number)))
-        }
-      }),
+      variant: .s2sWindowTimeUnchecked),
     Mutant(
       "non-object-body-empty", .s2s, "Reads a body that is not an object as an empty object.",
       input: { input in
@@ -284,12 +233,7 @@ extension MutantCatalog {
       variant: .lifecycleLockIgnored),
     Mutant(
       "singular-lock-boolean-only", .s2s, "Accepts only a JSON boolean as Singular's lock, refusing 1.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
-        return bodyMember(input, "skan_updated_lock_window_value") {
-          $0.boolValue == nil && $0.exactInteger != nil ? "1" : $0
-        }
-      }),
+      variant: .singularLockBooleanOnly),
     Mutant(
       "singular-no-value-zero", .s2s, "Applies fine 0 when a Singular response has no conversion_value.",
       variant: .singularNoValueIsZero),
@@ -306,13 +250,7 @@ extension MutantCatalog {
       variant: .lifecycleCoarseRangeUnchecked),
     Mutant(
       "singular-coarse-truncated", .s2s, "Truncates a fractional Singular coarse code.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
-        return bodyMember(input, "skan_updated_coarse_value") { value in
-          guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
-          return .integer(Int(number))
-        }
-      }),
+      variant: .singularCoarseTruncated),
     Mutant(
       "singular-value-64-accepted", .s2s, "Accepts a Singular conversion_value of 64.",
       input: { input in

@@ -25,14 +25,22 @@ extension ServerReply {
     {
       coarseMember = nil
     }
+    // A variant truncates a fractional coarse code.
+    if RuleVariant.singularCoarseTruncated.isActive, case .double(let number)? = coarseMember, number.isFinite,
+      abs(number) < 1e6
+    {
+      coarseMember = .integer(Int(number))
+    }
     let code = try ValueReader.coarseCode(coarseMember)
     if let code { _ = try CoarseValue(code: code) }  // VAL-5 before the lock, in field order
     let lock: Bool
+    // A variant refuses 0 and 1, taking only a JSON boolean.
+    let numbers = !RuleVariant.singularLockBooleanOnly.isActive
     switch RuleVariant.lifecycleLockIgnored.isActive ? nil : members["skan_updated_lock_window_value"] {
     case nil, .null?: lock = false
     case .bool(let flag)?: lock = flag
-    case let number? where number.exactInteger == 0: lock = false
-    case let number? where number.exactInteger == 1: lock = true
+    case let number? where numbers && number.exactInteger == 0: lock = false
+    case let number? where numbers && number.exactInteger == 1: lock = true
     case let other?:
       throw ModelError(.lockNotBoolean, "skan_updated_lock_window_value must be a boolean or 0/1, not \(other)")
     }

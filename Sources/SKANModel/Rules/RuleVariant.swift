@@ -736,6 +736,32 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// S2S-13's alternative: a `postback_sequence_index` written as a string of digits is that
   /// number.
   case s2sSequenceIndexFromText
+  /// S2S-13's alternative: an AppsFlyer `coarse_value` matches in any letter case.
+  case s2sCoarseNameAnyCase
+  /// S2S-13's alternative: an AppsFlyer `lock` of "YES", "yes" or 1 is true, as Objective-C's
+  /// `boolValue` reads it.
+  case s2sLockYESOrOne
+  /// S2S-13's alternative: any number is a `next_w_time`, a fraction truncated and a negative
+  /// one read as 0.
+  case s2sWindowTimeUnchecked
+  /// S2S-13's alternative: an absent AppsFlyer v2 `value` is 0.
+  case s2sAbsentValueIsZero
+  /// S2S-13's alternative: an AppsFlyer `value` written as a string of digits is that number,
+  /// as Objective-C's `intValue` reads it.
+  case s2sValueFromText
+  /// S2S-13's alternative: a fractional AppsFlyer `value` is truncated.
+  case s2sValueTruncated
+  /// S2S-13's alternative: an AppsFlyer `value` outside 0 to 63 is clamped into it.
+  case s2sValueClamped
+  /// S2S-14's alternative: Singular's lock must be a JSON boolean; 0 and 1 are refused.
+  case singularLockBooleanOnly
+  /// S2S-14's alternative: a fractional Singular coarse code is truncated.
+  case singularCoarseTruncated
+  /// S2S-7's alternative: of two headers whose names differ only in letter case, the first in
+  /// code-point order is taken instead of refused.
+  case s2sFirstDuplicateHeaderWins
+  /// S2S-7's alternative: a header given as a JSON integer is read as its decimal text.
+  case s2sHeaderNumberAsText
   /// SIG-2's alternative: a postback without a source field signs an empty source slot.
   case sourceSlotKeptEmpty
   /// SIG-4's alternative: booleans sign as Python's `str` writes them, `True` and `False`.

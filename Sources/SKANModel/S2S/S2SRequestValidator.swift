@@ -48,12 +48,16 @@ public struct S2SRequestValidator: Sendable {
       guard let value, !value.isEmpty else { return nil }
       return value
     }
+    // A variant takes the first of two headers whose names differ only in letter case.
+    let firstWins = RuleVariant.s2sFirstDuplicateHeaderWins.isActive
     for name in [S2SRequestShape.timestampHeader, S2SRequestShape.signatureHeader]
-    where headers.filter({ $0.name.lowercased() == name.lowercased() }).count > 1 {
+    where !firstWins && headers.filter({ $0.name.lowercased() == name.lowercased() }).count > 1 {
       return S2SValidation(.duplicateHeader, parameter: name)
     }
     var lowerHeaders: [String: String] = [:]
-    for (name, value) in headers { lowerHeaders[name.lowercased()] = value }
+    for (name, value) in headers where !firstWins || lowerHeaders[name.lowercased()] == nil {
+      lowerHeaders[name.lowercased()] = value
+    }
     // A variant checks the signature first, signing a missing app_id or uid as empty text.
     let parametersLater = RuleVariant.s2sSignatureBeforeParameters.isActive
     guard let appID = required(query[S2SRequestShape.appID], S2SRequestShape.appID) ?? (parametersLater ? "" : nil)
