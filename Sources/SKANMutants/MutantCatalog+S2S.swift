@@ -58,20 +58,10 @@ extension MutantCatalog {
       }),
     Mutant(
       "numeric-timestamp-signed", .s2s, "Accepts a timestamp given as a JSON number and signs its decimal text.",
-      input: { input in
-        guard input[Input.op] == .string(Op.sign.rawValue), let number = input[Input.timestamp]?.exactInteger else {
-          return input
-        }
-        return input.setting(Input.timestamp, .string(String(number)))
-      }),
+      variant: .s2sNumericTimestampSigned),
     Mutant(
       "unknown-profile-default", .s2s, "Falls back to the default signing profile for an unknown one.",
-      input: { input in
-        guard let profile = input[Input.profile]?.stringValue, S2SSignatureProfile(rawValue: profile) == nil else {
-          return input
-        }
-        return input.setting(Input.profile, nil)
-      }),
+      variant: .s2sUnknownProfileIsDefault),
     Mutant(
       "validate-readme-by-default", .s2s,
       "Validates with the README's formula when no profile is named, so the shipped client's requests get 401.",
@@ -90,14 +80,7 @@ extension MutantCatalog {
       variant: .s2sSignatureComparedAsText),
     Mutant(
       "headers-case-sensitive", .s2s, "Looks header names up case-sensitively: `af-timestamp` is not `Af-Timestamp`.",
-      input: { input in
-        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return input }
-        return input.updating(Input.request) { request in
-          request.updating(Request.headers) { headers in
-            .object((headers.objectValue ?? [:]).filter { ["Af-Timestamp", "Authorization"].contains($0.key) })
-          }
-        }
-      }),
+      variant: .s2sHeadersCaseSensitive),
     Mutant("sdk-version-required", .s2s, "Requires `sdk_version` in the query.", variant: .s2sSDKVersionRequired),
     Mutant(
       "missing-uid-looked-up", .s2s, "Looks a missing or empty uid up like any other and answers 404.",
@@ -133,14 +116,7 @@ extension MutantCatalog {
       variant: .s2sFirstDuplicateHeaderWins),
     Mutant(
       "negative-time-accepted", .s2s, "Accepts a negative request time, writing it as 0.",
-      input: { input in
-        guard input[Input.op] == .string(Op.buildRequest.rawValue), let time = input[Input.timestamp]?.exactInteger,
-          time < 0
-        else {
-          return input
-        }
-        return input.setting(Input.timestamp, 0)
-      }),
+      variant: .s2sNegativeTimeAsZero),
     Mutant(
       "missing-config-empty", .s2s,
       "Fills a missing Singular config member with an empty string (and zeros for the IDFA).",
@@ -222,12 +198,7 @@ extension MutantCatalog {
       variant: .s2sWindowTimeUnchecked),
     Mutant(
       "non-object-body-empty", .s2s, "Reads a body that is not an object as an empty object.",
-      input: { input in
-        guard input[Input.op] == .string(Op.parseResponse.rawValue), let body = input[Input.body],
-          body.objectValue == nil
-        else { return input }
-        return input.setting(Input.body, [:])
-      }),
+      variant: .s2sNonObjectBodyEmpty),
     Mutant(
       "singular-lock-ignored", .s2s, "Ignores Singular's skan_updated_lock_window_value.",
       variant: .lifecycleLockIgnored),
@@ -239,12 +210,7 @@ extension MutantCatalog {
       variant: .singularNoValueIsZero),
     Mutant(
       "singular-status-ignored", .s2s, "Ignores Singular's status: an error response is an update without a value.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.singular.rawValue), input[Input.body]?.objectValue != nil else {
-          return input
-        }
-        return input.updating(Input.body) { $0.setting("status", "ok") }
-      }),
+      variant: .singularStatusIgnored),
     Mutant(
       "singular-coarse-3-dropped", .s2s, "Checks the coarse code as the snippet does: 3 slips through and is dropped.",
       variant: .lifecycleCoarseRangeUnchecked),
@@ -263,13 +229,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "missing-body-malformed", .s2s, "Reads a missing body as null: `malformed-response` instead of `invalid-input`.",
-      error: { code, original in
-        guard original[Input.op] == .string(Op.parseResponse.rawValue), original[Input.body] == nil,
-          code == ModelError.Code.invalidInput.rawValue,
-          original[Input.api]?.stringValue.map({ ResponseAPI(rawValue: $0) != nil }) == true
-        else { return nil }
-        return .error(code: ModelError.Code.malformedResponse.rawValue, message: "body is null")
-      }),
+      variant: .s2sMissingBodyIsNull),
   ]
 
 }

@@ -17,7 +17,9 @@ extension S2SSuite: ReferenceSuite {
   /// `profile`, defaulting to `appsflyer-client` (S2S-1).
   static func profile(_ reader: InputReader) throws(ModelError) -> S2SSignatureProfile {
     guard let value = reader.optional(Input.profile.rawValue) else { return .default }
-    guard let text = value.stringValue, let profile = S2SSignatureProfile(rawValue: text) else {
+    // A variant reads a profile it does not know as the default.
+    let unknown: S2SSignatureProfile? = RuleVariant.s2sUnknownProfileIsDefault.isActive ? .default : nil
+    guard let text = value.stringValue, let profile = S2SSignatureProfile(rawValue: text) ?? unknown else {
       throw ModelError(
         .invalidInput, "input.profile must be \"appsflyer-client\" or \"appsflyer-readme\", not \(value)")
     }

@@ -43,7 +43,7 @@ struct SpelledOnceTests {
     "Sources/SKANVectors/Loading/VectorLoader.swift": (["id", "path"], "a vector's ID, the manifest's `files[].path`"),
     "Sources/SKANModel/Lifecycle/ServerReply+Reading.swift": (["status"], "Singular's server response"),
     "Sources/SKANMutants/MutantCatalog+S2S.swift": (
-      ["value", "status"], "AppsFlyer's and Singular's response bodies, carried inside the s2s inputs"
+      ["value"], "AppsFlyer's response body, carried inside the s2s inputs"
     ),
     "Sources/SKANMutants/MutantCatalog+Metadata.swift": (["id"], "the `id` prefix of an App Store ID, a value"),
     "Sources/SKANReporting/FailureDetail.swift": (

@@ -9,9 +9,11 @@ extension ServerReply {
   /// VAL-5), `skan_updated_lock_window_value` a boolean or 0/1.
   /// - Throws: the first field's error.
   public init(reading members: [String: JSONValue]) throws(ModelError) {
-    let statusChecked = RuleVariant.lifecycleStatusCheckedWithValue.isActive && members["status"] != "ok"
+    // A variant takes every status for "ok".
+    let ok = members["status"]?.stringValue == "ok" || RuleVariant.singularStatusIgnored.isActive
+    let statusChecked = RuleVariant.lifecycleStatusCheckedWithValue.isActive && !ok
     guard let fineValue = members["conversion_value"], !fineValue.isNull, !statusChecked else {
-      if members["status"]?.stringValue == "ok" {
+      if ok {
         self = .noUpdate
       } else {
         self = .failure(reason: members["reason"]?.stringValue)

@@ -760,8 +760,22 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// S2S-7's alternative: of two headers whose names differ only in letter case, the first in
   /// code-point order is taken instead of refused.
   case s2sFirstDuplicateHeaderWins
-  /// S2S-7's alternative: a header given as a JSON integer is read as its decimal text.
+  /// S2S-8's alternative: a header given as a JSON integer is read as its decimal text.
   case s2sHeaderNumberAsText
+  /// S2S-8's alternative: header names are matched case-sensitively.
+  case s2sHeadersCaseSensitive
+  /// S2S-8's alternative: a negative request time is written as 0.
+  case s2sNegativeTimeAsZero
+  /// S2S-5's alternative: a timestamp given as a JSON integer is signed as its decimal text.
+  case s2sNumericTimestampSigned
+  /// IN-1's alternative: a signing profile the kit does not know is the default one.
+  case s2sUnknownProfileIsDefault
+  /// IN-1's alternative: an absent response body is read as `null`, so `malformed-response`.
+  case s2sMissingBodyIsNull
+  /// IN-1's alternative: a response body that is not a JSON object is read as an empty one.
+  case s2sNonObjectBodyEmpty
+  /// S2S-14's alternative: Singular's `status` is never read: every reply is `"ok"`.
+  case singularStatusIgnored
   /// SIG-2's alternative: a postback without a source field signs an empty source slot.
   case sourceSlotKeptEmpty
   /// SIG-4's alternative: booleans sign as Python's `str` writes them, `True` and `False`.

@@ -17,7 +17,9 @@ public enum S2SResponseContract {
   /// - Throws: `malformed-response` when the body is not a JSON object; otherwise the first
   ///   invalid field's error.
   public static func update(api: API, body: JSONValue) throws(ModelError) -> S2SUpdate {
-    guard let members = body.objectValue else {
+    // A variant reads a body that is not an object as an empty one.
+    let empty: [String: JSONValue]? = RuleVariant.s2sNonObjectBodyEmpty.isActive ? [:] : nil
+    guard let members = body.objectValue ?? empty else {
       throw ModelError(.malformedResponse, "the response body must be a JSON object, not \(body.typeName)")
     }
     switch api {

@@ -8,7 +8,9 @@ enum S2SResponseParsing {
 
   static func parse(_ reader: InputReader) throws(ModelError) -> JSONValue {
     let apiText = try reader.string(Input.api.rawValue)
-    guard let body = reader.members[Input.body.rawValue] else { throw reader.missing(Input.body.rawValue) }
+    // A variant reads an absent body as `null`.
+    let absent: JSONValue? = RuleVariant.s2sMissingBodyIsNull.isActive ? .null : nil
+    guard let body = reader.members[Input.body.rawValue] ?? absent else { throw reader.missing(Input.body.rawValue) }
     guard let api = S2SResponseContract.API(rawValue: apiText) else {
       throw ModelError(
         .invalidInput, "input.\(Input.api.rawValue) \"\(apiText)\" is not \(S2SSuite.ResponseAPI.choiceList)")
