@@ -6,9 +6,6 @@ public import SKANVocabulary
 private typealias Input = S2SSuite.Input
 private typealias Output = S2SSuite.Output
 private typealias Op = S2SSuite.Operation
-private typealias Request = S2SSuite.Request
-private typealias Config = S2SSuite.Config
-private typealias RequestAPI = S2SSuite.RequestAPI
 private typealias ResponseAPI = S2SSuite.ResponseAPI
 
 extension MutantCatalog {
@@ -120,33 +117,13 @@ extension MutantCatalog {
     Mutant(
       "missing-config-empty", .s2s,
       "Fills a missing Singular config member with an empty string (and zeros for the IDFA).",
-      input: { input in
-        guard input[Input.op] == .string(Op.buildRequest.rawValue),
-          input[Input.api] == .string(RequestAPI.singular.rawValue), let config = input[Input.config]?.objectValue
-        else { return input }
-        var filled = config
-        for key in [Config.apiKey, .osVersion, .bundleID, .appVersion, .idfv] where filled[key.rawValue] == nil {
-          filled[key.rawValue] = ""
-        }
-        if filled[Config.idfa.rawValue] == nil { filled[Config.idfa.rawValue] = .string(AdvertisingIdentifier.zero) }
-        return input.setting(Input.config, .object(filled))
-      }),
+      variant: .s2sMissingConfigEmpty),
     Mutant(
       "unknown-api-is-appsflyer", .s2s, "Builds an AppsFlyer request for any api it does not know.",
-      input: { input in
-        guard input[Input.op] == .string(Op.buildRequest.rawValue), let api = input[Input.api]?.stringValue,
-          RequestAPI(rawValue: api) == nil
-        else { return input }
-        return input.setting(Input.api, .string(RequestAPI.appsflyer.rawValue))
-      }),
+      variant: .s2sUnknownAPIIsAppsFlyer),
     Mutant(
       "unknown-op-signs", .s2s, "Signs when the op is unknown.",
-      input: { input in
-        guard let op = input[Input.op]?.stringValue,
-          Op(rawValue: op) == nil
-        else { return input }
-        return input.setting(Input.op, .string(Op.sign.rawValue))
-      }),
+      variant: .s2sUnknownOpSigns),
     Mutant(
       "v1-read-as-v2", .s2s, "Reads an AppsFlyer v1 response with the v2 rules.",
       input: { input in
@@ -155,12 +132,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "unknown-parse-api-is-v1", .s2s, "Reads a response of an unknown api as AppsFlyer v1.",
-      input: { input in
-        guard input[Input.op] == .string(Op.parseResponse.rawValue), let api = input[Input.api]?.stringValue,
-          ResponseAPI(rawValue: api) == nil
-        else { return input }
-        return input.setting(Input.api, .string(ResponseAPI.appsflyerV1.rawValue))
-      }),
+      variant: .s2sUnknownParseAPIIsV1),
     Mutant(
       "value-clamped", .s2s, "Clamps an AppsFlyer value outside 0...63 into range.",
       variant: .s2sValueClamped),

@@ -776,6 +776,15 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case s2sNonObjectBodyEmpty
   /// S2S-14's alternative: Singular's `status` is never read: every reply is `"ok"`.
   case singularStatusIgnored
+  /// IN-1's alternative: an `op` the s2s suite does not know signs.
+  case s2sUnknownOpSigns
+  /// IN-1's alternative: a request of an `api` the kit does not know is built as AppsFlyer's.
+  case s2sUnknownAPIIsAppsFlyer
+  /// IN-1's alternative: a response of an `api` the kit does not know is read as AppsFlyer v1's.
+  case s2sUnknownParseAPIIsV1
+  /// IN-1's alternative: a missing member of a Singular request's configuration is empty text,
+  /// and a missing IDFA the all-zero UUID.
+  case s2sMissingConfigEmpty
   /// SIG-2's alternative: a postback without a source field signs an empty source slot.
   case sourceSlotKeptEmpty
   /// SIG-4's alternative: booleans sign as Python's `str` writes them, `True` and `False`.
