@@ -122,8 +122,7 @@ extension MutantCatalog {
       "unknown-api-is-appsflyer", .s2s, "Builds an AppsFlyer request for any api it does not know.",
       variant: .s2sUnknownAPIIsAppsFlyer),
     Mutant(
-      "unknown-op-signs", .s2s, "Signs when the op is unknown.",
-      variant: .s2sUnknownOpSigns),
+      "unknown-op-signs", .s2s, "Signs when the op is unknown.", variant: .s2sUnknownOpSigns),
     Mutant(
       "v1-read-as-v2", .s2s, "Reads an AppsFlyer v1 response with the v2 rules.",
       input: { input in
@@ -134,17 +133,14 @@ extension MutantCatalog {
       "unknown-parse-api-is-v1", .s2s, "Reads a response of an unknown api as AppsFlyer v1.",
       variant: .s2sUnknownParseAPIIsV1),
     Mutant(
-      "value-clamped", .s2s, "Clamps an AppsFlyer value outside 0...63 into range.",
-      variant: .s2sValueClamped),
+      "value-clamped", .s2s, "Clamps an AppsFlyer value outside 0...63 into range.", variant: .s2sValueClamped),
     Mutant(
       "value-int-coerced", .s2s, "Reads a numeric string value as its number, as Objective-C's intValue does.",
       variant: .s2sValueFromText),
     Mutant(
-      "value-truncated", .s2s, "Truncates a fractional AppsFlyer value.",
-      variant: .s2sValueTruncated),
+      "value-truncated", .s2s, "Truncates a fractional AppsFlyer value.", variant: .s2sValueTruncated),
     Mutant(
-      "value-absent-zero", .s2s, "Reads an absent AppsFlyer value as 0.",
-      variant: .s2sAbsentValueIsZero),
+      "value-absent-zero", .s2s, "Reads an absent AppsFlyer value as 0.", variant: .s2sAbsentValueIsZero),
     Mutant(
       "coarse-name-any-case", .s2s, "Matches AppsFlyer's coarse_value in any letter case.",
       variant: .s2sCoarseNameAnyCase),
