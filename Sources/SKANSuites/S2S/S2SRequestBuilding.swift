@@ -49,7 +49,8 @@ enum S2SRequestBuilding {
     let steps = try reader.array(Input.steps.rawValue)
     // The reading order Spec/s2s.md gives: the input's shape (IN-1), then the IDFA's syntax
     // (ATT-4), then each step, read and applied in turn.
-    // A variant reads a missing member as empty text, and a missing IDFA as the all-zero UUID.
+    /// The configuration's member `key`, a string; under a variant, `missing` when it is absent
+    /// (empty text, the all-zero UUID for the IDFA).
     func member(_ key: Config, missing: String = "") throws(ModelError) -> String {
       if RuleVariant.s2sMissingConfigEmpty.isActive, config.members[key.rawValue] == nil { return missing }
       return try config.string(key.rawValue)
