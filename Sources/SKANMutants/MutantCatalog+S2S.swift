@@ -6,17 +6,9 @@ public import SKANVocabulary
 private typealias Input = S2SSuite.Input
 private typealias Output = S2SSuite.Output
 private typealias Op = S2SSuite.Operation
-private typealias Request = S2SSuite.Request
-private typealias Config = S2SSuite.Config
-private typealias RequestAPI = S2SSuite.RequestAPI
 private typealias ResponseAPI = S2SSuite.ResponseAPI
 
 extension MutantCatalog {
-  /// The input with one member of its response `body` transformed, if both are present.
-  static func bodyMember(_ input: JSONValue, _ key: String, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
-    input.updating(Input.body) { $0.updating(key, transform) }
-  }
-
   /// Mutants of the `s2s` suite: signing, a server's validation, the requests a client
   /// builds and the responses it parses. Most of the server's and the responses' are the
   /// model under a ``RuleVariant``; the rest change the input or the answer.
@@ -50,9 +42,7 @@ extension MutantCatalog {
     Mutant("unknown-uid-accepted", .s2s, "Answers 200 for a uid it does not know.", variant: .s2sUnknownUIDAccepted),
     Mutant(
       "truthy-lock", .s2s, "Reads lock \"YES\" and 1 as true, as Objective-C's boolValue does.",
-      input: { input in
-        bodyMember(input, "lock") { lock in lock == "YES" || lock == "yes" || lock == 1 ? true : lock }
-      }),
+      variant: .s2sLockYESOrOne),
     Mutant(
       "value-64-accepted", .s2s, "Accepts a conversion value of 64.",
       input: { input in input.updating(Input.body) { $0.updating("value") { $0 == 64 ? 63 : $0 } } },
@@ -65,20 +55,10 @@ extension MutantCatalog {
       }),
     Mutant(
       "numeric-timestamp-signed", .s2s, "Accepts a timestamp given as a JSON number and signs its decimal text.",
-      input: { input in
-        guard input[Input.op] == .string(Op.sign.rawValue), let number = input[Input.timestamp]?.exactInteger else {
-          return input
-        }
-        return input.setting(Input.timestamp, .string(String(number)))
-      }),
+      variant: .s2sNumericTimestampSigned),
     Mutant(
       "unknown-profile-default", .s2s, "Falls back to the default signing profile for an unknown one.",
-      input: { input in
-        guard let profile = input[Input.profile]?.stringValue, S2SSignatureProfile(rawValue: profile) == nil else {
-          return input
-        }
-        return input.setting(Input.profile, nil)
-      }),
+      variant: .s2sUnknownProfileIsDefault),
     Mutant(
       "validate-readme-by-default", .s2s,
       "Validates with the README's formula when no profile is named, so the shipped client's requests get 401.",
@@ -97,14 +77,7 @@ extension MutantCatalog {
       variant: .s2sSignatureComparedAsText),
     Mutant(
       "headers-case-sensitive", .s2s, "Looks header names up case-sensitively: `af-timestamp` is not `Af-Timestamp`.",
-      input: { input in
-        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return input }
-        return input.updating(Input.request) { request in
-          request.updating(Request.headers) { headers in
-            .object((headers.objectValue ?? [:]).filter { ["Af-Timestamp", "Authorization"].contains($0.key) })
-          }
-        }
-      }),
+      variant: .s2sHeadersCaseSensitive),
     Mutant("sdk-version-required", .s2s, "Requires `sdk_version` in the query.", variant: .s2sSDKVersionRequired),
     Mutant(
       "missing-uid-looked-up", .s2s, "Looks a missing or empty uid up like any other and answers 404.",
@@ -134,69 +107,22 @@ extension MutantCatalog {
       variant: .s2sSignatureBeforeParameters),
     Mutant(
       "header-number-as-text", .s2s, "Reads a header given as a JSON number as its text.",
-      input: { input in
-        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return input }
-        return input.updating(Input.request) { request in
-          request.updating(Request.headers) { headers in
-            .object((headers.objectValue ?? [:]).mapValues { $0.exactInteger.map { .string(String($0)) } ?? $0 })
-          }
-        }
-      }),
+      variant: .s2sHeaderNumberAsText),
     Mutant(
       "duplicate-header-first-wins", .s2s, "Takes the first of two headers that differ only in letter case.",
-      input: { input in
-        guard input[Input.op] == .string(Op.validateRequest.rawValue) else { return input }
-        return input.updating(Input.request) { request in
-          request.updating(Request.headers) { headers in
-            var seen: Set<String> = []
-            var kept: [String: JSONValue] = [:]
-            for key in (headers.objectValue ?? [:]).keys.sorted() where seen.insert(key.lowercased()).inserted {
-              kept[key] = headers[key]
-            }
-            return .object(kept)
-          }
-        }
-      }),
+      variant: .s2sFirstDuplicateHeaderWins),
     Mutant(
       "negative-time-accepted", .s2s, "Accepts a negative request time, writing it as 0.",
-      input: { input in
-        guard input[Input.op] == .string(Op.buildRequest.rawValue), let time = input[Input.timestamp]?.exactInteger,
-          time < 0
-        else {
-          return input
-        }
-        return input.setting(Input.timestamp, 0)
-      }),
+      variant: .s2sNegativeTimeAsZero),
     Mutant(
       "missing-config-empty", .s2s,
       "Fills a missing Singular config member with an empty string (and zeros for the IDFA).",
-      input: { input in
-        guard input[Input.op] == .string(Op.buildRequest.rawValue),
-          input[Input.api] == .string(RequestAPI.singular.rawValue), let config = input[Input.config]?.objectValue
-        else { return input }
-        var filled = config
-        for key in [Config.apiKey, .osVersion, .bundleID, .appVersion, .idfv] where filled[key.rawValue] == nil {
-          filled[key.rawValue] = ""
-        }
-        if filled[Config.idfa.rawValue] == nil { filled[Config.idfa.rawValue] = .string(AdvertisingIdentifier.zero) }
-        return input.setting(Input.config, .object(filled))
-      }),
+      variant: .s2sMissingConfigEmpty),
     Mutant(
       "unknown-api-is-appsflyer", .s2s, "Builds an AppsFlyer request for any api it does not know.",
-      input: { input in
-        guard input[Input.op] == .string(Op.buildRequest.rawValue), let api = input[Input.api]?.stringValue,
-          RequestAPI(rawValue: api) == nil
-        else { return input }
-        return input.setting(Input.api, .string(RequestAPI.appsflyer.rawValue))
-      }),
+      variant: .s2sUnknownAPIIsAppsFlyer),
     Mutant(
-      "unknown-op-signs", .s2s, "Signs when the op is unknown.",
-      input: { input in
-        guard let op = input[Input.op]?.stringValue,
-          Op(rawValue: op) == nil
-        else { return input }
-        return input.setting(Input.op, .string(Op.sign.rawValue))
-      }),
+      "unknown-op-signs", .s2s, "Signs when the op is unknown.", variant: .s2sUnknownOpSigns),
     Mutant(
       "v1-read-as-v2", .s2s, "Reads an AppsFlyer v1 response with the v2 rules.",
       input: { input in
@@ -205,66 +131,29 @@ extension MutantCatalog {
       }),
     Mutant(
       "unknown-parse-api-is-v1", .s2s, "Reads a response of an unknown api as AppsFlyer v1.",
-      input: { input in
-        guard input[Input.op] == .string(Op.parseResponse.rawValue), let api = input[Input.api]?.stringValue,
-          ResponseAPI(rawValue: api) == nil
-        else { return input }
-        return input.setting(Input.api, .string(ResponseAPI.appsflyerV1.rawValue))
-      }),
+      variant: .s2sUnknownParseAPIIsV1),
     Mutant(
-      "value-clamped", .s2s, "Clamps an AppsFlyer value outside 0...63 into range.",
-      input: { input in
-        bodyMember(input, "value") {
-          $0.exactInteger.map { .integer(max(FineValue.minimum, min(FineValue.maximum, $0))) } ?? $0
-        }
-      }),
+      "value-clamped", .s2s, "Clamps an AppsFlyer value outside 0...63 into range.", variant: .s2sValueClamped),
     Mutant(
       "value-int-coerced", .s2s, "Reads a numeric string value as its number, as Objective-C's intValue does.",
-      input: { input in
-        bodyMember(input, "value") { $0.stringValue.flatMap { Int($0) }.map { .integer($0) } ?? $0 }
-      }),
+      variant: .s2sValueFromText),
     Mutant(
-      "value-truncated", .s2s, "Truncates a fractional AppsFlyer value.",
-      input: { input in
-        bodyMember(input, "value") { value in
-          guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
-          return .integer(Int(number))
-        }
-      }),
+      "value-truncated", .s2s, "Truncates a fractional AppsFlyer value.", variant: .s2sValueTruncated),
     Mutant(
-      "value-absent-zero", .s2s, "Reads an absent AppsFlyer value as 0.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.appsflyerV2.rawValue), let body = input[Input.body],
-          body.objectValue != nil, body["value"] == nil
-        else {
-          return input
-        }
-        return input.setting(Input.body, body.setting("value", 0))
-      }),
+      "value-absent-zero", .s2s, "Reads an absent AppsFlyer value as 0.", variant: .s2sAbsentValueIsZero),
     Mutant(
       "coarse-name-any-case", .s2s, "Matches AppsFlyer's coarse_value in any letter case.",
-      input: { input in
-        bodyMember(input, "coarse_value") { $0.stringValue.map { .string($0.lowercased()) } ?? $0 }
-      }),
+      variant: .s2sCoarseNameAnyCase),
     Mutant(
       "coarse-code-as-name", .s2s, "Accepts a Singular coarse code 0, 1, 2 as AppsFlyer's coarse_value.",
-      input: { input in
-        bodyMember(input, "coarse_value") { value in
-          guard let code = value.exactInteger, (0...2).contains(code) else { return value }
-          return .string(["low", "medium", "high"][code])
-        }
-      }),
+      variant: .s2sCoarseCodeAsName),
     Mutant(
       "sequence-index-unchecked", .s2s,
       "Accepts any integral postback_sequence_index, reading 3 and above as window 2.",
-      input: { input in
-        bodyMember(input, "postback_sequence_index") { $0.exactInteger.map { .integer(min($0, 2)) } ?? $0 }
-      }),
+      variant: .s2sSequenceIndexAbove2IsWindow2),
     Mutant(
       "sequence-index-string", .s2s, "Reads a postback_sequence_index given as a numeric string.",
-      input: { input in
-        bodyMember(input, "postback_sequence_index") { $0.stringValue.flatMap { Int($0) }.map { .integer($0) } ?? $0 }
-      }),
+      variant: .s2sSequenceIndexFromText),
     Mutant(
       "zero-window-time-absent", .s2s, "Tests next_w_time for truth, so 0 reads as absent.",
       variant: .s2sZeroWindowTimeAbsent),
@@ -274,54 +163,28 @@ extension MutantCatalog {
     Mutant(
       "window-time-unchecked", .s2s,
       "Accepts any next_w_time number, truncating a fraction and clamping a negative to 0.",
-      input: { input in
-        bodyMember(input, "next_w_time") { value in
-          guard let number = value.numberValue, number.isFinite, abs(number) < 1e15 else { return value }
-          return .integer(max(0, Int(number)))
-        }
-      }),
+      variant: .s2sWindowTimeUnchecked),
     Mutant(
       "non-object-body-empty", .s2s, "Reads a body that is not an object as an empty object.",
-      input: { input in
-        guard input[Input.op] == .string(Op.parseResponse.rawValue), let body = input[Input.body],
-          body.objectValue == nil
-        else { return input }
-        return input.setting(Input.body, [:])
-      }),
+      variant: .s2sNonObjectBodyEmpty),
     Mutant(
       "singular-lock-ignored", .s2s, "Ignores Singular's skan_updated_lock_window_value.",
       variant: .lifecycleLockIgnored),
     Mutant(
       "singular-lock-boolean-only", .s2s, "Accepts only a JSON boolean as Singular's lock, refusing 1.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
-        return bodyMember(input, "skan_updated_lock_window_value") {
-          $0.boolValue == nil && $0.exactInteger != nil ? "1" : $0
-        }
-      }),
+      variant: .singularLockBooleanOnly),
     Mutant(
       "singular-no-value-zero", .s2s, "Applies fine 0 when a Singular response has no conversion_value.",
       variant: .singularNoValueIsZero),
     Mutant(
       "singular-status-ignored", .s2s, "Ignores Singular's status: an error response is an update without a value.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.singular.rawValue), input[Input.body]?.objectValue != nil else {
-          return input
-        }
-        return input.updating(Input.body) { $0.setting("status", "ok") }
-      }),
+      variant: .singularStatusIgnored),
     Mutant(
       "singular-coarse-3-dropped", .s2s, "Checks the coarse code as the snippet does: 3 slips through and is dropped.",
       variant: .lifecycleCoarseRangeUnchecked),
     Mutant(
       "singular-coarse-truncated", .s2s, "Truncates a fractional Singular coarse code.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
-        return bodyMember(input, "skan_updated_coarse_value") { value in
-          guard case .double(let number) = value, number.isFinite, abs(number) < 1e6 else { return value }
-          return .integer(Int(number))
-        }
-      }),
+      variant: .singularCoarseTruncated),
     Mutant(
       "singular-value-64-accepted", .s2s, "Accepts a Singular conversion_value of 64.",
       input: { input in
@@ -334,13 +197,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "missing-body-malformed", .s2s, "Reads a missing body as null: `malformed-response` instead of `invalid-input`.",
-      error: { code, original in
-        guard original[Input.op] == .string(Op.parseResponse.rawValue), original[Input.body] == nil,
-          code == ModelError.Code.invalidInput.rawValue,
-          original[Input.api]?.stringValue.map({ ResponseAPI(rawValue: $0) != nil }) == true
-        else { return nil }
-        return .error(code: ModelError.Code.malformedResponse.rawValue, message: "body is null")
-      }),
+      variant: .s2sMissingBodyIsNull),
   ]
 
 }

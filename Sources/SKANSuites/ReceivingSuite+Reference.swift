@@ -17,7 +17,11 @@ extension ReceivingSuite: ReferenceSuite {
       let arrival = try InputReader(value, path: "input.\(Input.arrivals.rawValue)[\(index)]")
       let at = try arrival.timestamp(Arrival.at.rawValue)
       let path = try arrival.string(Arrival.path.rawValue)
-      guard let body = arrival.members[Arrival.body.rawValue] else { throw arrival.missing(Arrival.body.rawValue) }
+      // A variant reads an absent body as `null`.
+      let absent: JSONValue? = RuleVariant.missingPostbackIsNull.isActive ? .null : nil
+      guard let body = arrival.members[Arrival.body.rawValue] ?? absent else {
+        throw arrival.missing(Arrival.body.rawValue)
+      }
       requests.append(ReceivedRequest(at: at, path: path, body: body))
     }
     return encode(try described().receive(requests))
@@ -105,7 +109,7 @@ extension ReceivingSuite: ReferenceSuite {
       .postbackID: reading.map { .string($0.postbackID) } ?? .null,
       .adNetworkID: reading.map { .string($0.adNetworkID) } ?? .null,
       .didWin: reading.map { .bool($0.didWin) } ?? .null,
-      .conversionType: reading.map { .string($0.conversionType.rawValue) } ?? .null,
+      .conversionType: reading.map { .string($0.conversionTypeAsWritten ?? $0.conversionType.rawValue) } ?? .null,
       .window: reading.flatMap(\.window).map { .integer($0) } ?? .null,
     ])
   }

@@ -6,7 +6,10 @@ import SKANVocabulary
 extension S2SSuite: ReferenceSuite {
   public static func evaluate(_ input: JSONValue) throws(ModelError) -> JSONValue {
     let reader = try InputReader(input)
-    switch try Operation.choice(try reader.string(Input.op.rawValue), at: "input.\(Input.op.rawValue)") {
+    var op = try reader.string(Input.op.rawValue)
+    // A variant signs for an op it does not know.
+    if RuleVariant.s2sUnknownOpSigns.isActive, Operation(rawValue: op) == nil { op = Operation.sign.rawValue }
+    switch try Operation.choice(op, at: "input.\(Input.op.rawValue)") {
     case .sign: return try S2SSigning.sign(reader)
     case .validateRequest: return try S2SRequestValidation.validate(reader)
     case .buildRequest: return try S2SRequestBuilding.build(reader)
@@ -17,7 +20,9 @@ extension S2SSuite: ReferenceSuite {
   /// `profile`, defaulting to `appsflyer-client` (S2S-1).
   static func profile(_ reader: InputReader) throws(ModelError) -> S2SSignatureProfile {
     guard let value = reader.optional(Input.profile.rawValue) else { return .default }
-    guard let text = value.stringValue, let profile = S2SSignatureProfile(rawValue: text) else {
+    // A variant reads a profile it does not know as the default.
+    let unknown: S2SSignatureProfile? = RuleVariant.s2sUnknownProfileIsDefault.isActive ? .default : nil
+    guard let text = value.stringValue, let profile = S2SSignatureProfile(rawValue: text) ?? unknown else {
       throw ModelError(
         .invalidInput, "input.profile must be \"appsflyer-client\" or \"appsflyer-readme\", not \(value)")
     }

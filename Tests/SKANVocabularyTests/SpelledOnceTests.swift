@@ -43,10 +43,9 @@ struct SpelledOnceTests {
     "Sources/SKANVectors/Loading/VectorLoader.swift": (["id", "path"], "a vector's ID, the manifest's `files[].path`"),
     "Sources/SKANModel/Lifecycle/ServerReply+Reading.swift": (["status"], "Singular's server response"),
     "Sources/SKANMutants/MutantCatalog+S2S.swift": (
-      ["value", "lock", "status"], "AppsFlyer's and Singular's response bodies, carried inside the s2s inputs"
+      ["value"], "AppsFlyer's response body, carried inside the s2s inputs"
     ),
     "Sources/SKANMutants/MutantCatalog+Metadata.swift": (["id"], "the `id` prefix of an App Store ID, a value"),
-    "Sources/SKANMutants/MutantCatalog+Signing.swift": (["timestamp"], "Apple's impression parameter"),
     "Sources/SKANReporting/FailureDetail.swift": (
       ["status", "kind"], "output members of any suite that state a case's outcome, matched in a difference's path"
     ),

@@ -9,9 +9,11 @@ extension ServerReply {
   /// VAL-5), `skan_updated_lock_window_value` a boolean or 0/1.
   /// - Throws: the first field's error.
   public init(reading members: [String: JSONValue]) throws(ModelError) {
-    let statusChecked = RuleVariant.lifecycleStatusCheckedWithValue.isActive && members["status"] != "ok"
+    // A variant takes every status for "ok".
+    let ok = members["status"]?.stringValue == "ok" || RuleVariant.singularStatusIgnored.isActive
+    let statusChecked = RuleVariant.lifecycleStatusCheckedWithValue.isActive && !ok
     guard let fineValue = members["conversion_value"], !fineValue.isNull, !statusChecked else {
-      if members["status"]?.stringValue == "ok" {
+      if ok {
         self = .noUpdate
       } else {
         self = .failure(reason: members["reason"]?.stringValue)
@@ -25,14 +27,22 @@ extension ServerReply {
     {
       coarseMember = nil
     }
+    // A variant truncates a fractional coarse code.
+    if RuleVariant.singularCoarseTruncated.isActive, case .double(let number)? = coarseMember, number.isFinite,
+      abs(number) < 1e6
+    {
+      coarseMember = .integer(Int(number))
+    }
     let code = try ValueReader.coarseCode(coarseMember)
     if let code { _ = try CoarseValue(code: code) }  // VAL-5 before the lock, in field order
     let lock: Bool
+    // A variant refuses 0 and 1, taking only a JSON boolean.
+    let numbers = !RuleVariant.singularLockBooleanOnly.isActive
     switch RuleVariant.lifecycleLockIgnored.isActive ? nil : members["skan_updated_lock_window_value"] {
     case nil, .null?: lock = false
     case .bool(let flag)?: lock = flag
-    case let number? where number.exactInteger == 0: lock = false
-    case let number? where number.exactInteger == 1: lock = true
+    case let number? where numbers && number.exactInteger == 0: lock = false
+    case let number? where numbers && number.exactInteger == 1: lock = true
     case let other?:
       throw ModelError(.lockNotBoolean, "skan_updated_lock_window_value must be a boolean or 0/1, not \(other)")
     }

@@ -72,6 +72,11 @@ public struct PostbackReceiver: Sendable {
   /// `invalid-input` for a request on a path the receiver does not have; `out-of-order` for a
   /// request earlier than the one before it (RCV-20).
   public func receive(_ requests: [ReceivedRequest]) throws(ModelError) -> ReceivingOutcome {
+    var requests = requests
+    // A variant sorts the requests by time, stably, instead of refusing an earlier one.
+    if RuleVariant.receivingArrivalsSortedByTime.isActive {
+      requests = requests.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+    }
     // Spec/receiving.md, "Order of checks": every arrival's path (the scenario, step 3)
     // before any arrival's time (step 4).
     let onePass = RuleVariant.receivingChecksInOnePass.isActive
@@ -202,12 +207,16 @@ public struct PostbackReceiver: Sendable {
     if RuleVariant.receivingEnvironmentByPublisher.isActive {
       development = payload["publisher-item-identifier"]?.exactInteger == 0
     }
-    return ReceivedPostback.Reading(
+    var reading = ReceivedPostback.Reading(
       environment: development && !RuleVariant.receivingEnvironmentAlwaysProduction.isActive
         ? .development : .production,
       postbackID: id, adNetworkID: network, didWin: didWin || RuleVariant.receivingDidWinIgnored.isActive,
       conversionType: type, window: window
     )
+    if RuleVariant.receivingConversionTypeSpellingKept.isActive {
+      reading.conversionTypeAsWritten = payload["conversion-type"]?.stringValue
+    }
+    return reading
   }
 
 }

@@ -65,6 +65,9 @@ public struct ReceivedPostback: Sendable, Hashable {
     /// The conversion window, 0 to 2 (RCV-17); `nil` only under a rule variant that reads
     /// none.
     public var window: Int?
+    /// The payload's own spelling of the conversion type, reported instead of
+    /// `conversionType`; `nil` unless a rule variant keeps it.
+    public var conversionTypeAsWritten: String?
 
     /// Creates a reading.
     public init(

@@ -840,6 +840,85 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// IN-1's alternative: a metadata number or boolean is read as its text.
   case metadataNonStringsAsText
 
+  // MARK: S2S, signing and receiving: further readings
+
+  /// S2S-13's alternative: an AppsFlyer `coarse_value` may be a Singular code, 0 to 2 (VAL-4).
+  case s2sCoarseCodeAsName
+  /// S2S-13's alternative: an integral `postback_sequence_index` above 2 is window 2.
+  case s2sSequenceIndexAbove2IsWindow2
+  /// S2S-13's alternative: a `postback_sequence_index` written as a string of digits is that
+  /// number.
+  case s2sSequenceIndexFromText
+  /// S2S-13's alternative: an AppsFlyer `coarse_value` matches in any letter case.
+  case s2sCoarseNameAnyCase
+  /// S2S-13's alternative: an AppsFlyer `lock` of "YES", "yes" or 1 is true, as Objective-C's
+  /// `boolValue` reads it.
+  case s2sLockYESOrOne
+  /// S2S-13's alternative: any number is a `next_w_time`, a fraction truncated and a negative
+  /// one read as 0.
+  case s2sWindowTimeUnchecked
+  /// S2S-13's alternative: an absent AppsFlyer v2 `value` is 0.
+  case s2sAbsentValueIsZero
+  /// S2S-13's alternative: an AppsFlyer `value` written as a string of digits is that number,
+  /// as Objective-C's `intValue` reads it.
+  case s2sValueFromText
+  /// S2S-13's alternative: a fractional AppsFlyer `value` is truncated.
+  case s2sValueTruncated
+  /// S2S-13's alternative: an AppsFlyer `value` outside 0 to 63 is clamped into it.
+  case s2sValueClamped
+  /// S2S-14's alternative: Singular's lock must be a JSON boolean; 0 and 1 are refused.
+  case singularLockBooleanOnly
+  /// S2S-14's alternative: a fractional Singular coarse code is truncated.
+  case singularCoarseTruncated
+  /// S2S-7's alternative: of two headers whose names differ only in letter case, the first in
+  /// code-point order is taken instead of refused.
+  case s2sFirstDuplicateHeaderWins
+  /// S2S-8's alternative: a header given as a JSON integer is read as its decimal text.
+  case s2sHeaderNumberAsText
+  /// S2S-8's alternative: header names are matched case-sensitively.
+  case s2sHeadersCaseSensitive
+  /// S2S-8's alternative: a negative request time is written as 0.
+  case s2sNegativeTimeAsZero
+  /// S2S-5's alternative: a timestamp given as a JSON integer is signed as its decimal text.
+  case s2sNumericTimestampSigned
+  /// IN-1's alternative: a signing profile the kit does not know is the default one.
+  case s2sUnknownProfileIsDefault
+  /// IN-1's alternative: an absent response body is read as `null`, so `malformed-response`.
+  case s2sMissingBodyIsNull
+  /// IN-1's alternative: a response body that is not a JSON object is read as an empty one.
+  case s2sNonObjectBodyEmpty
+  /// S2S-14's alternative: Singular's `status` is never read: every reply is `"ok"`.
+  case singularStatusIgnored
+  /// IN-1's alternative: an `op` the s2s suite does not know signs.
+  case s2sUnknownOpSigns
+  /// IN-1's alternative: a request of an `api` the kit does not know is built as AppsFlyer's.
+  case s2sUnknownAPIIsAppsFlyer
+  /// IN-1's alternative: a response of an `api` the kit does not know is read as AppsFlyer v1's.
+  case s2sUnknownParseAPIIsV1
+  /// IN-1's alternative: a missing member of a Singular request's configuration is empty text,
+  /// and a missing IDFA the all-zero UUID.
+  case s2sMissingConfigEmpty
+  /// SIG-2's alternative: a postback without a source field signs an empty source slot.
+  case sourceSlotKeptEmpty
+  /// SIG-4's alternative: booleans sign as Python's `str` writes them, `True` and `False`.
+  case signedBooleansCapitalized
+  /// SIG-1's alternative: the unsigned `conversion-value` is signed too, after the signed
+  /// fields.
+  case conversionValueSigned
+  /// SIG-15's alternative: every AdAttributionKit postback is verified under the production
+  /// kid's key, whatever its own kid.
+  case aakProductionKeyForEveryKID
+  /// SIG-9's alternative: an impression's nonce is signed in its own letter case.
+  case impressionNonceCaseKept
+  /// SIG-9's alternative: an impression is signed over its timestamp in seconds.
+  case impressionSignedInSeconds
+  /// RCV-18's alternative: an AdAttributionKit conversion type is reported as its payload
+  /// spells it, `reengagement` included.
+  case receivingConversionTypeSpellingKept
+  /// RCV-20's alternative: the requests are sorted by time, stably, instead of refused when one
+  /// is earlier than the one before it.
+  case receivingArrivalsSortedByTime
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 

@@ -17,8 +17,12 @@ public struct AppsFlyerConversionRequest: Sendable, Hashable {
     profile: S2SSignatureProfile, devKey: String, appID: String, uid: String, timestamp: Timestamp,
     crypto: any SignatureCrypto
   ) throws(ModelError) {
-    guard timestamp.milliseconds >= 0 else { throw ModelError(.invalidInput, "the timestamp must not be negative") }
-    let time = String(timestamp.milliseconds)
+    // A variant writes a negative timestamp as 0.
+    let negativeAsZero = RuleVariant.s2sNegativeTimeAsZero.isActive
+    guard timestamp.milliseconds >= 0 || negativeAsZero else {
+      throw ModelError(.invalidInput, "the timestamp must not be negative")
+    }
+    let time = String(max(timestamp.milliseconds, 0))
     let signed = profile.sign(timestamp: time, devKey: devKey, appID: appID, uid: uid, crypto: crypto)
     query = [
       S2SRequestShape.appID: appID, S2SRequestShape.uid: uid,

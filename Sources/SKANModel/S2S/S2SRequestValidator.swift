@@ -48,12 +48,18 @@ public struct S2SRequestValidator: Sendable {
       guard let value, !value.isEmpty else { return nil }
       return value
     }
+    // Variants take the first of two headers whose names differ only in letter case, or match
+    // names case-sensitively.
+    let firstWins = RuleVariant.s2sFirstDuplicateHeaderWins.isActive
+    let fold: (String) -> String = RuleVariant.s2sHeadersCaseSensitive.isActive ? { $0 } : { $0.lowercased() }
     for name in [S2SRequestShape.timestampHeader, S2SRequestShape.signatureHeader]
-    where headers.filter({ $0.name.lowercased() == name.lowercased() }).count > 1 {
+    where !firstWins && headers.filter({ fold($0.name) == fold(name) }).count > 1 {
       return S2SValidation(.duplicateHeader, parameter: name)
     }
     var lowerHeaders: [String: String] = [:]
-    for (name, value) in headers { lowerHeaders[name.lowercased()] = value }
+    for (name, value) in headers where !firstWins || lowerHeaders[fold(name)] == nil {
+      lowerHeaders[fold(name)] = value
+    }
     // A variant checks the signature first, signing a missing app_id or uid as empty text.
     let parametersLater = RuleVariant.s2sSignatureBeforeParameters.isActive
     guard let appID = required(query[S2SRequestShape.appID], S2SRequestShape.appID) ?? (parametersLater ? "" : nil)
@@ -69,11 +75,11 @@ public struct S2SRequestValidator: Sendable {
       }
       return S2SValidation(.missingParameter, parameter: S2SRequestShape.uid)
     }
-    guard let timestamp = required(lowerHeaders[S2SRequestShape.timestampHeader.lowercased()], "") else {
+    guard let timestamp = required(lowerHeaders[fold(S2SRequestShape.timestampHeader)], "") else {
       if RuleVariant.s2sMissingHeaderIsBadSignature.isActive { return S2SValidation(.badSignature) }
       return S2SValidation(.missingParameter, parameter: S2SRequestShape.timestampHeader)
     }
-    guard let signature = required(lowerHeaders[S2SRequestShape.signatureHeader.lowercased()], "") else {
+    guard let signature = required(lowerHeaders[fold(S2SRequestShape.signatureHeader)], "") else {
       if RuleVariant.s2sMissingHeaderIsBadSignature.isActive { return S2SValidation(.badSignature) }
       return S2SValidation(.missingParameter, parameter: S2SRequestShape.signatureHeader)
     }

@@ -83,7 +83,9 @@ public enum AdAttributionKitSignature {
       return rejected(check, rejection.reason)
     }
     if !parsed.isUnsigned {
-      guard let key = keys[parsed.kid] else {
+      // A variant verifies every postback under the production kid's key.
+      let kid = RuleVariant.aakProductionKeyForEveryKID.isActive ? PostbackReceiver.productionKID : parsed.kid
+      guard let key = keys[kid] else {
         if RuleVariant.aakTriesEveryKey.isActive, !keys.isEmpty {
           let answers = keys.sorted { $0.key < $1.key }.map { checkPostback(jws: value, keys: [parsed.kid: $0.value]) }
           return answers.first { $0.verdict.verdict == .verified } ?? answers[0]

@@ -105,6 +105,7 @@ public struct PostbackSignature: Sendable {
         switch (appID, domain) {
         case (nil, nil):
           if sourceSlotRequired(version) { return .failure(SignatureFailure(.missingField)) }
+          if RuleVariant.sourceSlotKeptEmpty.isActive { parts.append("") }
           continue
         case (let app?, let domain?) where signsBothSources:
           guard let appText = signedText(.integer, app), let domainText = signedText(.string, domain) else {
@@ -129,6 +130,9 @@ public struct PostbackSignature: Sendable {
       guard let value = members[field.name] else { return .failure(SignatureFailure(.missingField)) }
       guard let text = signedText(field.kind, value) else { return .failure(SignatureFailure(.wrongType)) }
       parts.append(text)
+    }
+    if RuleVariant.conversionValueSigned.isActive, let value = members["conversion-value"] {
+      parts.append(value.description)
     }
     return .success(parts.joined(separator: PostbackVersion.separator))
   }
@@ -196,7 +200,10 @@ extension PostbackSignature {
       if RuleVariant.integralDoubleWrongType.isActive { return nil }
       if RuleVariant.integralDoubleSignedAsWritten.isActive, value.exactInteger != nil { return "\(number)" }
     }
-    if let text = kind.signedText(of: value) { return text }
+    if let text = kind.signedText(of: value) {
+      guard kind == .boolean, RuleVariant.signedBooleansCapitalized.isActive else { return text }
+      return text == "true" ? "True" : "False"
+    }
     if RuleVariant.signedFieldsAsJavaScriptText.isActive { return javaScriptText(value) }
     switch kind {
     case .boolean where RuleVariant.signedBooleansByTruthiness.isActive: return isTruthy(value) ? "true" : "false"

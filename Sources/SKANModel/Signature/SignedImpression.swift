@@ -96,7 +96,8 @@ public struct SignedImpression: Sendable, Hashable {
     parts[ImpressionField.adNetworkID.signedStringPosition] = adNetworkID
     parts[ImpressionField.sourceIdentifier.signedStringPosition] = written(.sourceIdentifier, String(sourceIdentifier))
     parts[ImpressionField.itunesItemID.signedStringPosition] = written(.itunesItemID, String(itunesItemID))
-    parts[ImpressionField.nonce.signedStringPosition] = nonce.lowercased()
+    parts[ImpressionField.nonce.signedStringPosition] =
+      RuleVariant.impressionNonceCaseKept.isActive ? nonce : nonce.lowercased()
     parts[kind.sourceField.signedStringPosition] = written(kind.sourceField, source)
     parts[ImpressionField.fidelityTypePosition] = String(kind.fidelityType)
     parts[ImpressionField.timestamp.signedStringPosition] = written(.timestamp, String(timestamp.milliseconds))

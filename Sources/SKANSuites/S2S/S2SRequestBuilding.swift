@@ -8,7 +8,11 @@ enum S2SRequestBuilding {
   typealias Config = S2SSuite.Config
 
   static func build(_ reader: InputReader) throws(ModelError) -> JSONValue {
-    let api = try reader.string(Input.api.rawValue)
+    var api = try reader.string(Input.api.rawValue)
+    // A variant builds an AppsFlyer request for an api it does not know.
+    if RuleVariant.s2sUnknownAPIIsAppsFlyer.isActive, S2SSuite.RequestAPI(rawValue: api) == nil {
+      api = S2SSuite.RequestAPI.appsflyer.rawValue
+    }
     switch try S2SSuite.RequestAPI.choice(api, at: "input.\(Input.api.rawValue)") {
     case .appsflyer: return try appsFlyer(reader)
     case .singular: return try singular(reader)
@@ -45,12 +49,18 @@ enum S2SRequestBuilding {
     let steps = try reader.array(Input.steps.rawValue)
     // The reading order Spec/s2s.md gives: the input's shape (IN-1), then the IDFA's syntax
     // (ATT-4), then each step, read and applied in turn.
-    let apiKey = try config.string(Config.apiKey.rawValue)
-    let osVersion = try config.string(Config.osVersion.rawValue)
-    let bundleID = try config.string(Config.bundleID.rawValue)
-    let appVersion = try config.string(Config.appVersion.rawValue)
-    let idfv = try config.string(Config.idfv.rawValue)
-    let idfaText = try config.string(Config.idfa.rawValue)
+    /// The configuration's member `key`, a string; under a variant, `missing` when it is absent
+    /// (empty text, the all-zero UUID for the IDFA).
+    func member(_ key: Config, missing: String = "") throws(ModelError) -> String {
+      if RuleVariant.s2sMissingConfigEmpty.isActive, config.members[key.rawValue] == nil { return missing }
+      return try config.string(key.rawValue)
+    }
+    let apiKey = try member(.apiKey)
+    let osVersion = try member(.osVersion)
+    let bundleID = try member(.bundleID)
+    let appVersion = try member(.appVersion)
+    let idfv = try member(.idfv)
+    let idfaText = try member(.idfa, missing: AdvertisingIdentifier.zero)
     let tracking = try reader.tracking(Input.att.rawValue)
     let idfa: AdvertisingIdentifier
     do {

@@ -21,7 +21,11 @@ enum S2SRequestValidation {
     let request = try InputReader(
       .object(try reader.object(Input.request.rawValue)), path: "input.\(Input.request.rawValue)")
     let query = try strings(request, S2SSuite.Request.query.rawValue)
-    let headers = try strings(request, S2SSuite.Request.headers.rawValue).sorted { $0.key < $1.key }.map {
+    // A variant reads a header given as an integer as its decimal text.
+    let numbers = RuleVariant.s2sHeaderNumberAsText.isActive
+    let headers = try strings(request, S2SSuite.Request.headers.rawValue, numbersAsText: numbers).sorted {
+      $0.key < $1.key
+    }.map {
       (name: $0.key, value: $0.value)
     }
     let validator = S2SRequestValidator(profile: profile, devKey: devKey, crypto: Suite.crypto)
@@ -37,10 +41,14 @@ enum S2SRequestValidation {
     ])
   }
 
-  private static func strings(_ reader: InputReader, _ key: String) throws(ModelError) -> [String: String] {
+  /// The members of the object `key`, each a string, or an integer's text when
+  /// `numbersAsText`.
+  private static func strings(_ reader: InputReader, _ key: String, numbersAsText: Bool = false) throws(ModelError)
+    -> [String: String]
+  {
     var result: [String: String] = [:]
     for (name, value) in try reader.object(key) {
-      guard let text = value.stringValue else {
+      guard let text = value.stringValue ?? (numbersAsText ? value.exactInteger.map { String($0) } : nil) else {
         throw ModelError(.invalidInput, "\(reader.path).\(key).\(name) must be a string, not \(value.typeName)")
       }
       result[name] = text

@@ -8,8 +8,12 @@ enum S2SResponseParsing {
 
   static func parse(_ reader: InputReader) throws(ModelError) -> JSONValue {
     let apiText = try reader.string(Input.api.rawValue)
-    guard let body = reader.members[Input.body.rawValue] else { throw reader.missing(Input.body.rawValue) }
-    guard let api = S2SResponseContract.API(rawValue: apiText) else {
+    // A variant reads an absent body as `null`.
+    let absent: JSONValue? = RuleVariant.s2sMissingBodyIsNull.isActive ? .null : nil
+    guard let body = reader.members[Input.body.rawValue] ?? absent else { throw reader.missing(Input.body.rawValue) }
+    // A variant reads a response of an api it does not know as AppsFlyer v1.
+    let unknown: S2SResponseContract.API? = RuleVariant.s2sUnknownParseAPIIsV1.isActive ? .appsFlyerV1 : nil
+    guard let api = S2SResponseContract.API(rawValue: apiText) ?? unknown else {
       throw ModelError(
         .invalidInput, "input.\(Input.api.rawValue) \"\(apiText)\" is not \(S2SSuite.ResponseAPI.choiceList)")
     }

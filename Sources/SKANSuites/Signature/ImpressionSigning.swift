@@ -8,7 +8,10 @@ enum ImpressionSigning {
   typealias Input = SignatureSuite.Input
 
   static func signedString(_ reader: InputReader) throws(ModelError) -> JSONValue {
-    let impression = try read(reader)
+    var impression = try read(reader)
+    if RuleVariant.impressionSignedInSeconds.isActive {
+      impression.timestamp = Timestamp(milliseconds: impression.timestamp.milliseconds / 1000)
+    }
     return SignatureSuite.Output.object([
       .signedString: .string(impression.signedString), .fidelityType: .integer(impression.kind.fidelityType),
     ])
