@@ -43,14 +43,26 @@ struct InputReader {
     let value = try fields.value(key)
     // A variant reads a string of digits as the number it spells (WIN-7's alternative).
     let digits = RuleVariant.timeDigitStringsAccepted.isActive ? value.stringValue.flatMap { Int($0) } : nil
-    guard let milliseconds = value.exactInteger ?? digits else {
+    guard var milliseconds = value.exactInteger ?? digits ?? truncated(value) else {
       throw mistyped(key, "an integer (Unix milliseconds)", value)
+    }
+    if RuleVariant.timeTruncatedIntoRange.isActive {
+      milliseconds = min(max(milliseconds, -Self.maximumTime), Self.maximumTime)
     }
     guard (-Self.maximumTime...Self.maximumTime).contains(milliseconds) else {
       throw fields.fail(
         .outOfRange(fields.path.appending(key), "\(milliseconds) is outside ±(2^53 - 1) milliseconds"))
     }
     return Timestamp(milliseconds: milliseconds)
+  }
+
+  /// A fractional time truncated to whole milliseconds under a variant (WIN-7's alternative);
+  /// otherwise nil.
+  private func truncated(_ value: JSONValue) -> Int? {
+    guard RuleVariant.timeTruncatedIntoRange.isActive, case .double(let number) = value, abs(number) < 9e15 else {
+      return nil
+    }
+    return Int(number)
   }
 
   func array(_ key: String) throws(ModelError) -> [JSONValue] { try fields.array(key) }

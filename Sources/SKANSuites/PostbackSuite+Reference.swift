@@ -57,6 +57,12 @@ extension PostbackSuite: ReferenceSuite {
     let t0 = try reader.timestamp(Input.t0.rawValue)
     var updates: [ConversionUpdate] = []
     for (index, element) in try reader.array(Input.updates.rawValue).enumerated() {
+      // A variant skips an update whose fine value is out of range.
+      if RuleVariant.postbackInvalidFineSkipped.isActive,
+        let fine = element[ValuesSuite.Update.fine.rawValue]?.exactInteger, (try? FineValue(validating: fine)) == nil
+      {
+        continue
+      }
       let update = try InputReader(element, path: "input.\(Input.updates.rawValue)[\(index)]")
       updates.append(try ValuesSuite.readUpdate(update, at: try update.timestamp(ValuesSuite.Update.at.rawValue)))
     }
@@ -66,6 +72,10 @@ extension PostbackSuite: ReferenceSuite {
     var tiers: [SourceIdentifierTiers] = []
     for (index, element) in try reader.array(Input.tiers.rawValue).enumerated() {
       tiers.append(try readTiers(element, path: "input.\(Input.tiers.rawValue)[\(index)]"))
+    }
+    // A variant fills a short tiers list with its last tier.
+    if RuleVariant.postbackShortTiersPadded.isActive, let last = tiers.last, tiers.count < 3 {
+      tiers += Array(repeating: last, count: 3 - tiers.count)
     }
     let ad = try InputReader(.object(try reader.object(Input.ad.rawValue)), path: "input.\(Input.ad.rawValue)")
     var postbackIDs: [String] = []
@@ -93,11 +103,16 @@ extension PostbackSuite: ReferenceSuite {
   /// A tier: an integer for every length of the source identifier, or an object with the
   /// tiers of the 2-, 3- and 4-digit identifiers (PB-4).
   private static func readTiers(_ value: JSONValue, path: String) throws(ModelError) -> SourceIdentifierTiers {
-    if let tier = value.exactInteger { return SourceIdentifierTiers(uniform: try CrowdTier(validating: tier)) }
+    if let tier = value.exactInteger { return SourceIdentifierTiers(uniform: try readTier(tier)) }
     let reader = try InputReader(value, path: path)
     return SourceIdentifierTiers(
-      twoDigits: try CrowdTier(validating: try reader.integer(TierDigits.two.rawValue)),
-      threeDigits: try CrowdTier(validating: try reader.integer(TierDigits.three.rawValue)),
-      fourDigits: try CrowdTier(validating: try reader.integer(TierDigits.four.rawValue)))
+      twoDigits: try readTier(try reader.integer(TierDigits.two.rawValue)),
+      threeDigits: try readTier(try reader.integer(TierDigits.three.rawValue)),
+      fourDigits: try readTier(try reader.integer(TierDigits.four.rawValue)))
+  }
+
+  /// A tier, 0 to 3 (PB-3); a variant clamps one outside that range into it.
+  private static func readTier(_ tier: Int) throws(ModelError) -> CrowdTier {
+    try CrowdTier(validating: RuleVariant.postbackTiersClamped.isActive ? min(max(tier, 0), 3) : tier)
   }
 }

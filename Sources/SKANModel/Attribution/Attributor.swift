@@ -31,7 +31,6 @@ public enum Attributor {
     var configuration = RuleVariant.attributionConfigurationClamped.isActive ? clamped(configuration) : configuration
     if RuleVariant.attributionGlobalWindowsIgnored.isActive { configuration.global = nil }
     try validate(configuration, impressions: impressions)
-    let impressions = RuleVariant.attributionRecencyOnly.isActive ? youngViewsAsClicks(impressions, event) : impressions
     var reasons: [String: AttributionDecision.Reason] = [:]
 
     // AT-8: the cooldown configured for the previous conversion's kind blocks a new
@@ -147,19 +146,6 @@ public enum Attributor {
       if networks.insert(candidate.impression.adNetworkID).inserted { losers.append(candidate.impression.id) }
     }
     return losers
-  }
-
-  /// The impressions with every view younger than the default view window taken for a click.
-  private static func youngViewsAsClicks(_ impressions: [Impression], _ event: AttributionEvent) -> [Impression] {
-    impressions.map { impression in
-      var read = impression
-      if impression.interaction == .view,
-        event.time.milliseconds - impression.time.milliseconds < defaultViewWindow
-      {
-        read.interaction = .click
-      }
-      return read
-    }
   }
 
   /// AT-10: whether the event's first conversion-value update came in time, within 60 days of

@@ -10,6 +10,16 @@ public enum PostbackPlanner {
   public static func plan(_ given: PostbackScenario) throws(ModelError) -> [PlannedPostback] {
     var closed = given
     closed.closedAt = closure(of: given)
+    // Variants read a SKAdNetwork re-engagement as a redownload, and keep the source app of
+    // an ad with a source domain too.
+    if RuleVariant.postbackSKAdNetworkReengagementAsRedownload.isActive, closed.framework == .skadnetwork,
+      closed.conversionType == .reengagement
+    {
+      closed.conversionType = .redownload
+    }
+    if RuleVariant.postbackAppAndDomainKeepsApp.isActive, closed.identifiers.sourceAppID != nil {
+      closed.identifiers.sourceDomain = nil
+    }
     try validate(closed)
     let scenario = withDevelopmentTiers(closed)
     let profile = effectiveProfile(scenario)
@@ -75,9 +85,7 @@ public enum PostbackPlanner {
   /// Apple gives for ads signed with version 3 or earlier, not by SKAdNetwork 4's windows
   /// (PB-14, PB-15, PB-16). A losing network's postback has the same timer (PB-16).
   private static func legacyPostback(_ given: PostbackScenario) throws(ModelError) -> PlannedPostback {
-    var scenario = given
-    // A variant of the timer runs over every update, PB-20 unknown to it.
-    if LegacyConversionTimer.isVariant { scenario.closedAt = nil }
+    let scenario = given
     let tier = scenario.tiers[0].postbackTier
     if let first = try asSKAdNetwork4(scenario) {
       var value: FineValue?
@@ -199,7 +207,10 @@ public enum PostbackPlanner {
         guard ids.sourceDomain == nil else {
           throw ModelError(.invalidInput, "web ads (source-domain) exist from SKAdNetwork 4.0 on")
         }
-        guard !(scenario.adVersion == "2.1" && scenario.interaction == .view) else {
+        guard
+          !(scenario.adVersion == "2.1" && scenario.interaction == .view)
+            || RuleVariant.postbackViewSigned2_1Accepted.isActive
+        else {
           throw ModelError(.invalidInput, "view-through ads exist from SKAdNetwork 2.2 on, not in an ad signed 2.1")
         }
       }
@@ -212,7 +223,7 @@ public enum PostbackPlanner {
       }
       if scenario.conversionType == .reengagement {
         // PB-9: re-engagement comes from clicks only.
-        guard scenario.interaction == .click else {
+        guard scenario.interaction == .click || RuleVariant.postbackViewReengagementAccepted.isActive else {
           throw ModelError(.invalidInput, "re-engagement comes from clicks only, not views")
         }
       }
