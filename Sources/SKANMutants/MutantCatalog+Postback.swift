@@ -61,14 +61,7 @@ extension MutantCatalog {
       "source-app-below-tier-3", .postback, "Includes the source app at tier 2.", variant: .postbackSourceAppAtTier2),
     Mutant(
       "valueless-later-postbacks", .postback, "Sends a postback for every window, with or without an update.",
-      input: { input in
-        guard let t0 = time(input[In.t0]), input[In.profile] != .string(WindowProfile.aakDeveloper.rawValue),
-          var updates = input[In.updates]?.arrayValue, !updates.isEmpty
-        else { return input }
-        // An update without a coarse value an hour before the last window's end.
-        updates.append(Update.object([.at: .integer(t0 + edges[2] - hour), .fine: 0, .coarse: nil, .lock: false]))
-        return input.setting(In.updates, .array(updates))
-      }),
+      variant: .postbackValuelessWindowsSent),
     Mutant(
       "reengagement-loser-postback", .postback,
       "Gives the losing networks of a re-engagement a postback, as for a download.",

@@ -54,7 +54,7 @@ public enum PostbackPlanner {
         // PB-2: later postbacks only for winners, only at tier 1 and above, and (PB-6) only
         // for a window with an applied update.
         guard scenario.didWin, tier.rawValue >= 1 || RuleVariant.postbackLaterAtTier0.isActive,
-          timeline.values(in: window).hasUpdate
+          timeline.values(in: window).hasUpdate || RuleVariant.postbackValuelessWindowsSent.isActive
         else { continue }
       }
       let values = timeline.values(in: window)

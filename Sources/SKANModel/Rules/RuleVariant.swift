@@ -664,8 +664,8 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case windowTimesRoundedToSeconds
   /// WIN-5's alternative: the developer profile has the production windows.
   case windowDeveloperProfileIgnored
-  /// WIN-2's alternative: the measurement period runs to the end of day 35: a production time
-  /// from 840 to 864 hours is in window 2, which then ends at 864 hours.
+  /// WIN-2's alternative: the measurement period runs to the end of day 35: window 2 of the
+  /// production profile ends at 864 hours.
   case measurementEndsDay36
   /// WIN-2's alternative: a time after the measurement period is taken modulo it.
   case windowWrapsAround
@@ -770,6 +770,8 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// AT-15's alternative: absent conversion types are an empty list: the update reaches
   /// nothing.
   case attributionAbsentTypesReachNothing
+  /// PB-6's alternative: every window has a postback, with or without an applied update.
+  case postbackValuelessWindowsSent
   /// AT-22's alternative: a mirrored SKAdNetwork call keeps its coarse value.
   case mirrorKeepsCoarse
   /// AT-21's alternative: a SKAdNetwork call is mirrored into the AdAttributionKit install

@@ -13,7 +13,10 @@ public enum WindowProfile: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .aakDeveloper where !RuleVariant.windowDeveloperProfileIgnored.isActive:
       return [3 * Milliseconds.minute, 6 * Milliseconds.minute, 9 * Milliseconds.minute]
-    case .production, .aakDeveloper: return [48 * Milliseconds.hour, 168 * Milliseconds.hour, 840 * Milliseconds.hour]
+    case .production, .aakDeveloper:
+      // A variant reads "days 8 to 35" as running to the end of day 35 (WIN-2): 864 hours.
+      let last = RuleVariant.measurementEndsDay36.isActive && self == .production ? 864 : 840
+      return [48 * Milliseconds.hour, 168 * Milliseconds.hour, last * Milliseconds.hour]
     }
   }
 
@@ -38,13 +41,6 @@ public enum WindowProfile: String, Sendable, Hashable, CaseIterable {
         )
       }
       start = end
-    }
-    // A variant reads "days 8 to 35" as running to the end of day 35 (WIN-2): a production
-    // time before 864 hours that is past the period is still in window 2, ending then.
-    if RuleVariant.measurementEndsDay36.isActive, self == .production, elapsed < 36 * Milliseconds.day {
-      return .window(
-        ConversionWindow(index: 2), start: t0.adding(milliseconds: windowEnds[1]),
-        end: t0.adding(milliseconds: 36 * Milliseconds.day))
     }
     return .measurementOver(since: t0.adding(milliseconds: start))
   }
