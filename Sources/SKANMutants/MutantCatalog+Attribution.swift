@@ -6,7 +6,6 @@ public import SKANVocabulary
 private typealias In = AttributionSuite.Input
 private typealias Op = AttributionSuite.Operation
 private typealias Event = AttributionSuite.Event
-private typealias ConversionIn = AttributionSuite.Conversion
 private typealias Update = AttributionSuite.RoutedUpdate
 
 /// A model value as the JSON string the suite reads or writes.
@@ -195,13 +194,7 @@ extension MutantCatalog {
     Mutant(
       "reengagement-spelling-rejected", .attribution,
       "Knows only the spelling `re-engagement`: `reengagement` (AAK-RCV's) is invalid-input.",
-      input: { input in
-        let unknown: JSONValue = "reengagement?"
-        func respelt(_ value: JSONValue) -> JSONValue { value == "reengagement" ? unknown : value }
-        return input.updating(In.event) { $0.updating(Event.kind, respelt).updating(Event.lastConversionKind, respelt) }
-          .updating(In.conversions) { $0.mapElements { $0.updating(ConversionIn.kind, respelt) } }
-          .updating(In.updates) { $0.mapElements { $0.updating(Update.conversionTypes) { $0.mapElements(respelt) } } }
-      }),
+      variant: .attributionReengagementSpellingRejected),
     Mutant(
       "reengagement-deadline-for-installs", .attribution,
       "Applies the 2-day first-update deadline of a re-engagement to installs.",

@@ -101,8 +101,12 @@ extension AttributionSuite: ReferenceSuite {
     ])
   }
 
+  /// A conversion kind by its spellings; a variant knows only `re-engagement`, not
+  /// `reengagement`.
   private static func kind(_ text: String, path: String) throws(ModelError) -> AttributionEvent.Kind {
-    guard let kind = AttributionEvent.Kind(spelling: text) else {
+    guard !(text == "reengagement" && RuleVariant.attributionReengagementSpellingRejected.isActive),
+      let kind = AttributionEvent.Kind(spelling: text)
+    else {
       throw ModelError(.invalidInput, "\(path): \"\(text)\" is not \(Kind.choiceList)")
     }
     return kind

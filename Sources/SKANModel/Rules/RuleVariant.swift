@@ -767,6 +767,8 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case attributionSecondInstallIsReengagement
   /// AT-16's alternative: an update with a conversion tag reaches re-engagements only.
   case attributionTagExcludesInstall
+  /// IN-1's alternative: the spelling `reengagement` is unknown: only `re-engagement` is read.
+  case attributionReengagementSpellingRejected
   /// AT-15's alternative: absent conversion types are an empty list: the update reaches
   /// nothing.
   case attributionAbsentTypesReachNothing
