@@ -742,7 +742,7 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case postbackAppAndDomainKeepsApp
   /// PB-1's alternative: a view-through ad signed 2.1 is accepted.
   case postbackViewSigned2_1Accepted
-  /// AT-15's alternative: updates are applied in time order, equal times as given, instead of
+  /// TML-6's alternative: updates are applied in time order, equal times as given, instead of
   /// `out-of-order`.
   case attributionUpdatesSorted
   /// AT-8's alternative: the previous conversion is not read, so no cooldown applies.
@@ -757,7 +757,7 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case attributionAppInstalledReadForReengagementOnly
   /// AT-6's alternative: source app 0 is no source app.
   case attributionSourceApp0IsNone
-  /// IN-1's alternative: a negative source app is `invalid-input`.
+  /// AT-6's alternative: a negative source app is `invalid-input`.
   case attributionNegativeSourceAppRefused
   /// IN-1's alternative: an unknown impression framework is AdAttributionKit.
   case attributionUnknownFrameworkIsAdAttributionKit
@@ -779,7 +779,7 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// AT-21's alternative: a SKAdNetwork call is mirrored into the AdAttributionKit install
   /// only.
   case mirrorInstallOnly
-  /// WIN-1's alternative: every window ends a second late.
+  /// WIN-3's alternative: every window ends a second late.
   case windowEdgesOneSecondLate
   /// WIN-4's alternative: window bounds are written relative to T0.
   case windowBoundsRelativeToT0

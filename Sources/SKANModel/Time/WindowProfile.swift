@@ -47,7 +47,7 @@ public enum WindowProfile: String, Sendable, Hashable, CaseIterable {
 
   /// The time from T0 as the windows compare it: as it is. Variants round it to the nearest
   /// second (WIN-7's alternative), take it modulo the measurement period (WIN-2's), or take
-  /// a second off from the first second on, so every window ends a second late (WIN-1's).
+  /// a second off from the first second on, so every window ends a second late (WIN-3's).
   private static func elapsed(_ milliseconds: Int, period: Int) -> Int {
     if RuleVariant.windowEdgesOneSecondLate.isActive, milliseconds >= 1000 { return milliseconds - 1000 }
     if RuleVariant.windowTimesRoundedToSeconds.isActive { return (milliseconds + 500) / 1000 * 1000 }
