@@ -121,7 +121,7 @@ extension AttributionSuite: ReferenceSuite {
     let time = try reader.timestamp(Event.at.rawValue)
     // A variant reads `app_installed` for a re-engagement only.
     let appInstalled =
-      RuleVariant.attributionAppInstalledReadForReengagementOnly.isActive && kind == .install
+      kind == .install && RuleVariant.attributionAppInstalledReadForReengagementOnly.isActive
       ? AttributionEvent.defaultAppInstalled(for: kind)
       : try reader.bool(Event.appInstalled.rawValue, default: AttributionEvent.defaultAppInstalled(for: kind))
     // A variant never reads the limits (AT-19).
@@ -174,6 +174,8 @@ extension AttributionSuite: ReferenceSuite {
     let time = try reader.optional(Event.lastConversionAt.rawValue).map { (_) throws(ModelError) in
       try reader.timestamp(Event.lastConversionAt.rawValue)
     }
+    // Variants read no previous conversion: always (no cooldown), when its time is absent, or
+    // when its kind is unknown.
     if time == nil
       ? RuleVariant.attributionPreviousKindWithoutTimeIgnored.isActive
       : RuleVariant.attributionCooldownIgnored.isActive
@@ -181,8 +183,8 @@ extension AttributionSuite: ReferenceSuite {
       return nil
     }
     let text = try reader.optionalString(Event.lastConversionKind.rawValue)
-    if RuleVariant.attributionUnknownPreviousKindIgnored.isActive, let text,
-      AttributionEvent.Kind(spelling: text) == nil
+    if let text, AttributionEvent.Kind(spelling: text) == nil,
+      RuleVariant.attributionUnknownPreviousKindIgnored.isActive
     {
       return nil
     }
@@ -223,12 +225,14 @@ extension AttributionSuite: ReferenceSuite {
   /// An impression's framework; a variant reads an unknown one as AdAttributionKit.
   private static func readFramework(_ reader: InputReader) throws(ModelError) -> PostbackScenario.Framework {
     let name = Impression.framework.rawValue
-    if RuleVariant.attributionUnknownFrameworkIsAdAttributionKit.isActive,
-      let text = reader.members[name]?.stringValue, PostbackScenario.Framework(rawValue: text) == nil
-    {
+    do {
+      return try reader.choice(name, PostbackScenario.Framework.self)
+    } catch {
+      guard RuleVariant.attributionUnknownFrameworkIsAdAttributionKit.isActive,
+        let text = reader.members[name]?.stringValue, PostbackScenario.Framework(rawValue: text) == nil
+      else { throw error }
       return .adattributionkit
     }
-    return try reader.choice(name, PostbackScenario.Framework.self)
   }
 
   /// An impression's source app, any integer; variants take 0 for none, or refuse a negative

@@ -43,13 +43,14 @@ struct InputReader {
     let value = try fields.value(key)
     // A variant reads a string of digits as the number it spells (WIN-7's alternative).
     let digits = RuleVariant.timeDigitStringsAccepted.isActive ? value.stringValue.flatMap { Int($0) } : nil
-    guard var milliseconds = value.exactInteger ?? digits ?? truncated(value) else {
+    guard let milliseconds = value.exactInteger ?? digits ?? truncated(value) else {
       throw mistyped(key, "an integer (Unix milliseconds)", value)
     }
-    if RuleVariant.timeTruncatedIntoRange.isActive {
-      milliseconds = min(max(milliseconds, -Self.maximumTime), Self.maximumTime)
-    }
     guard (-Self.maximumTime...Self.maximumTime).contains(milliseconds) else {
+      // A variant clamps a time outside the range into it (WIN-7's alternative).
+      if RuleVariant.timeTruncatedIntoRange.isActive {
+        return Timestamp(milliseconds: min(max(milliseconds, -Self.maximumTime), Self.maximumTime))
+      }
       throw fields.fail(
         .outOfRange(fields.path.appending(key), "\(milliseconds) is outside ±(2^53 - 1) milliseconds"))
     }

@@ -57,14 +57,15 @@ extension PostbackSuite: ReferenceSuite {
     let t0 = try reader.timestamp(Input.t0.rawValue)
     var updates: [ConversionUpdate] = []
     for (index, element) in try reader.array(Input.updates.rawValue).enumerated() {
-      // A variant skips an update whose fine value is out of range.
-      if RuleVariant.postbackInvalidFineSkipped.isActive,
-        let fine = element[ValuesSuite.Update.fine.rawValue]?.exactInteger, (try? FineValue(validating: fine)) == nil
-      {
-        continue
-      }
       let update = try InputReader(element, path: "input.\(Input.updates.rawValue)[\(index)]")
-      updates.append(try ValuesSuite.readUpdate(update, at: try update.timestamp(ValuesSuite.Update.at.rawValue)))
+      do {
+        updates.append(try ValuesSuite.readUpdate(update, at: try update.timestamp(ValuesSuite.Update.at.rawValue)))
+      } catch {
+        // A variant skips an update whose fine value is out of range.
+        guard RuleVariant.postbackInvalidFineSkipped.isActive,
+          let fine = element[ValuesSuite.Update.fine.rawValue]?.exactInteger, (try? FineValue(validating: fine)) == nil
+        else { throw error }
+      }
     }
     let closedAt = try reader.optional(Input.closedAt.rawValue).map { (_) throws(ModelError) in
       try reader.timestamp(Input.closedAt.rawValue)
@@ -74,7 +75,7 @@ extension PostbackSuite: ReferenceSuite {
       tiers.append(try readTiers(element, path: "input.\(Input.tiers.rawValue)[\(index)]"))
     }
     // A variant fills a short tiers list with its last tier.
-    if RuleVariant.postbackShortTiersPadded.isActive, let last = tiers.last, tiers.count < 3 {
+    if tiers.count < 3, RuleVariant.postbackShortTiersPadded.isActive, let last = tiers.last {
       tiers += Array(repeating: last, count: 3 - tiers.count)
     }
     let ad = try InputReader(.object(try reader.object(Input.ad.rawValue)), path: "input.\(Input.ad.rawValue)")
@@ -113,6 +114,11 @@ extension PostbackSuite: ReferenceSuite {
 
   /// A tier, 0 to 3 (PB-3); a variant clamps one outside that range into it.
   private static func readTier(_ tier: Int) throws(ModelError) -> CrowdTier {
-    try CrowdTier(validating: RuleVariant.postbackTiersClamped.isActive ? min(max(tier, 0), 3) : tier)
+    do {
+      return try CrowdTier(validating: tier)
+    } catch {
+      guard RuleVariant.postbackTiersClamped.isActive else { throw error }
+      return try CrowdTier(validating: min(max(tier, 0), 3))
+    }
   }
 }

@@ -12,12 +12,14 @@ public enum PostbackPlanner {
     closed.closedAt = closure(of: given)
     // Variants read a SKAdNetwork re-engagement as a redownload, and keep the source app of
     // an ad with a source domain too.
-    if RuleVariant.postbackSKAdNetworkReengagementAsRedownload.isActive, closed.framework == .skadnetwork,
-      closed.conversionType == .reengagement
+    if closed.framework == .skadnetwork, closed.conversionType == .reengagement,
+      RuleVariant.postbackSKAdNetworkReengagementAsRedownload.isActive
     {
       closed.conversionType = .redownload
     }
-    if RuleVariant.postbackAppAndDomainKeepsApp.isActive, closed.identifiers.sourceAppID != nil {
+    if closed.identifiers.sourceAppID != nil, closed.identifiers.sourceDomain != nil,
+      RuleVariant.postbackAppAndDomainKeepsApp.isActive
+    {
       closed.identifiers.sourceDomain = nil
     }
     try validate(closed)
