@@ -5,24 +5,13 @@ public import SKANVocabulary
 
 private typealias In = AttributionSuite.Input
 private typealias Op = AttributionSuite.Operation
-private typealias Kind = AttributionSuite.Kind
 private typealias Event = AttributionSuite.Event
-private typealias ImpressionIn = AttributionSuite.Impression
-private typealias Config = AttributionSuite.Configuration
-private typealias ConversionIn = AttributionSuite.Conversion
 private typealias Update = AttributionSuite.RoutedUpdate
-private typealias Out = AttributionSuite.Output
-private typealias Framework = PostbackScenario.Framework
 
 /// A model value as the JSON string the suite reads or writes.
 private func json<Value: RawRepresentable<String>>(_ value: Value) -> JSONValue { .string(value.rawValue) }
 
 extension MutantCatalog {
-  static func impressions(_ input: JSONValue, _ transform: ([JSONValue]) -> [JSONValue]) -> JSONValue {
-    guard let list = input[In.impressions]?.arrayValue else { return input }
-    return input.setting(In.impressions, .array(transform(list)))
-  }
-
   /// The mutants of the `attribution` suite.
   static let attribution: [Mutant] =
     attributionBasics + attributionRanking + attributionRules + attributionRouting + attributionLimits
@@ -58,14 +47,7 @@ extension MutantCatalog {
       "configuration-for-reengagement", .attribution, "Applies the configured (install) windows to re-engagements too.",
       variant: .attributionConfigurationForReengagement),
     Mutant("view-reengagement", .attribution, "Lets views re-engage.", variant: .attributionViewReengagement),
-    Mutant(
-      "cooldown-ignored", .attribution, "Ignores cooldowns.",
-      input: { input in
-        input.updating(In.event) { event in
-          guard time(event[Event.lastConversionAt]) != nil else { return event }
-          return event.setting(Event.lastConversionAt, nil).setting(Event.lastConversionKind, nil)
-        }
-      }),
+    Mutant("cooldown-ignored", .attribution, "Ignores cooldowns.", variant: .attributionCooldownIgnored),
     Mutant(
       "no-update-deadline", .attribution, "Accepts a first update at any time after the event.",
       variant: .attributionNoUpdateDeadline),
@@ -79,31 +61,6 @@ extension MutantCatalog {
       "earlier-wins-ties", .attribution, "Lets the earlier registered impression win a tie.",
       variant: .attributionEarlierWinsTies),
   ]
-
-  /// The original indices of a list of objects timed by their member `at`, in time order (stable).
-  static func timeOrder(_ list: [JSONValue], by at: some MemberName) -> [Int] {
-    list.indices.sorted { a, b in
-      let (x, y) = (time(list[a][at]) ?? 0, time(list[b][at]) ?? 0)
-      return x != y ? x < y : a < b
-    }
-  }
-
-  /// A list of objects timed by their member `at` (attribution's updates, lifecycle's steps),
-  /// in time order (stable).
-  static func sortedByTime(_ value: JSONValue?, by at: some MemberName) -> JSONValue? {
-    guard let list = value?.arrayValue else { return value }
-    return .array(timeOrder(list, by: at).map { list[$0] })
-  }
-
-  /// Per-element results of a time-sorted list put back in the original order.
-  static func unsorted(_ results: JSONValue, original: JSONValue?, by at: some MemberName) -> JSONValue {
-    guard let list = original?.arrayValue, let answers = results.arrayValue, answers.count == list.count else {
-      return results
-    }
-    var restored = answers
-    for (position, index) in timeOrder(list, by: at).enumerated() { restored[index] = answers[position] }
-    return .array(restored)
-  }
 
   /// Mutants of the ranking and of the limits on considered impressions (AT-4, AT-5, AT-7).
   static let attributionRanking: [Mutant] = [
@@ -145,39 +102,18 @@ extension MutantCatalog {
     Mutant(
       "null-windows-entry-as-absent", .attribution,
       "Takes a `null` entry of `attribution_windows` for no entry instead of `invalid-input` (IN-1).",
-      input: { input in
-        input.updating(In.configuration) { configuration in
-          configuration.updating(Config.attributionWindows) { windows in
-            guard let members = windows.objectValue else { return windows }
-            return .object(members.filter { !$0.value.isNull })
-          }
-        }
-      }),
+      variant: .attributionNullWindowsEntryIgnored),
     Mutant(
       "app-installed-read-for-re-engagement-only", .attribution,
       "Reads (and type-checks) `app_installed` only for a re-engagement, so an install's non-boolean passes (IN-1).",
-      input: { input in
-        guard input[In.event]?[Event.kind] == json(Kind.install) else { return input }
-        return input.updating(In.event) { $0.setting(Event.appInstalled, nil) }
-      }),
+      variant: .attributionAppInstalledReadForReengagementOnly),
     Mutant(
       "source-app-0-as-none", .attribution,
       "Takes source app 0 for no source app, so its views are never counted (AT-6).",
-      input: { input in
-        impressions(input) { list in
-          list.map { $0[ImpressionIn.sourceAppID]?.exactInteger == 0 ? $0.setting(ImpressionIn.sourceAppID, nil) : $0 }
-        }
-      }),
+      variant: .attributionSourceApp0IsNone),
     Mutant(
       "source-app-id-range", .attribution, "Refuses a negative source app ID as `invalid-input`.",
-      input: { input in
-        impressions(input) { list in
-          list.map { impression in
-            guard let app = impression[ImpressionIn.sourceAppID]?.exactInteger, app < 0 else { return impression }
-            return impression.setting(ImpressionIn.sourceAppID, "out of range")
-          }
-        }
-      }),
+      variant: .attributionNegativeSourceAppRefused),
     Mutant(
       "event-millisecond-is-after", .attribution,
       "Takes an impression at the event's own millisecond for one after it (`age > 0`).",
@@ -213,6 +149,10 @@ extension MutantCatalog {
       "global-ignore-applied", .attribution, "Applies `global`'s ignore_interaction_type to every network.",
       variant: .attributionGlobalIgnoreApplied),
     Mutant(
+      "ignores-views-only", .attribution,
+      "Honours a network's `ignore_interaction_type` only when it is `view`: its ignored clicks still count (AT-3).",
+      variant: .attributionIgnoresViewsOnly),
+    Mutant(
       "global-ignore-everywhere", .attribution,
       "Applies `global`'s ignore_interaction_type to every network, for installs and re-engagements alike.",
       variant: .attributionGlobalIgnoreApplied, .ignoreInteractionForReengagements),
@@ -233,32 +173,15 @@ extension MutantCatalog {
     Mutant(
       "previous-kind-defaults-to-event", .attribution,
       "Reads a last_conversion_at without last_conversion_kind as a conversion of the new event's kind instead of invalid-input.",
-      input: { input in
-        guard let event = input[In.event], time(event[Event.lastConversionAt]) != nil,
-          (event[Event.lastConversionKind] ?? .null).isNull, let kind = event[Event.kind]
-        else { return input }
-        return input.updating(In.event) { $0.setting(Event.lastConversionKind, kind) }
-      }),
+      variant: .attributionPreviousKindDefaultsToEvent),
     Mutant(
       "unknown-previous-kind-no-cooldown", .attribution,
       "Finds no cooldown for an unknown last_conversion_kind and goes on, instead of invalid-input.",
-      input: { input in
-        guard let text = input[In.event]?[Event.lastConversionKind]?.stringValue,
-          AttributionEvent.Kind(spelling: text) == nil
-        else { return input }
-        return input.updating(In.event) {
-          $0.setting(Event.lastConversionAt, nil).setting(Event.lastConversionKind, nil)
-        }
-      }),
+      variant: .attributionUnknownPreviousKindIgnored),
     Mutant(
       "previous-kind-without-time-ignored", .attribution,
       "Reads last_conversion_kind only when last_conversion_at is given: a kind without a time passes.",
-      input: { input in
-        guard let event = input[In.event], (event[Event.lastConversionAt] ?? .null).isNull,
-          !(event[Event.lastConversionKind] ?? .null).isNull
-        else { return input }
-        return input.updating(In.event) { $0.setting(Event.lastConversionKind, nil) }
-      }),
+      variant: .attributionPreviousKindWithoutTimeIgnored),
     Mutant(
       "cooldown-whole-seconds", .attribution,
       "Counts the time since the previous conversion in whole seconds, rounded: 23:59:59.999 after it ends a 24-hour cooldown.",
@@ -275,13 +198,7 @@ extension MutantCatalog {
     Mutant(
       "reengagement-spelling-rejected", .attribution,
       "Knows only the spelling `re-engagement`: `reengagement` (AAK-RCV's) is invalid-input.",
-      input: { input in
-        let unknown: JSONValue = "reengagement?"
-        func respelt(_ value: JSONValue) -> JSONValue { value == "reengagement" ? unknown : value }
-        return input.updating(In.event) { $0.updating(Event.kind, respelt).updating(Event.lastConversionKind, respelt) }
-          .updating(In.conversions) { $0.mapElements { $0.updating(ConversionIn.kind, respelt) } }
-          .updating(In.updates) { $0.mapElements { $0.updating(Update.conversionTypes) { $0.mapElements(respelt) } } }
-      }),
+      variant: .attributionReengagementSpellingRejected),
     Mutant(
       "reengagement-deadline-for-installs", .attribution,
       "Applies the 2-day first-update deadline of a re-engagement to installs.",
@@ -299,16 +216,7 @@ extension MutantCatalog {
       variant: .attributionDuplicateIDsAccepted),
     Mutant(
       "unknown-framework-accepted", .attribution, "Reads an unknown framework as AdAttributionKit.",
-      input: { input in
-        impressions(input) { list in
-          list.map { impression in
-            guard let framework = impression[ImpressionIn.framework]?.stringValue,
-              Framework(rawValue: framework) == nil
-            else { return impression }
-            return impression.setting(ImpressionIn.framework, json(Framework.adattributionkit))
-          }
-        }
-      }),
+      variant: .attributionUnknownFrameworkIsAdAttributionKit),
   ]
 
   /// Mutants of routing updates to conversions (AT-15 to AT-17).
@@ -322,44 +230,17 @@ extension MutantCatalog {
     Mutant(
       "absent-types-reach-nothing", .attribution,
       "Reads absent conversion types as an empty list: the update reaches no conversion.",
-      input: { input in
-        input.updating(In.updates) {
-          $0.mapElements { ($0[Update.conversionTypes] ?? .null).isNull ? $0.setting(Update.conversionTypes, []) : $0 }
-        }
-      }),
+      variant: .attributionAbsentTypesReachNothing),
     Mutant(
       "tag-excludes-install", .attribution, "Sends an update with a conversion tag to re-engagements only.",
-      input: { input in
-        input.updating(In.updates) {
-          $0.mapElements { update in
-            guard update[Update.conversionTag]?.stringValue != nil else { return update }
-            let types = update[Update.conversionTypes]?.arrayValue ?? [json(Kind.reengagement)]
-            return update.setting(Update.conversionTypes, .array(types.filter { $0 != json(Kind.install) }))
-          }
-        }
-      }),
+      variant: .attributionTagExcludesInstall),
     Mutant(
       "second-install-accepted", .attribution,
       "Does not check for a second install conversion: it counts as a re-engagement.",
-      input: { input in
-        var seen = false
-        return input.updating(In.conversions) {
-          $0.mapElements { conversion in
-            guard conversion[ConversionIn.kind] == json(Kind.install) else { return conversion }
-            defer { seen = true }
-            return seen ? conversion.setting(ConversionIn.kind, json(Kind.reengagement)) : conversion
-          }
-        }
-      }),
+      variant: .attributionSecondInstallIsReengagement),
     Mutant(
       "updates-sorted", .attribution, "Sorts the updates by time instead of rejecting them `out-of-order`.",
-      input: { input in
-        input[In.op] == json(Op.route)
-          ? input.setting(In.updates, sortedByTime(input[In.updates], by: AttributionSuite.RoutedUpdate.at)) : input
-      },
-      output: { output, input in
-        output.updating(Out.updates) { unsorted($0, original: input[In.updates], by: AttributionSuite.RoutedUpdate.at) }
-      }),
+      variant: .attributionUpdatesSorted),
   ]
 }
 

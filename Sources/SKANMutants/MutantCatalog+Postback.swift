@@ -4,21 +4,13 @@ public import SKANSuites
 public import SKANVocabulary
 
 private typealias In = PostbackSuite.Input
-private typealias Ad = PostbackSuite.Ad
 private typealias Out = PostbackSuite.Output
 private typealias Entry = PostbackSuite.Postback
 private typealias Update = ValuesSuite.Update
-private typealias ConversionType = PostbackSuite.ConversionType
 
 extension MutantCatalog {
   static func postbacks(_ output: JSONValue, _ transform: (JSONValue) -> JSONValue) -> JSONValue {
     output.updating(Out.postbacks) { $0.mapElements(transform) }
-  }
-
-  /// The same integer clamped, or the value unchanged when it is not an integer.
-  static func clamped(_ value: JSONValue, _ range: ClosedRange<Int>) -> JSONValue {
-    guard let number = value.exactInteger else { return value }
-    return .integer(min(max(number, range.lowerBound), range.upperBound))
   }
 
   static let postback: [Mutant] = [
@@ -69,54 +61,27 @@ extension MutantCatalog {
       "source-app-below-tier-3", .postback, "Includes the source app at tier 2.", variant: .postbackSourceAppAtTier2),
     Mutant(
       "valueless-later-postbacks", .postback, "Sends a postback for every window, with or without an update.",
-      input: { input in
-        guard let t0 = time(input[In.t0]), input[In.profile] != .string(WindowProfile.aakDeveloper.rawValue),
-          var updates = input[In.updates]?.arrayValue, !updates.isEmpty
-        else { return input }
-        // An update without a coarse value an hour before the last window's end.
-        updates.append(Update.object([.at: .integer(t0 + edges[2] - hour), .fine: 0, .coarse: nil, .lock: false]))
-        return input.setting(In.updates, .array(updates))
-      }),
+      variant: .postbackValuelessWindowsSent),
     Mutant(
       "reengagement-loser-postback", .postback,
       "Gives the losing networks of a re-engagement a postback, as for a download.",
       variant: .postbackReengagementLosers),
     Mutant(
       "view-reengagement-accepted", .postback, "Accepts a re-engagement from a view, as if from a click.",
-      input: { input in
-        guard input[In.interaction] == .string(PostbackScenario.Interaction.view.rawValue),
-          let type = input[In.conversionType]?.stringValue,
-          PostbackScenario.ConversionType(spelling: type) == .reengagement
-        else { return input }
-        return input.setting(In.interaction, .string(PostbackScenario.Interaction.click.rawValue))
-      }),
+      variant: .postbackViewReengagementAccepted),
     Mutant(
       "short-tiers-padded", .postback, "Fills a tiers list shorter than three with its last tier.",
-      input: { input in
-        guard var tiers = input[In.tiers]?.arrayValue, let last = tiers.last, tiers.count < 3 else { return input }
-        while tiers.count < 3 { tiers.append(last) }
-        return input.setting(In.tiers, .array(tiers))
-      }),
+      variant: .postbackShortTiersPadded),
     Mutant(
       "tiers-clamped", .postback, "Clamps a tier outside 0 to 3 into that range instead of rejecting it.",
-      input: { input in input.updating(In.tiers) { $0.mapElements { clamped($0, 0...3) } } }),
+      variant: .postbackTiersClamped),
     Mutant(
       "skadnetwork-reengagement-as-redownload", .postback,
       "Maps a SKAdNetwork re-engagement onto `redownload` instead of rejecting it.",
-      input: { input in
-        guard input[In.framework] == .string(PostbackScenario.Framework.skadnetwork.rawValue),
-          let type = input[In.conversionType]?.stringValue,
-          PostbackScenario.ConversionType(spelling: type) == .reengagement
-        else { return input }
-        return input.setting(In.conversionType, .string(ConversionType.redownload.rawValue))
-      }),
+      variant: .postbackSKAdNetworkReengagementAsRedownload),
     Mutant(
       "app-and-domain-accepted", .postback, "Accepts a source app and a source domain together, keeping the app.",
-      input: { input in
-        guard input[In.ad]?[Ad.sourceAppID]?.exactInteger != nil, input[In.ad]?[Ad.sourceDomain]?.stringValue != nil
-        else { return input }
-        return input.updating(In.ad) { $0.setting(Ad.sourceDomain, .null) }
-      }),
+      variant: .postbackAppAndDomainKeepsApp),
     Mutant(
       "source-identifier-last-four-digits", .postback,
       "Keeps the last four digits of a source identifier above 9999 instead of rejecting it.",
@@ -135,12 +100,7 @@ extension MutantCatalog {
     Mutant(
       "view-signed-2-1-accepted", .postback,
       "Accepts a view-through ad signed 2.1 and writes its 2.1 postback instead of rejecting it.",
-      input: { input in
-        guard input[In.framework] == .string(PostbackScenario.Framework.skadnetwork.rawValue),
-          input[In.adVersion] == "2.1", input[In.interaction] == .string(PostbackScenario.Interaction.view.rawValue)
-        else { return input }
-        return input.setting(In.interaction, .string(PostbackScenario.Interaction.click.rawValue))
-      }),
+      variant: .postbackViewSigned2_1Accepted),
     Mutant(
       "skadnetwork-no-country-code", .postback,
       "Never writes `country-code` in a SKAdNetwork postback (PB-18's alternative).",
@@ -152,14 +112,7 @@ extension MutantCatalog {
     Mutant(
       "invalid-update-skipped", .postback,
       "Skips an update whose fine value is out of range instead of failing the scenario.",
-      input: { input in
-        input.updating(In.updates) { updates in
-          .array(
-            (updates.arrayValue ?? []).filter { update in
-              update[Update.fine]?.exactInteger.map { (try? FineValue(validating: $0)) != nil } ?? true
-            })
-        }
-      }),
+      variant: .postbackInvalidFineSkipped),
   ]
 }
 

@@ -78,6 +78,8 @@ extension AttributionSuite: ReferenceSuite {
           set.insert(try kind(text, path: entry.path))
         }
         types = set
+      } else if RuleVariant.attributionAbsentTypesReachNothing.isActive {
+        types = []
       }
       let update = try ValuesSuite.readUpdate(entry, at: try entry.timestamp(RoutedUpdate.at.rawValue))
       let tag = try entry.optionalString(RoutedUpdate.conversionTag.rawValue)
@@ -99,8 +101,12 @@ extension AttributionSuite: ReferenceSuite {
     ])
   }
 
+  /// A conversion kind by its spellings; a variant knows only `re-engagement`, not
+  /// `reengagement`.
   private static func kind(_ text: String, path: String) throws(ModelError) -> AttributionEvent.Kind {
-    guard let kind = AttributionEvent.Kind(spelling: text) else {
+    guard !(text == "reengagement" && RuleVariant.attributionReengagementSpellingRejected.isActive),
+      let kind = AttributionEvent.Kind(spelling: text)
+    else {
       throw ModelError(.invalidInput, "\(path): \"\(text)\" is not \(Kind.choiceList)")
     }
     return kind
@@ -111,10 +117,13 @@ extension AttributionSuite: ReferenceSuite {
     let firstUpdate = try reader.optional(Event.firstUpdateAt.rawValue).map { (_) throws(ModelError) in
       try reader.timestamp(Event.firstUpdateAt.rawValue)
     }
-    let lastConversion = try readPreviousConversion(reader)
+    let lastConversion = try readPreviousConversion(reader, eventKind: kind)
     let time = try reader.timestamp(Event.at.rawValue)
-    let appInstalled = try reader.bool(
-      Event.appInstalled.rawValue, default: AttributionEvent.defaultAppInstalled(for: kind))
+    // A variant reads `app_installed` for a re-engagement only.
+    let appInstalled =
+      kind == .install && RuleVariant.attributionAppInstalledReadForReengagementOnly.isActive
+      ? AttributionEvent.defaultAppInstalled(for: kind)
+      : try reader.bool(Event.appInstalled.rawValue, default: AttributionEvent.defaultAppInstalled(for: kind))
     // A variant never reads the limits (AT-19).
     let given =
       RuleVariant.reengagementLimitsIgnored.isActive ? nil : reader.optional(Event.reengagementLimits.rawValue)
@@ -157,19 +166,36 @@ extension AttributionSuite: ReferenceSuite {
 
   /// `last_conversion_at` and `last_conversion_kind`, read in that order: both or neither
   /// (AT-8). A time without a kind, or a kind without a time, is `invalid-input` naming the
-  /// member that is missing.
+  /// member that is missing. Variants read no previous conversion, or take the event's kind
+  /// for a missing one.
   private static func readPreviousConversion(
-    _ reader: InputReader
+    _ reader: InputReader, eventKind: AttributionEvent.Kind
   ) throws(ModelError) -> AttributionEvent.PreviousConversion? {
     let time = try reader.optional(Event.lastConversionAt.rawValue).map { (_) throws(ModelError) in
       try reader.timestamp(Event.lastConversionAt.rawValue)
     }
-    let kind = try reader.optionalString(Event.lastConversionKind.rawValue).map { (text) throws(ModelError) in
+    // Variants read no previous conversion: always (no cooldown), when its time is absent, or
+    // when its kind is unknown.
+    if time == nil
+      ? RuleVariant.attributionPreviousKindWithoutTimeIgnored.isActive
+      : RuleVariant.attributionCooldownIgnored.isActive
+    {
+      return nil
+    }
+    let text = try reader.optionalString(Event.lastConversionKind.rawValue)
+    if let text, AttributionEvent.Kind(spelling: text) == nil,
+      RuleVariant.attributionUnknownPreviousKindIgnored.isActive
+    {
+      return nil
+    }
+    let kind = try text.map { (text) throws(ModelError) in
       try self.kind(text, path: "\(reader.path).\(Event.lastConversionKind.rawValue)")
     }
     switch (time, kind) {
     case (nil, nil): return nil
     case (let time?, let kind?): return .init(time: time, kind: kind)
+    case (let time?, nil) where RuleVariant.attributionPreviousKindDefaultsToEvent.isActive:
+      return .init(time: time, kind: eventKind)
     case (_?, nil):
       throw ModelError(
         .invalidInput,
@@ -186,14 +212,38 @@ extension AttributionSuite: ReferenceSuite {
   private static func readImpression(_ reader: InputReader) throws(ModelError) -> SKANModel.Impression {
     SKANModel.Impression(
       id: try reader.string(Impression.id.rawValue),
-      framework: try reader.choice(Impression.framework.rawValue, PostbackScenario.Framework.self),
+      framework: try readFramework(reader),
       adNetworkID: try reader.string(Impression.adNetworkID.rawValue),
       interaction: try reader.choice(Impression.interaction.rawValue, PostbackScenario.Interaction.self),
       time: try reader.timestamp(Impression.at.rawValue),
-      sourceAppID: try reader.optionalInteger(Impression.sourceAppID.rawValue),
+      sourceAppID: try readSourceApp(reader),
       eligibleForReengagement: try reader.bool(Impression.eligibleForReengagement.rawValue, default: false),
       environment: reader.optional(Impression.environment.rawValue) == nil
         ? .production : try reader.choice(Impression.environment.rawValue, SKANModel.Impression.Environment.self))
+  }
+
+  /// An impression's framework; a variant reads an unknown one as AdAttributionKit.
+  private static func readFramework(_ reader: InputReader) throws(ModelError) -> PostbackScenario.Framework {
+    let name = Impression.framework.rawValue
+    do {
+      return try reader.choice(name, PostbackScenario.Framework.self)
+    } catch {
+      guard RuleVariant.attributionUnknownFrameworkIsAdAttributionKit.isActive,
+        let text = reader.members[name]?.stringValue, PostbackScenario.Framework(rawValue: text) == nil
+      else { throw error }
+      return .adattributionkit
+    }
+  }
+
+  /// An impression's source app, any integer; variants take 0 for none, or refuse a negative
+  /// one.
+  private static func readSourceApp(_ reader: InputReader) throws(ModelError) -> Int? {
+    let app = try reader.optionalInteger(Impression.sourceAppID.rawValue)
+    if app == 0 && RuleVariant.attributionSourceApp0IsNone.isActive { return nil }
+    if let app, app < 0, RuleVariant.attributionNegativeSourceAppRefused.isActive {
+      throw ModelError(.invalidInput, "\(reader.path).\(Impression.sourceAppID.rawValue) \(app) is negative")
+    }
+    return app
   }
 
   private static func readConfiguration(_ reader: InputReader) throws(ModelError) -> AttributionConfiguration {
@@ -202,7 +252,8 @@ extension AttributionSuite: ReferenceSuite {
     if let windows = reader.optional(Configuration.attributionWindows.rawValue) {
       let table = try InputReader(
         windows, path: "input.\(Input.configuration.rawValue).\(Configuration.attributionWindows.rawValue)")
-      for (key, value) in table.members {
+      for (key, value) in table.members where !(value.isNull && RuleVariant.attributionNullWindowsEntryIgnored.isActive)
+      {
         let entry = try InputReader(value, path: "\(table.path).\(key)")
         let ignoreName = AttributionWindow.ignoreInteractionType.rawValue
         let ignore = try entry.optional(ignoreName).map { (_) throws(ModelError) in

@@ -43,14 +43,27 @@ struct InputReader {
     let value = try fields.value(key)
     // A variant reads a string of digits as the number it spells (WIN-7's alternative).
     let digits = RuleVariant.timeDigitStringsAccepted.isActive ? value.stringValue.flatMap { Int($0) } : nil
-    guard let milliseconds = value.exactInteger ?? digits else {
+    guard let milliseconds = value.exactInteger ?? digits ?? truncated(value) else {
       throw mistyped(key, "an integer (Unix milliseconds)", value)
     }
     guard (-Self.maximumTime...Self.maximumTime).contains(milliseconds) else {
+      // A variant clamps a time outside the range into it (WIN-7's alternative).
+      if RuleVariant.timeTruncatedIntoRange.isActive {
+        return Timestamp(milliseconds: min(max(milliseconds, -Self.maximumTime), Self.maximumTime))
+      }
       throw fields.fail(
         .outOfRange(fields.path.appending(key), "\(milliseconds) is outside ±(2^53 - 1) milliseconds"))
     }
     return Timestamp(milliseconds: milliseconds)
+  }
+
+  /// A fractional time truncated to whole milliseconds under a variant (WIN-7's alternative);
+  /// otherwise nil.
+  private func truncated(_ value: JSONValue) -> Int? {
+    guard RuleVariant.timeTruncatedIntoRange.isActive, case .double(let number) = value, abs(number) < 9e15 else {
+      return nil
+    }
+    return Int(number)
   }
 
   func array(_ key: String) throws(ModelError) -> [JSONValue] { try fields.array(key) }

@@ -58,7 +58,14 @@ extension PostbackSuite: ReferenceSuite {
     var updates: [ConversionUpdate] = []
     for (index, element) in try reader.array(Input.updates.rawValue).enumerated() {
       let update = try InputReader(element, path: "input.\(Input.updates.rawValue)[\(index)]")
-      updates.append(try ValuesSuite.readUpdate(update, at: try update.timestamp(ValuesSuite.Update.at.rawValue)))
+      do {
+        updates.append(try ValuesSuite.readUpdate(update, at: try update.timestamp(ValuesSuite.Update.at.rawValue)))
+      } catch {
+        // A variant skips an update whose fine value is out of range.
+        guard RuleVariant.postbackInvalidFineSkipped.isActive,
+          let fine = element[ValuesSuite.Update.fine.rawValue]?.exactInteger, (try? FineValue(validating: fine)) == nil
+        else { throw error }
+      }
     }
     let closedAt = try reader.optional(Input.closedAt.rawValue).map { (_) throws(ModelError) in
       try reader.timestamp(Input.closedAt.rawValue)
@@ -66,6 +73,10 @@ extension PostbackSuite: ReferenceSuite {
     var tiers: [SourceIdentifierTiers] = []
     for (index, element) in try reader.array(Input.tiers.rawValue).enumerated() {
       tiers.append(try readTiers(element, path: "input.\(Input.tiers.rawValue)[\(index)]"))
+    }
+    // A variant fills a short tiers list with its last tier.
+    if tiers.count < 3, RuleVariant.postbackShortTiersPadded.isActive, let last = tiers.last {
+      tiers += Array(repeating: last, count: 3 - tiers.count)
     }
     let ad = try InputReader(.object(try reader.object(Input.ad.rawValue)), path: "input.\(Input.ad.rawValue)")
     var postbackIDs: [String] = []
@@ -93,11 +104,21 @@ extension PostbackSuite: ReferenceSuite {
   /// A tier: an integer for every length of the source identifier, or an object with the
   /// tiers of the 2-, 3- and 4-digit identifiers (PB-4).
   private static func readTiers(_ value: JSONValue, path: String) throws(ModelError) -> SourceIdentifierTiers {
-    if let tier = value.exactInteger { return SourceIdentifierTiers(uniform: try CrowdTier(validating: tier)) }
+    if let tier = value.exactInteger { return SourceIdentifierTiers(uniform: try readTier(tier)) }
     let reader = try InputReader(value, path: path)
     return SourceIdentifierTiers(
-      twoDigits: try CrowdTier(validating: try reader.integer(TierDigits.two.rawValue)),
-      threeDigits: try CrowdTier(validating: try reader.integer(TierDigits.three.rawValue)),
-      fourDigits: try CrowdTier(validating: try reader.integer(TierDigits.four.rawValue)))
+      twoDigits: try readTier(try reader.integer(TierDigits.two.rawValue)),
+      threeDigits: try readTier(try reader.integer(TierDigits.three.rawValue)),
+      fourDigits: try readTier(try reader.integer(TierDigits.four.rawValue)))
+  }
+
+  /// A tier, 0 to 3 (PB-3); a variant clamps one outside that range into it.
+  private static func readTier(_ tier: Int) throws(ModelError) -> CrowdTier {
+    do {
+      return try CrowdTier(validating: tier)
+    } catch {
+      guard RuleVariant.postbackTiersClamped.isActive else { throw error }
+      return try CrowdTier(validating: min(max(tier, 0), 3))
+    }
   }
 }

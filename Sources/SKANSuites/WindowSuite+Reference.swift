@@ -15,10 +15,12 @@ extension WindowSuite: ReferenceSuite {
       ? t0 : try reader.timestamp(Input.at.rawValue)
     switch try profile.position(of: at, t0: t0) {
     case .window(let window, let start, let end):
+      // A variant writes the bounds relative to T0.
+      let origin = RuleVariant.windowBoundsRelativeToT0.isActive ? t0.milliseconds : 0
       return Output.object([
         .window: .integer(window.index),
-        .windowStart: .integer(start.milliseconds),
-        .windowEnd: .integer(end.milliseconds),
+        .windowStart: .integer(start.milliseconds - origin),
+        .windowEnd: .integer(end.milliseconds - origin),
         .measurementOver: false,
       ])
     case .measurementOver:

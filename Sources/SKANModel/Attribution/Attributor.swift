@@ -31,7 +31,6 @@ public enum Attributor {
     var configuration = RuleVariant.attributionConfigurationClamped.isActive ? clamped(configuration) : configuration
     if RuleVariant.attributionGlobalWindowsIgnored.isActive { configuration.global = nil }
     try validate(configuration, impressions: impressions)
-    let impressions = RuleVariant.attributionRecencyOnly.isActive ? youngViewsAsClicks(impressions, event) : impressions
     var reasons: [String: AttributionDecision.Reason] = [:]
 
     // AT-8: the cooldown configured for the previous conversion's kind blocks a new
@@ -149,19 +148,6 @@ public enum Attributor {
     return losers
   }
 
-  /// The impressions with every view younger than the default view window taken for a click.
-  private static func youngViewsAsClicks(_ impressions: [Impression], _ event: AttributionEvent) -> [Impression] {
-    impressions.map { impression in
-      var read = impression
-      if impression.interaction == .view,
-        event.time.milliseconds - impression.time.milliseconds < defaultViewWindow
-      {
-        read.interaction = .click
-      }
-      return read
-    }
-  }
-
   /// AT-10: whether the event's first conversion-value update came in time, within 60 days of
   /// an install or 2 days of a re-engagement.
   private static func firstUpdateInTime(_ event: AttributionEvent) -> Bool {
@@ -252,6 +238,7 @@ public enum Attributor {
     if readsIgnore && RuleVariant.attributionGlobalIgnoreApplied.isActive {
       ignored = configuration.global?.ignoreInteractionType ?? ignored
     }
+    if ignored == .click && RuleVariant.attributionIgnoresViewsOnly.isActive { ignored = nil }
     if let ignored, ignored == impression.interaction {
       return .ignoredInteraction
     }

@@ -73,7 +73,15 @@ public enum ConversionRouter {
   public static func route(
     conversions: [Conversion], updates: [RoutedUpdate], profile: WindowProfile, overlapping: Bool
   ) throws(ModelError) -> (applied: [[String]], conversions: [ConversionResult]) {
-    let conversions = conversions.map(readFramework)
+    var conversions = conversions.map(readFramework)
+    // A variant reads every install after the first as a re-engagement.
+    if RuleVariant.attributionSecondInstallIsReengagement.isActive,
+      let first = conversions.firstIndex(where: { $0.kind == .install })
+    {
+      for index in conversions.indices where index > first && conversions[index].kind == .install {
+        conversions[index].kind = .reengagement
+      }
+    }
     // Variants route AdAttributionKit calls only: always, or once the app calls both APIs.
     let skadnetworkIgnored =
       RuleVariant.skadnetworkCallsIgnored.isActive
@@ -112,19 +120,22 @@ public enum ConversionRouter {
         results[index].closedAt = closer
       }
     }
-    var applied: [[String]] = []
+    var applied = [[String]](repeating: [], count: updates.count)
     var last: Timestamp?
-    for routed in updates {
+    // A variant applies the updates in time order, equal times as given.
+    let order =
+      RuleVariant.attributionUpdatesSorted.isActive
+      ? updates.indices.sorted { (updates[$0].update.time, $0) < (updates[$1].update.time, $1) }
+      : Array(updates.indices)
+    for position in order {
+      let routed = updates[position]
       let time = routed.update.time
       if let last, time < last {
         throw ModelError(
           .outOfOrder, "update at \(time.milliseconds) comes before the previous one at \(last.milliseconds)")
       }
       last = time
-      if routed.api == .skadnetwork && skadnetworkIgnored {
-        applied.append([])
-        continue
-      }
+      if routed.api == .skadnetwork && skadnetworkIgnored { continue }
       // Conversions that exist and are still open at this time.
       let active = conversions.indices.filter { index in
         conversions[index].start <= time && (results[index].closedAt.map { time < $0 } ?? true)
@@ -139,8 +150,12 @@ public enum ConversionRouter {
       if routed.api == .skadnetwork {
         targets += active.filter { conversions[$0].framework == .skadnetwork }
       }
-      if types.contains(.install) { targets += aak.filter { conversions[$0].kind == .install } }
-      if types.contains(.reengagement) {
+      // Variants send a tagged update to re-engagements only, and mirror a SKAdNetwork call
+      // into the install only.
+      if types.contains(.install) && (routed.tag == nil || !RuleVariant.attributionTagExcludesInstall.isActive) {
+        targets += aak.filter { conversions[$0].kind == .install }
+      }
+      if types.contains(.reengagement) && (routed.api == .adattributionkit || !RuleVariant.mirrorInstallOnly.isActive) {
         let reengagements = aak.filter { conversions[$0].kind == .reengagement }
         if let tag = routed.tag {
           targets += reengagements.filter { conversions[$0].tag == tag }  // AT-16
@@ -152,13 +167,17 @@ public enum ConversionRouter {
       for index in targets {
         var timeline = results[index].timeline
         var update = routed.update
-        if routed.api == .skadnetwork && conversions[index].framework == .adattributionkit { update.coarse = nil }
+        if routed.api == .skadnetwork && conversions[index].framework == .adattributionkit
+          && !RuleVariant.mirrorKeepsCoarse.isActive
+        {
+          update.coarse = nil
+        }
         if routed.api == .skadnetwork && RuleVariant.mirrorLockDropped.isActive { update.lock = false }
         let (outcome, _) = try timeline.apply(update)
         results[index].timeline = timeline
         if outcome == .applied { names.append(conversions[index].id) }
       }
-      applied.append(names)
+      applied[position] = names
     }
     return (applied, results)
   }

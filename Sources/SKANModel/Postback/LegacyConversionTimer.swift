@@ -16,16 +16,6 @@ public struct LegacyConversionTimer: Sendable, Hashable {
     case ignoredExpired = "ignored-expired"
   }
 
-  /// Whether one of the timer's variants is in effect. Such a timer is an install's own: it
-  /// runs over every update and knows nothing of a re-engagement that closes the conversion
-  /// (PB-20).
-  package static var isVariant: Bool {
-    [
-      RuleVariant.legacyAcceptsDecrease, .legacyTimerFixedAtFirstUpdate, .legacyAnyCallRestartsTimer,
-      .legacyInclusiveExpiry, .legacyEndsWithMeasurementPeriod, .legacyDefaultZero,
-    ].contains { $0.isActive }
-  }
-
   /// How long the timer runs after it starts or restarts: 24 hours (PB-14).
   public static let duration = 24 * Milliseconds.hour
 

@@ -10,6 +10,18 @@ public enum PostbackPlanner {
   public static func plan(_ given: PostbackScenario) throws(ModelError) -> [PlannedPostback] {
     var closed = given
     closed.closedAt = closure(of: given)
+    // Variants read a SKAdNetwork re-engagement as a redownload, and keep the source app of
+    // an ad with a source domain too.
+    if closed.framework == .skadnetwork, closed.conversionType == .reengagement,
+      RuleVariant.postbackSKAdNetworkReengagementAsRedownload.isActive
+    {
+      closed.conversionType = .redownload
+    }
+    if closed.identifiers.sourceAppID != nil, closed.identifiers.sourceDomain != nil,
+      RuleVariant.postbackAppAndDomainKeepsApp.isActive
+    {
+      closed.identifiers.sourceDomain = nil
+    }
     try validate(closed)
     let scenario = withDevelopmentTiers(closed)
     let profile = effectiveProfile(scenario)
@@ -44,7 +56,7 @@ public enum PostbackPlanner {
         // PB-2: later postbacks only for winners, only at tier 1 and above, and (PB-6) only
         // for a window with an applied update.
         guard scenario.didWin, tier.rawValue >= 1 || RuleVariant.postbackLaterAtTier0.isActive,
-          timeline.values(in: window).hasUpdate
+          timeline.values(in: window).hasUpdate || RuleVariant.postbackValuelessWindowsSent.isActive
         else { continue }
       }
       let values = timeline.values(in: window)
@@ -75,9 +87,7 @@ public enum PostbackPlanner {
   /// Apple gives for ads signed with version 3 or earlier, not by SKAdNetwork 4's windows
   /// (PB-14, PB-15, PB-16). A losing network's postback has the same timer (PB-16).
   private static func legacyPostback(_ given: PostbackScenario) throws(ModelError) -> PlannedPostback {
-    var scenario = given
-    // A variant of the timer runs over every update, PB-20 unknown to it.
-    if LegacyConversionTimer.isVariant { scenario.closedAt = nil }
+    let scenario = given
     let tier = scenario.tiers[0].postbackTier
     if let first = try asSKAdNetwork4(scenario) {
       var value: FineValue?
@@ -199,7 +209,10 @@ public enum PostbackPlanner {
         guard ids.sourceDomain == nil else {
           throw ModelError(.invalidInput, "web ads (source-domain) exist from SKAdNetwork 4.0 on")
         }
-        guard !(scenario.adVersion == "2.1" && scenario.interaction == .view) else {
+        guard
+          !(scenario.adVersion == "2.1" && scenario.interaction == .view)
+            || RuleVariant.postbackViewSigned2_1Accepted.isActive
+        else {
           throw ModelError(.invalidInput, "view-through ads exist from SKAdNetwork 2.2 on, not in an ad signed 2.1")
         }
       }
@@ -212,7 +225,7 @@ public enum PostbackPlanner {
       }
       if scenario.conversionType == .reengagement {
         // PB-9: re-engagement comes from clicks only.
-        guard scenario.interaction == .click else {
+        guard scenario.interaction == .click || RuleVariant.postbackViewReengagementAccepted.isActive else {
           throw ModelError(.invalidInput, "re-engagement comes from clicks only, not views")
         }
       }

@@ -44,8 +44,7 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// AT-3's alternative: `global`'s `ignoreInteractionType` applies to every network, over a
   /// network's own.
   case attributionGlobalIgnoreApplied
-  /// AT-4's alternative: a view younger than the default view window is taken for a click, so
-  /// recency alone ranks the recent impressions.
+  /// AT-4's alternative: recency alone ranks the impressions: a view ranks as a click.
   case attributionRecencyOnly
   /// AT-5's (and AT-20's) alternative: development impressions are taken for production ones.
   case attributionEnvironmentIgnored
@@ -665,8 +664,8 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   case windowTimesRoundedToSeconds
   /// WIN-5's alternative: the developer profile has the production windows.
   case windowDeveloperProfileIgnored
-  /// WIN-2's alternative: the measurement period runs to the end of day 35: a production time
-  /// from 840 to 864 hours is in window 2, which then ends at 864 hours.
+  /// WIN-2's alternative: the measurement period runs to the end of day 35: window 2 of the
+  /// production profile ends at 864 hours.
   case measurementEndsDay36
   /// WIN-2's alternative: a time after the measurement period is taken modulo it.
   case windowWrapsAround
@@ -918,6 +917,71 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// RCV-20's alternative: the requests are sorted by time, stably, instead of refused when one
   /// is earlier than the one before it.
   case receivingArrivalsSortedByTime
+
+  // MARK: Attribution, postbacks and lifecycle: further readings
+
+  /// PB-3's alternative: a tier outside 0 to 3 is clamped into that range.
+  case postbackTiersClamped
+  /// PB-1's alternative: a tiers list shorter than three is filled with its last tier.
+  case postbackShortTiersPadded
+  /// PB-1's alternative: an update whose fine value is out of range is skipped.
+  case postbackInvalidFineSkipped
+  /// PB-9's alternative: a re-engagement from a view is accepted.
+  case postbackViewReengagementAccepted
+  /// PB-1's alternative: a SKAdNetwork re-engagement is read as a `redownload`.
+  case postbackSKAdNetworkReengagementAsRedownload
+  /// PB-1's alternative: an ad with a source app and a source domain keeps the app.
+  case postbackAppAndDomainKeepsApp
+  /// PB-1's alternative: a view-through ad signed 2.1 is accepted.
+  case postbackViewSigned2_1Accepted
+  /// TML-6's alternative: updates are applied in time order, equal times as given, instead of
+  /// `out-of-order`.
+  case attributionUpdatesSorted
+  /// AT-8's alternative: the previous conversion is not read, so no cooldown applies.
+  case attributionCooldownIgnored
+  /// AT-8's alternative: a previous conversion without a kind is of the new event's kind.
+  case attributionPreviousKindDefaultsToEvent
+  /// AT-8's alternative: an unknown previous kind finds no cooldown: no previous conversion.
+  case attributionUnknownPreviousKindIgnored
+  /// AT-8's alternative: `last_conversion_kind` is read only with `last_conversion_at`.
+  case attributionPreviousKindWithoutTimeIgnored
+  /// IN-1's alternative: `app_installed` is read only for a re-engagement.
+  case attributionAppInstalledReadForReengagementOnly
+  /// AT-6's alternative: source app 0 is no source app.
+  case attributionSourceApp0IsNone
+  /// AT-6's alternative: a negative source app is `invalid-input`.
+  case attributionNegativeSourceAppRefused
+  /// IN-1's alternative: an unknown impression framework is AdAttributionKit.
+  case attributionUnknownFrameworkIsAdAttributionKit
+  /// IN-1's alternative: a `null` entry of `attribution_windows` is no entry.
+  case attributionNullWindowsEntryIgnored
+  /// AT-15's alternative: an install after the first is a re-engagement.
+  case attributionSecondInstallIsReengagement
+  /// AT-16's alternative: an update with a conversion tag reaches re-engagements only.
+  case attributionTagExcludesInstall
+  /// IN-1's alternative: the spelling `reengagement` is unknown: only `re-engagement` is read.
+  case attributionReengagementSpellingRejected
+  /// AT-15's alternative: absent conversion types are an empty list: the update reaches
+  /// nothing.
+  case attributionAbsentTypesReachNothing
+  /// PB-6's alternative: every window has a postback, with or without an applied update.
+  case postbackValuelessWindowsSent
+  /// AT-22's alternative: a mirrored SKAdNetwork call keeps its coarse value.
+  case mirrorKeepsCoarse
+  /// AT-21's alternative: a SKAdNetwork call is mirrored into the AdAttributionKit install
+  /// only.
+  case mirrorInstallOnly
+  /// WIN-3's alternative: every window ends a second late.
+  case windowEdgesOneSecondLate
+  /// WIN-4's alternative: window bounds are written relative to T0.
+  case windowBoundsRelativeToT0
+  /// WIN-7's alternative: a fractional time is truncated, and one outside ±(2^53 - 1) is
+  /// clamped to that range.
+  case timeTruncatedIntoRange
+
+  /// AT-3's alternative: a network's `ignore_interaction_type` is honoured only when it is
+  /// `view`; ignored clicks still count.
+  case attributionIgnoresViewsOnly
 
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []

@@ -13,7 +13,10 @@ public enum WindowProfile: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .aakDeveloper where !RuleVariant.windowDeveloperProfileIgnored.isActive:
       return [3 * Milliseconds.minute, 6 * Milliseconds.minute, 9 * Milliseconds.minute]
-    case .production, .aakDeveloper: return [48 * Milliseconds.hour, 168 * Milliseconds.hour, 840 * Milliseconds.hour]
+    case .production, .aakDeveloper:
+      // A variant reads "days 8 to 35" as running to the end of day 35 (WIN-2): 864 hours.
+      let last = RuleVariant.measurementEndsDay36.isActive && self == .production ? 864 : 840
+      return [48 * Milliseconds.hour, 168 * Milliseconds.hour, last * Milliseconds.hour]
     }
   }
 
@@ -39,19 +42,14 @@ public enum WindowProfile: String, Sendable, Hashable, CaseIterable {
       }
       start = end
     }
-    // A variant reads "days 8 to 35" as running to the end of day 35 (WIN-2): a production
-    // time before 864 hours that is past the period is still in window 2, ending then.
-    if RuleVariant.measurementEndsDay36.isActive, self == .production, elapsed < 36 * Milliseconds.day {
-      return .window(
-        ConversionWindow(index: 2), start: t0.adding(milliseconds: windowEnds[1]),
-        end: t0.adding(milliseconds: 36 * Milliseconds.day))
-    }
     return .measurementOver(since: t0.adding(milliseconds: start))
   }
 
   /// The time from T0 as the windows compare it: as it is. Variants round it to the nearest
-  /// second (WIN-7's alternative) or take it modulo the measurement period (WIN-2's).
+  /// second (WIN-7's alternative), take it modulo the measurement period (WIN-2's), or take
+  /// a second off from the first second on, so every window ends a second late (WIN-3's).
   private static func elapsed(_ milliseconds: Int, period: Int) -> Int {
+    if RuleVariant.windowEdgesOneSecondLate.isActive, milliseconds >= 1000 { return milliseconds - 1000 }
     if RuleVariant.windowTimesRoundedToSeconds.isActive { return (milliseconds + 500) / 1000 * 1000 }
     if RuleVariant.windowWrapsAround.isActive, milliseconds >= period { return milliseconds % period }
     return milliseconds
