@@ -71,9 +71,10 @@ let package = Package(
       ],
       swiftSettings: strictSettings
     ),
-    // The wire shape of each suite: input JSON -> model -> output JSON or error code.
+    // Each suite's codec, the reference on the wire: input JSON -> model -> output JSON or
+    // error code.
     .target(
-      name: "SKANSuites", dependencies: ["SKANJSON", "SKANModel", "SKANSignatures"], swiftSettings: strictSettings,
+      name: "SKANSuiteCodecs", dependencies: ["SKANJSON", "SKANModel", "SKANSignatures"], swiftSettings: strictSettings,
       plugins: ["SuiteRegistries"]),
     // Vector files as data: their format, the loader, the manifest, the copy built into the
     // binary, case selection. Knows nothing of the reference: the runner needs only this.
@@ -88,7 +89,7 @@ let package = Package(
     .target(
       name: "SKANVectorGeneration",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors", "SKANVocabulary",
+        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuiteCodecs", "SKANVectors", "SKANVerdicts", "SKANVocabulary",
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: strictSettings,
@@ -104,7 +105,8 @@ let package = Package(
     .plugin(name: "EmbedVectors", capability: .buildTool(), dependencies: ["skan-embed-vectors"]),
     .executableTarget(name: "skan-embed-vectors", path: "Plugins/EmbedVectorsTool", swiftSettings: strictSettings),
     // The verdict on one answer: the kit's comparison of a reply with a vector (`Verdict`,
-    // `CaseResult`, `CaseStatus`). Pure: no processes, no I/O, so it builds for iOS too.
+    // `CaseResult`, `CaseStatus`; the comparison itself in Comparison/: `AnswerMismatch`,
+    // `DiagnosticAgreement`). Pure: no processes, no I/O, so it builds for iOS too.
     .target(
       name: "SKANVerdicts", dependencies: ["SKANJSON", "SKANVocabulary", "SKANVectors"], swiftSettings: strictSettings),
     // The vectors as cases for an implementation's own test target, checked in process by the
@@ -127,7 +129,7 @@ let package = Package(
     // The reference model as an implementation: the adapter behind `skan-conform reference`
     // and the in-process transport of the kit's own tests and `fuzz --mutant`.
     .target(
-      name: "SKANReference", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANRunner", "SKANVerdicts"],
+      name: "SKANReference", dependencies: ["SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANRunner", "SKANVerdicts"],
       swiftSettings: strictSettings),
     // HTTP for the adapter protocol: the client transport and a loopback server. With SKANS2S,
     // the only modules that import AsyncHTTPClient and NIO.
@@ -145,11 +147,11 @@ let package = Package(
     ),
     // Server-to-server HTTP: the S2S conversion-value API's probe (`probe s2s`) and reference
     // endpoint (`reference s2s`), and the postback probe (`probe postbacks`, which plays the
-    // device against a receiver and checks its count with the receiving codec of SKANSuites).
+    // device against a receiver and checks its count with the receiving codec of SKANSuiteCodecs).
     .target(
       name: "SKANS2S",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANVectors",
+        "SKANJSON", "SKANModel", "SKANRunner", "SKANSignatures", "SKANSuiteCodecs", "SKANHTTP", "SKANVectors",
         "SKANVerdicts", "SKANFuzz", kitOnly("AsyncHTTPClient", "async-http-client"),
         kitOnly("NIOCore", "swift-nio"),
         kitOnly("NIOHTTP1", "swift-nio"),
@@ -159,13 +161,13 @@ let package = Package(
     // `skan-conform audit`: a receiver's stored arrivals judged by the receiving model, streamed,
     // verified on every core, sharded and merged.
     .target(
-      name: "SKANAudit", dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANReporting", "SKANVocabulary"],
+      name: "SKANAudit", dependencies: ["SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANReporting", "SKANVocabulary"],
       swiftSettings: strictSettings),
     // Deliberately broken copies of the reference, to prove the vectors (`skan-conform selfcheck`).
     .target(
       name: "SKANMutants",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANVectors", "SKANVocabulary",
+        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuiteCodecs", "SKANVectors", "SKANVerdicts", "SKANVocabulary",
         .product(name: "Crypto", package: "swift-crypto"),
       ],
       swiftSettings: strictSettings,
@@ -175,7 +177,7 @@ let package = Package(
     .target(
       name: "SKANFuzz",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANVerdicts", "SKANVocabulary",
+        "SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANVectors", "SKANRunner", "SKANVerdicts", "SKANVocabulary",
       ],
       swiftSettings: strictSettings,
       plugins: ["SuiteRegistries"]
@@ -189,7 +191,7 @@ let package = Package(
     .executableTarget(
       name: "skan-conform",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANRunner", "SKANReference",
+        "SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANVectors", "SKANVectorGeneration", "SKANRunner", "SKANReference",
         "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz", "SKANInit", "SKANVerdicts", "SKANAudit",
         kitOnly("ArgumentParser", "swift-argument-parser"),
       ],
@@ -206,14 +208,14 @@ let package = Package(
     .testTarget(
       name: "SKANAuditTests",
       dependencies: [
-        "SKANAudit", "SKANJSON", "SKANModel", "SKANSuites", "SKANTestSupport", "SKANVectors", "SKANVocabulary",
+        "SKANAudit", "SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANTestSupport", "SKANVectors", "SKANVocabulary",
       ],
       swiftSettings: strictSettings),
     .testTarget(name: "SKANModelTests", dependencies: ["SKANJSON", "SKANModel"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANSignaturesTests",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuites", "SKANHTTP", "SKANRunner", "SKANTestSupport",
+        "SKANJSON", "SKANModel", "SKANSignatures", "SKANSuiteCodecs", "SKANHTTP", "SKANRunner", "SKANTestSupport",
       ],
       swiftSettings: strictSettings
     ),
@@ -222,7 +224,7 @@ let package = Package(
       dependencies: [
         // The executable too: the fault-attribution tests run `skan-conform reference --stdio`.
         "skan-conform",
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANRunner", "SKANReference", "SKANReporting",
+        "SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANVectors", "SKANRunner", "SKANReference", "SKANReporting",
         "SKANHTTP",
         "SKANTestSupport", "SKANVerdicts",
         kitOnly("Subprocess", "swift-subprocess"),
@@ -233,24 +235,24 @@ let package = Package(
       name: "SKANVocabularyTests", dependencies: ["SKANJSON", "SKANVocabulary", "SKANTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
-      name: "SKANSuitesTests",
-      dependencies: ["SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANTestSupport"],
+      name: "SKANSuiteCodecsTests",
+      dependencies: ["SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANVectors", "SKANTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "SKANVectorGenerationTests",
       dependencies: ["SKANVectorGeneration", "SKANVectors", "SKANTestSupport"], swiftSettings: strictSettings),
     .testTarget(
       name: "SKANReferenceTests",
-      dependencies: ["SKANJSON", "SKANReference", "SKANSuites", "SKANVectors", "SKANVocabulary"],
+      dependencies: ["SKANJSON", "SKANReference", "SKANSuiteCodecs", "SKANVectors", "SKANVocabulary"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "SKANReportingTests",
-      dependencies: ["SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANSuites", "SKANVectors"],
+      dependencies: ["SKANJSON", "SKANModel", "SKANReporting", "SKANRunner", "SKANSuiteCodecs", "SKANVectors"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "SKANHTTPTests",
       dependencies: [
-        "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANRunner", "SKANSuites", "SKANVectors",
+        "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANRunner", "SKANSuiteCodecs", "SKANVectors",
         "SKANTestSupport", kitOnly("Subprocess", "swift-subprocess"),
       ],
       swiftSettings: strictSettings),
@@ -266,7 +268,7 @@ let package = Package(
     .testTarget(
       name: "SKANFuzzTests",
       dependencies: [
-        "skan-conform", "SKANFuzz", "SKANJSON", "SKANModel", "SKANMutants", "SKANReference", "SKANRunner", "SKANSuites",
+        "skan-conform", "SKANFuzz", "SKANJSON", "SKANModel", "SKANMutants", "SKANReference", "SKANRunner", "SKANSuiteCodecs",
         "SKANVectors", "SKANTestSupport", "SKANVerdicts",
       ],
       swiftSettings: strictSettings
@@ -281,18 +283,18 @@ let package = Package(
     ),
     .testTarget(
       name: "SKANConformanceTests",
-      dependencies: ["SKANConformance", "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANTestSupport"],
+      dependencies: ["SKANConformance", "SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANVectors", "SKANTestSupport"],
       swiftSettings: strictSettings
     ),
     .testTarget(
       name: "SKANMutantsTests",
-      dependencies: ["SKANModel", "SKANMutants", "SKANSuites", "SKANVectors", "SKANTestSupport"],
+      dependencies: ["SKANModel", "SKANMutants", "SKANSuiteCodecs", "SKANVectors", "SKANTestSupport"],
       swiftSettings: strictSettings),
     .testTarget(
       name: "SKANS2STests",
       dependencies: [
         "SKANHTTP", "SKANJSON", "SKANModel", "SKANReference", "SKANReporting", "SKANRunner", "SKANS2S",
-        "SKANSignatures", "SKANSuites", "SKANVectors", "SKANVerdicts", "SKANTestSupport",
+        "SKANSignatures", "SKANSuiteCodecs", "SKANVectors", "SKANVerdicts", "SKANTestSupport",
         kitOnly("Subprocess", "swift-subprocess"),
       ],
       swiftSettings: strictSettings
@@ -300,7 +302,7 @@ let package = Package(
     .testTarget(
       name: "SKANVectorsTests",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuites", "SKANVectors", "SKANVectorGeneration", "SKANVocabulary",
+        "SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANVectors", "SKANVectorGeneration", "SKANVocabulary",
         "SKANTestSupport",
       ],
       swiftSettings: strictSettings

@@ -12,7 +12,7 @@ struct SuiteRegistries: BuildToolPlugin {
   /// The registry each target gets: the enum it extends, the protocol every suite conforms to
   /// in that module, and the access level of the list.
   static let registries: [String: (enumName: String, part: String, access: String)] = [
-    "SKANSuites": ("ReferenceSuites", "ReferenceSuite", "public"),
+    "SKANSuiteCodecs": ("ReferenceSuites", "ReferenceSuite", "public"),
     "SKANVectorGeneration": ("ScenarioSuites", "ScenarioSuite", "internal"),
     "SKANFuzz": ("FuzzSuites", "FuzzSuite", "public"),
     "SKANMutants": ("MutantSuites", "MutantSuite", "public"),

@@ -1,6 +1,6 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVocabulary
 
 /// An audit's report (Spec/audit.md, "Reports"): where it came from, and its summary. Its JSON

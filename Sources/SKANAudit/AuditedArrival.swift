@@ -1,6 +1,6 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVocabulary
 
 /// One stored arrival as the audit judged it: the receiving pipeline's outcome

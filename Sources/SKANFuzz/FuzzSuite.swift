@@ -1,5 +1,5 @@
 public import SKANJSON
-public import SKANSuites
+public import SKANSuiteCodecs
 public import SKANVocabulary
 
 /// A registered suite's part in the fuzzer (`Suites/<Name>Suite+Fuzz.swift`): its generator,

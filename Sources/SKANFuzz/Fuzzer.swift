@@ -2,7 +2,7 @@ import Foundation
 public import SKANJSON
 import SKANModel
 public import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 public import SKANVectors
 public import SKANVerdicts
 

@@ -1,6 +1,6 @@
 public import SKANJSON
 public import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVocabulary
 
 /// Random inputs for each suite, biased toward the places where implementations differ:

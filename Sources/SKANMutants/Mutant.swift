@@ -1,6 +1,6 @@
 public import SKANJSON
 public import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 
 /// A deliberately broken copy of the reference for one suite: one plausible bug, made by
 /// changing the input before the reference sees it or the answer after.

@@ -1,5 +1,5 @@
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 
 /// AdAttributionKit postback verifiers that skip or reorder payload checks (SIG-15 to SIG-17),
 /// and AdAttributionKit verifiers and impression signers that read the JWS, its keys or an

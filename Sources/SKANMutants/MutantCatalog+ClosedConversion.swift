@@ -1,5 +1,5 @@
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 
 extension MutantCatalog {
   /// Mutants of a conversion closed by a later re-engagement (PB-20): each the model under a

@@ -1,5 +1,5 @@
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 
 extension MutantCatalog {
   /// Mutants of the country code's shape (PB-21).

@@ -1,5 +1,5 @@
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 
 /// Bugs of real SKAdNetwork postback verifiers, each the model under a ``RuleVariant`` that
 /// builds the signed string, or reads the postback, the way the real library does.

@@ -1,7 +1,7 @@
 import Foundation
 import SKANJSON
 import SKANModel
-public import SKANSuites
+public import SKANSuiteCodecs
 public import SKANVocabulary
 
 private typealias Input = MetadataSuite.Input

@@ -1,5 +1,5 @@
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 
 extension MutantCatalog {
   /// Mutants of SKAdNetwork calls mirrored into AdAttributionKit (AT-21, AT-22): each the model

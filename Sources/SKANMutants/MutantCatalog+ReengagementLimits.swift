@@ -1,5 +1,5 @@
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 
 extension MutantCatalog {
   /// Mutants of the re-engagement limits (AT-19, AT-20): each the model under a ``RuleVariant``.

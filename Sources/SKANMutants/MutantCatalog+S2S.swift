@@ -1,6 +1,6 @@
 import SKANJSON
 import SKANModel
-public import SKANSuites
+public import SKANSuiteCodecs
 public import SKANVocabulary
 
 private typealias Input = S2SSuite.Input

@@ -1,5 +1,5 @@
 import SKANModel
-public import SKANSuites
+public import SKANSuiteCodecs
 public import SKANVocabulary
 
 extension MutantCatalog {

@@ -1,6 +1,6 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVocabulary
 
 /// Every mutant, by suite: each suite lists its own (its `MutantSuite` conformance ends `MutantCatalog+<Name>.swift`).

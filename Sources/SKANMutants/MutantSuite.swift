@@ -1,4 +1,4 @@
-public import SKANSuites
+public import SKANSuiteCodecs
 import SKANVocabulary
 
 /// A registered suite with the mutants of its reference (the conformance ends

@@ -1,5 +1,6 @@
 import Foundation
 public import SKANVectors
+import SKANVerdicts
 
 /// Runs every vector of a mutant's suite against it and reports which vectors kill it.
 public enum SelfCheck {

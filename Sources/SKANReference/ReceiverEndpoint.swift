@@ -1,7 +1,7 @@
 import Foundation
 public import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVocabulary
 
 /// The reference postback receiver (docs/design/receiving-suite.md §6.3): what

@@ -1,7 +1,7 @@
 public import SKANJSON
 public import SKANModel
 import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 
 /// The reference model as an adapter: answers protocol messages with the model's results.
 public enum ReferenceAdapter {

@@ -6,7 +6,7 @@ import SKANHTTP
 import SKANJSON
 import SKANModel
 public import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 public import SKANVerdicts
 import SKANVocabulary

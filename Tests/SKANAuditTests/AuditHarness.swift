@@ -2,7 +2,7 @@ import Foundation
 import SKANAudit
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANTestSupport
 import Testing
 

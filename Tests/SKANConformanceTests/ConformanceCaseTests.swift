@@ -2,7 +2,7 @@ import Foundation
 import SKANConformance
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import Testing
 
 /// The library an SDK's test target uses: the cases of a suite as test arguments, and the

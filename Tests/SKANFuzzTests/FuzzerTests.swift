@@ -5,7 +5,7 @@ import SKANModel
 import SKANMutants
 import SKANReference
 import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 import SKANTestSupport
 import SKANVectors
 import SKANVerdicts

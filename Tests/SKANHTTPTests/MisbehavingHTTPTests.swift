@@ -4,7 +4,7 @@ import SKANJSON
 import SKANModel
 import SKANReference
 import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 import SKANVerdicts
 import Testing

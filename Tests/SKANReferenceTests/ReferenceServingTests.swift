@@ -1,7 +1,7 @@
 import Foundation
 import SKANJSON
 import SKANReference
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVocabulary
 import Testing
 

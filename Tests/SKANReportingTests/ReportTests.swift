@@ -3,7 +3,7 @@ import SKANJSON
 import SKANModel
 import SKANReporting
 import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 import SKANVerdicts
 import Testing

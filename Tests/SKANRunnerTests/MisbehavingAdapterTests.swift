@@ -1,7 +1,7 @@
 import Foundation
 import SKANModel
 import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 import SKANTestSupport
 import SKANVectors
 import SKANVerdicts

@@ -3,7 +3,7 @@ import SKANModel
 import SKANReference
 import SKANReporting
 import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 import SKANTestSupport
 import SKANVectors
 import SKANVerdicts

@@ -4,7 +4,7 @@ import SKANJSON
 import SKANModel
 import SKANReference
 import SKANS2S
-import SKANSuites
+import SKANSuiteCodecs
 import SKANTestSupport
 import SKANVerdicts
 import SKANVocabulary

@@ -2,7 +2,7 @@ import Foundation
 import SKANJSON
 import SKANModel
 import SKANSignatures
-import SKANSuites
+import SKANSuiteCodecs
 import SKANTestSupport
 import Testing
 

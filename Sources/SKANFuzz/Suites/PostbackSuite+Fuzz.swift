@@ -1,6 +1,6 @@
 public import SKANJSON
 import SKANModel
-public import SKANSuites
+public import SKANSuiteCodecs
 public import SKANVocabulary
 
 extension PostbackSuite: FuzzSuite {

@@ -1,7 +1,7 @@
 import Foundation
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 
 /// Compares what the generator makes now with what is committed, and writes it.

@@ -1,6 +1,6 @@
 public import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 
 /// A vector before the model has answered it: what a person writes.

@@ -1,4 +1,4 @@
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVocabulary
 
 /// A registered suite with its scenarios (the conformance ends `Scenarios/<Name>Scenarios.swift`):

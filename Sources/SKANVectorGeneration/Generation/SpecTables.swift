@@ -1,6 +1,6 @@
 import Foundation
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 
 /// Regenerates the requirement tables inside `Spec/*.md`, between markers, from the

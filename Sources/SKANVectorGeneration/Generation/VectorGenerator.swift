@@ -1,7 +1,8 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
+import SKANVerdicts
 
 /// Turns the scenarios into vector files by asking the reference model for each answer.
 ///

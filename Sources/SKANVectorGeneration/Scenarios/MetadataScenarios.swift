@@ -1,7 +1,7 @@
 import Foundation
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 import SKANVocabulary
 

@@ -1,7 +1,7 @@
 import SKANJSON
 import SKANModel
 import SKANSignatures
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 import SKANVocabulary
 

@@ -1,6 +1,6 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 import SKANVocabulary
 

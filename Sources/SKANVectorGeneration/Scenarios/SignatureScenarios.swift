@@ -2,7 +2,7 @@ import Crypto
 import Foundation
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 import SKANVocabulary
 

@@ -13,7 +13,7 @@ extension DiagnosticPath {
   /// `members` without this diagnostic: the member removed, or for `array[].member` the
   /// member removed from every element of the array that is an object (anything else is
   /// left as it is, for the verdict level to compare).
-  func removed(from members: inout [String: JSONValue]) {
+  package func removed(from members: inout [String: JSONValue]) {
     guard let element else {
       members[member] = nil
       return
@@ -32,7 +32,7 @@ extension DiagnosticPath {
   /// element, only the member, or nothing where the answer's element lacks it), so that a
   /// difference is located as in the output itself (`arrivals[2].reason`). `complete` is
   /// whether the answer gives every part `expected` has.
-  func given(
+  package func given(
     expected: [String: JSONValue], answer: [String: JSONValue]
   ) -> (expected: JSONValue?, answer: JSONValue?, complete: Bool) {
     guard let element else {

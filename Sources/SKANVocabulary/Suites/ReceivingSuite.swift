@@ -11,7 +11,7 @@ extension Requirement.Area {
 /// The `receiving` suite: what an ad network's or attribution provider's server counts from
 /// the postbacks it receives (docs/design/receiving-suite.md).
 ///
-/// Its codec (SKANSuites) is also what `reference receiver` and `probe postbacks` run.
+/// Its codec (SKANSuiteCodecs) is also what `reference receiver` and `probe postbacks` run.
 public enum ReceivingSuite: SuiteVocabulary {
   public static let id = SuiteID.receiving
   public static let summary =

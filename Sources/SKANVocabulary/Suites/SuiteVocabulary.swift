@@ -5,7 +5,7 @@ import SKANJSON
 ///
 /// Each suite is one type (`WindowSuite`, …) conforming here in SKANVocabulary; the layers
 /// above add their behaviour by conforming the same type to their own refinement (the codec
-/// in SKANSuites). `SuiteRegistry.all` is the one list of them.
+/// in SKANSuiteCodecs). `SuiteRegistry.all` is the one list of them.
 public protocol SuiteVocabulary: Sendable {
   /// The operations chosen by the input's `op`; `NoOperation` for a suite with one.
   associatedtype Operation: MemberName = NoOperation

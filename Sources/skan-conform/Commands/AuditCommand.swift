@@ -4,7 +4,7 @@ import SKANAudit
 import SKANJSON
 import SKANModel
 import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 
 /// `skan-conform audit`: a receiver's stored postbacks judged by the receiving model.

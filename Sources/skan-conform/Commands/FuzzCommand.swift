@@ -7,7 +7,7 @@ import SKANModel
 import SKANMutants
 import SKANReference
 import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectorGeneration
 import SKANVectors
 import SKANVerdicts

@@ -1,7 +1,7 @@
 import ArgumentParser
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 
 /// `skan-conform list`: the selected cases.

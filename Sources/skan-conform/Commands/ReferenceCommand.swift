@@ -6,7 +6,7 @@ import SKANModel
 import SKANMutants
 import SKANReference
 import SKANRunner
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 
 /// `skan-conform reference …`: the reference implementations.

@@ -4,7 +4,7 @@ import SKANHTTP
 import SKANJSON
 import SKANModel
 import SKANS2S
-import SKANSuites
+import SKANSuiteCodecs
 
 /// `skan-conform reference s2s`: the reference conversion-value endpoint (see Spec/s2s.md).
 struct ReferenceS2SCommand: AsyncParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import SKANVectors
 
 /// `--suite`, `--id`, `--tag`, `--requirement`.

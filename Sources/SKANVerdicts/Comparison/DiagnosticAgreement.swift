@@ -1,4 +1,5 @@
 public import SKANJSON
+public import SKANVectors
 public import SKANVocabulary
 
 /// How an answer's diagnostic members compare with the expected ones (SIG-21; Spec/README.md,

@@ -1,4 +1,5 @@
 public import SKANJSON
+public import SKANVectors
 public import SKANVocabulary
 
 extension VectorCase {

@@ -1,4 +1,5 @@
 public import SKANJSON
+public import SKANVectors
 public import SKANVocabulary
 
 /// How an answer differs from a vector's expected answer: the one comparison the runner,

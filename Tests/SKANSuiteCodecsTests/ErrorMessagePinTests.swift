@@ -1,6 +1,6 @@
 import SKANJSON
 import SKANModel
-import SKANSuites
+import SKANSuiteCodecs
 import Testing
 
 /// One bad input and the exact error the reference gives for it.
@@ -22,7 +22,7 @@ struct PinnedError: CustomTestStringConvertible, Sendable {
 @Suite("Pinned error messages")
 struct ErrorMessagePinTests {
   /// Every "is not a, b or c" list the codecs and the model spell
-  /// (`grep -rnE 'is not [A-Za-z0-9/_.-]+,? ?(or|,) ' Sources/SKANSuites Sources/SKANModel`).
+  /// (`grep -rnE 'is not [A-Za-z0-9/_.-]+,? ?(or|,) ' Sources/SKANSuiteCodecs Sources/SKANModel`).
   static let choiceLists: [PinnedError] = [
     PinnedError(
       name: "ValuesSuite op", suite: .values, input: #"{"op": "fin"}"#, code: "invalid-input",
@@ -74,7 +74,7 @@ struct ErrorMessagePinTests {
       code: "invalid-overlay-position", message: #"skoverlay_position "top" is not bottom or bottomRaised"#),
   ]
 
-  /// The shape errors of `InputReader` (Sources/SKANSuites/InputReader.swift), one per kind of
+  /// The shape errors of `InputReader` (Sources/SKANSuiteCodecs/InputReader.swift), one per kind of
   /// read, each reached through a suite.
   static let shapes: [PinnedError] = [
     PinnedError(

@@ -1,5 +1,6 @@
 import SKANJSON
 import SKANVectors
+import SKANVerdicts
 import SKANVocabulary
 import Testing
 
