@@ -117,13 +117,7 @@ extension MutantCatalog {
       input: { input in metadata(input) { $0.filter { $0.value != "" } } }),
     Mutant(
       "values-trimmed", .metadata, "Trims white space from every metadata value before reading it.",
-      input: { input in
-        metadata(input) { members in
-          members.mapValues { value in
-            value.stringValue.map { .string($0.trimmingCharacters(in: .whitespaces)) } ?? value
-          }
-        }
-      }),
+      variant: .metadataValuesTrimmed),
     Mutant(
       "booleans-strtobool", .metadata, "Reads booleans as Python's strtobool does: y/n and t/f count too.",
       variant: .booleanStrtobool),
@@ -190,15 +184,7 @@ extension MutantCatalog {
       }),
     Mutant(
       "app-id-leading-zero", .metadata, "Accepts an app ID with leading zeros.",
-      input: { input in
-        metadata(input) { members in
-          guard let text = members[MetadataContract.overlayAppIDKey]?.stringValue, text.count > 1, text.hasPrefix("0")
-          else {
-            return members
-          }
-          return members.merging([MetadataContract.overlayAppIDKey: .string(String(text.drop { $0 == "0" }))]) { $1 }
-        }
-      }),
+      variant: .overlayAppIDLeadingZerosDropped),
     Mutant(
       "position-checked-without-app", .metadata, "Checks skoverlay_position even without an app ID.",
       variant: .overlayPositionCheckedWithoutApp),

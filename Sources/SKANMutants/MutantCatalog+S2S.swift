@@ -44,9 +44,7 @@ extension MutantCatalog {
       "truthy-lock", .s2s, "Reads lock \"YES\" and 1 as true, as Objective-C's boolValue does.",
       variant: .s2sLockYESOrOne),
     Mutant(
-      "value-64-accepted", .s2s, "Accepts a conversion value of 64.",
-      input: { input in input.updating(Input.body) { $0.updating("value") { $0 == 64 ? 63 : $0 } } },
-      output: { output, input in input[Input.body]?["value"] == 64 ? output.setting(Output.fine, 64) : output }),
+      "value-64-accepted", .s2s, "Accepts a conversion value of 64.", variant: .s2sValueUpTo64),
     Mutant(
       "empty-dev-key-default", .s2s, "Signs with an empty dev key when dev_key is missing.",
       input: { input in
@@ -187,14 +185,7 @@ extension MutantCatalog {
       variant: .singularCoarseTruncated),
     Mutant(
       "singular-value-64-accepted", .s2s, "Accepts a Singular conversion_value of 64.",
-      input: { input in
-        guard input[Input.api] == .string(ResponseAPI.singular.rawValue) else { return input }
-        return input.updating(Input.body) { $0.updating("conversion_value") { $0 == 64 ? 63 : $0 } }
-      },
-      output: { output, input in
-        input[Input.api] == .string(ResponseAPI.singular.rawValue) && input[Input.body]?["conversion_value"] == 64
-          ? output.setting(Output.fine, 64) : output
-      }),
+      variant: .singularValueUpTo64),
     Mutant(
       "missing-body-malformed", .s2s, "Reads a missing body as null: `malformed-response` instead of `invalid-input`.",
       variant: .s2sMissingBodyIsNull),

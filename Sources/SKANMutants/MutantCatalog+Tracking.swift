@@ -69,9 +69,7 @@ extension MutantCatalog {
       variant: .attBareStatus),
     Mutant(
       "att-idfa-number-as-text", .metadata, "Reads a number given as the IDFA as its text (IN-1).",
-      input: { input in
-        input.updating(Metadata.Input.idfa) { value in value.exactInteger.map { .string(String($0)) } ?? value }
-      }),
+      variant: .idfaNumberAsText),
     Mutant(
       "att-idfa-lenient-uuid", .metadata,
       "Reads the IDFA as lenient UUID parsers do: braces stripped, dashes optional (ATT-4).",

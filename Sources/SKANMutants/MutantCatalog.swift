@@ -22,13 +22,4 @@ public enum MutantCatalog {
   /// The production window ends (WIN-1), from the model.
   static let edges = WindowProfile.production.windowEnds
 
-  /// The window ends of an input's `profile` (WIN-1, WIN-5), from the model: production when
-  /// it names none, or one the model does not know.
-  static func windowEnds(of input: JSONValue) -> [Int] {
-    // Every suite with a profile names it as the window suite does (InputReader.profile).
-    (input[WindowSuite.Input.profile]?.stringValue.flatMap(WindowProfile.init(rawValue:)) ?? .production).windowEnds
-  }
-
-  /// The time `t0 + elapsed` as JSON.
-  static func time(_ value: JSONValue?) -> Int? { value?.exactInteger }
 }

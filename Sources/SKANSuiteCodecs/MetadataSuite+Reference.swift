@@ -15,10 +15,15 @@ extension MetadataSuite: ReferenceSuite {
         throw ModelError(
           .invalidInput, "input.\(Input.metadata.rawValue).\(key) must be a string, not \(value.typeName)")
       }
-      metadata[key] = text
+      metadata[key] = RuleVariant.metadataValuesTrimmed.isActive ? text.trimmingWhiteSpace : text
     }
     let tracking = try reader.tracking(Input.att.rawValue)
-    let idfa = try reader.optionalString(Input.idfa.rawValue)
+    var idfa: String?
+    if RuleVariant.idfaNumberAsText.isActive, let number = input[Input.idfa]?.exactInteger {
+      idfa = String(number)
+    } else {
+      idfa = try reader.optionalString(Input.idfa.rawValue)
+    }
     let decision = try MetadataContract.decide(
       metadata: metadata, iosVersion: iosVersion, idfa: idfa, tracking: tracking)
     let call: JSONValue =

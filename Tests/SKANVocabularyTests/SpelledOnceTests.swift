@@ -42,9 +42,6 @@ struct SpelledOnceTests {
     "Sources/SKANVectors/Format/VectorCase.swift": (["id"], "a vector's ID"),
     "Sources/SKANVectors/Loading/VectorLoader.swift": (["id", "path"], "a vector's ID, the manifest's `files[].path`"),
     "Sources/SKANModel/Lifecycle/ServerReply+Reading.swift": (["status"], "Singular's server response"),
-    "Sources/SKANMutants/MutantCatalog+S2S.swift": (
-      ["value"], "AppsFlyer's response body, carried inside the s2s inputs"
-    ),
     "Sources/SKANMutants/MutantCatalog+Metadata.swift": (["id"], "the `id` prefix of an App Store ID, a value"),
     "Sources/SKANReporting/FailureDetail.swift": (
       ["status", "kind"], "output members of any suite that state a case's outcome, matched in a difference's path"

@@ -20,7 +20,10 @@ extension ServerReply {
       }
       return
     }
-    let fine = try ValueReader.fine(fineValue).rawValue
+    let fine =
+      RuleVariant.singularValueUpTo64.isActive
+      ? try RuleVariant.applying(.fineUpTo64) { () throws(ModelError) in try ValueReader.fine(fineValue).rawValue }
+      : try ValueReader.fine(fineValue).rawValue
     var coarseMember = members["skan_updated_coarse_value"]
     if RuleVariant.lifecycleCoarseRangeUnchecked.isActive, let code = coarseMember?.exactInteger,
       !(0...2).contains(code)

@@ -67,7 +67,10 @@ public enum MetadataContract {
     let lock = try metadata[lockKey].map { (text) throws(ModelError) in try parseBoolean(text, key: lockKey) } ?? false
 
     var overlay: OverlayRequest?
-    if let appID = metadata[overlayAppIDKey] {
+    if var appID = metadata[overlayAppIDKey] {
+      if RuleVariant.overlayAppIDLeadingZerosDropped.isActive, appID.count > 1, appID.hasPrefix("0") {
+        appID = String(appID.drop { $0 == "0" })
+      }
       guard let first = appID.utf8.first, first != 0x30, appID.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
         throw ModelError(.invalidAppID, "\(overlayAppIDKey) \"\(appID)\" is not a positive decimal App Store ID")
       }

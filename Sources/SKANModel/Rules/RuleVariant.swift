@@ -983,8 +983,29 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// `view`; ignored clicks still count.
   case attributionIgnoresViewsOnly
 
+  /// META-7's alternative: an app ID's leading zeros are dropped before it is checked.
+  case overlayAppIDLeadingZerosDropped
+  /// IN-1's alternative: every metadata value is read with the white space around it trimmed.
+  case metadataValuesTrimmed
+  /// IN-1's alternative: an integer given as the IDFA is read as its text.
+  case idfaNumberAsText
+  /// S2S-13's alternative: an AppsFlyer `value` of 64 is a fine value (VAL-1's range read as
+  /// 0 to 64 there only).
+  case s2sValueUpTo64
+  /// S2S-12's alternative: a Singular `conversion_value` of 64 is a fine value (VAL-1's range
+  /// read as 0 to 64 there only).
+  case singularValueUpTo64
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
+
+  /// What `body` gives with `variant` in effect as well: one rule's other reading applied at
+  /// one site only (a site's own variant lends it another rule's).
+  package static func applying<Value>(
+    _ variant: RuleVariant, _ body: () throws(ModelError) -> Value
+  ) throws(ModelError) -> Value {
+    try $active.withValue(active.union([variant])) { Result { () throws(ModelError) in try body() } }.get()
+  }
 
   /// Whether this variant is in effect.
   package var isActive: Bool { Self.active.contains(self) }

@@ -32,7 +32,11 @@ public enum S2SResponseContract {
   /// AppsFlyer: `value` (v1, v2); `coarse_value`, `lock`, `next_w_time`,
   /// `postback_sequence_index` (v2), checked in that order (S2S-12, S2S-13).
   private static func appsFlyer(_ members: [String: JSONValue], v2: Bool) throws(ModelError) -> S2SUpdate {
-    let fine = try ValueReader.fine(appsFlyerValue(members["value"], v2: v2))
+    let value = try appsFlyerValue(members["value"], v2: v2)
+    let fine =
+      RuleVariant.s2sValueUpTo64.isActive
+      ? try RuleVariant.applying(.fineUpTo64) { () throws(ModelError) in try ValueReader.fine(value) }
+      : try ValueReader.fine(value)
     guard v2 else { return S2SUpdate(apply: true, fine: fine, coarse: nil, lock: false) }
     var coarse: CoarseValue?
     // A variant takes a Singular coarse code for a name.
@@ -109,7 +113,11 @@ public enum S2SResponseContract {
     case .update(let fine, let code, let lock):
       var coarse: CoarseValue?
       if let code { coarse = try CoarseValue(code: code) }
-      return S2SUpdate(apply: true, fine: try FineValue(validating: fine), coarse: coarse, lock: lock)
+      let value =
+        RuleVariant.singularValueUpTo64.isActive
+        ? try RuleVariant.applying(.fineUpTo64) { () throws(ModelError) in try FineValue(validating: fine) }
+        : try FineValue(validating: fine)
+      return S2SUpdate(apply: true, fine: value, coarse: coarse, lock: lock)
     }
   }
 }

@@ -94,7 +94,7 @@ public enum AdAttributionKitSignature {
         return check
       }
       let signature = RuleVariant.adAttributionKitSignatureUnchecked.isActive ? nil : parsed.rejection(under: key)
-      if let signature, RuleVariant.aakPayloadBeforeSignature.isActive,
+      if signature != nil, RuleVariant.aakPayloadBeforeSignature.isActive,
         let rejection = payloadRejection(parsed.payload)
       {
         return rejected(check, rejection.reason)

@@ -113,7 +113,7 @@ public enum ValueReader {
 
 extension String {
   /// The text without the white space and line breaks around it.
-  var trimmingWhiteSpace: String {
+  package var trimmingWhiteSpace: String {
     String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
   }
 }
