@@ -104,9 +104,12 @@ public enum VectorLoader {
       let name = (path as NSString).lastPathComponent
       let bytes = try readBytes(path, name: name)
       let file = try decodeFile(bytes: bytes, name: name)
-      for vector in file.cases {
-        if let first = firstFile[vector.id] { throw .duplicateID(id: vector.id, file: name, firstFile: first) }
-        firstFile[vector.id] = name
+      // A file's own IDs are unique (decodeFile checks): only across files can one repeat.
+      if paths.count > 1 {
+        for vector in file.cases {
+          if let first = firstFile[vector.id] { throw .duplicateID(id: vector.id, file: name, firstFile: first) }
+          firstFile[vector.id] = name
+        }
       }
       files.append(file)
       entries.append(

@@ -35,9 +35,13 @@ struct ListCommand: ParsableCommand {
       print(CanonicalJSON.pretty(.array(entries)), terminator: "")
       return
     }
+    // One write for the whole listing, not one per case.
+    var listing = ""
+    listing.reserveCapacity(cases.count * 64)
     for vector in cases {
-      print("\(vector.id)  [\(vector.requirements.joined(separator: ","))] \(vector.basis.rawValue)")
+      listing += "\(vector.id)  [\(vector.requirements.joined(separator: ","))] \(vector.basis.rawValue)\n"
     }
+    print(listing, terminator: "")
     printError("\(cases.count) of \(vectors.cases.count) cases selected")
     ProcessLifetime.keep(vectors)
   }
