@@ -162,6 +162,7 @@ public enum VectorLoader {
     var cases: [VectorCase] = []
     var seen: Set<String> = []
     cases.reserveCapacity(elements.count)
+    seen.reserveCapacity(elements.count)
     for (index, element) in elements.enumerated() {
       let vector =
         deferred

@@ -4,7 +4,7 @@ import SKANVocabulary
 /// The vectors of a directory, checked and ready to run.
 public struct VectorSet: Sendable {
   /// The files, in suite order.
-  public var files: [VectorFile] { didSet { cases = files.flatMap(\.cases) } }
+  public var files: [VectorFile] { didSet { cases = Self.cases(of: files) } }
   /// The manifest's digest of the files.
   public var digest: String
   /// The kit version the manifest names.
@@ -21,9 +21,14 @@ public struct VectorSet: Sendable {
   /// Creates a set.
   public init(files: [VectorFile], digest: String, kitVersion: String) {
     self.files = files
-    cases = files.flatMap(\.cases)
+    cases = Self.cases(of: files)
     self.digest = digest
     self.kitVersion = kitVersion
+  }
+
+  /// Every case of `files`, in order: a single file's own array (shared, not copied).
+  private static func cases(of files: [VectorFile]) -> [VectorCase] {
+    files.count == 1 ? files[0].cases : files.flatMap(\.cases)
   }
 
   /// The vectors built into this binary: the committed `Vectors/` files as they were when it
