@@ -3,7 +3,9 @@ public import SKANModel
 import SKANSuiteCodecs
 
 /// A deliberately broken copy of the reference for one suite: one plausible bug, made by
-/// changing the input before the reference sees it or the answer after.
+/// running the model under a ``RuleVariant`` (the model's own code for another reading of one
+/// rule), or by changing only the input's keys before the reference sees it or the answer's
+/// spelling after.
 ///
 /// Mutants exist to prove the vectors: every mutant must be killed (fail) by at least one
 /// vector. They live in this module, never in the shipped model.
@@ -16,11 +18,11 @@ public struct Mutant: Sendable, Identifiable {
   public let summary: String
   private let answer: @Sendable (JSONValue) -> SuiteResult
 
-  /// A mutant from an input transform, an output transform, or both.
+  /// A mutant from an input transform, an output transform, or both: each edits keys or
+  /// spelling only, computing nothing the model computes.
   init(
     _ id: String, _ suite: Suite, _ summary: String, input: @escaping @Sendable (JSONValue) -> JSONValue = { $0 },
-    output: @escaping @Sendable (JSONValue, JSONValue) -> JSONValue = { output, _ in output },
-    error: @escaping @Sendable (String, JSONValue) -> SuiteResult? = { _, _ in nil }
+    output: @escaping @Sendable (JSONValue, JSONValue) -> JSONValue = { output, _ in output }
   ) {
     self.id = "\(suite.rawValue)/\(id)"
     self.suite = suite
@@ -29,7 +31,7 @@ public struct Mutant: Sendable, Identifiable {
       let mutated = input(original)
       switch suite.evaluate(mutated) {
       case .output(let value): return .output(output(value, original))
-      case .error(let code, let message): return error(code, original) ?? .error(code: code, message: message)
+      case let error: return error
       }
     }
   }

@@ -19,18 +19,7 @@ extension MutantCatalog {
       variant: .lifecycleCoarseRangeUnchecked),
     Mutant(
       "timestamps-in-milliseconds", .lifecycle, "Writes snapshot times in milliseconds.",
-      output: { output, _ in
-        snapshots(output) { snapshot in
-          var result = snapshot
-          for key in [
-            "skan_first_call_to_skadnetwork_timestamp", "skan_last_call_to_skadnetwork_timestamp", "p0_window_lock",
-            "p1_window_lock", "p2_window_lock",
-          ] {
-            result = result.updating(key) { .optional($0.exactInteger.map { $0 * 1000 }) }
-          }
-          return result
-        }
-      }),
+      variant: .lifecycleTimesInMilliseconds),
     Mutant(
       "float32-revenue", .lifecycle, "Sums revenue in 32-bit floats, as the snippet's floatValue does.",
       variant: .lifecycleFloat32Revenue),

@@ -174,14 +174,7 @@ extension MutantCatalog {
       input: { input in metadata(input) { $0.filter { $0.key != MetadataContract.overlayDismissibleKey } } }),
     Mutant(
       "app-id-id-prefix", .metadata, "Strips an `id` prefix from the app ID, as App Store URLs write it (`id123`).",
-      input: { input in
-        metadata(input) { members in
-          guard let text = members[MetadataContract.overlayAppIDKey]?.stringValue, text.hasPrefix("id") else {
-            return members
-          }
-          return members.merging([MetadataContract.overlayAppIDKey: .string(String(text.dropFirst(2)))]) { $1 }
-        }
-      }),
+      variant: .overlayAppIDPrefixDropped),
     Mutant(
       "app-id-leading-zero", .metadata, "Accepts an app ID with leading zeros.",
       variant: .overlayAppIDLeadingZerosDropped),

@@ -17,9 +17,4 @@ public enum MutantCatalog {
     guard let mutant else { return { suite, input in suite.evaluate(input) } }
     return { suite, input in suite == mutant.suite ? mutant.evaluate(input) : suite.evaluate(input) }
   }
-
-  static let hour = Milliseconds.hour
-  /// The production window ends (WIN-1), from the model.
-  static let edges = WindowProfile.production.windowEnds
-
 }

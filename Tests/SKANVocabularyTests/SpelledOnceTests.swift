@@ -42,7 +42,7 @@ struct SpelledOnceTests {
     "Sources/SKANVectors/Format/VectorCase.swift": (["id"], "a vector's ID"),
     "Sources/SKANVectors/Loading/VectorLoader.swift": (["id", "path"], "a vector's ID, the manifest's `files[].path`"),
     "Sources/SKANModel/Lifecycle/ServerReply+Reading.swift": (["status"], "Singular's server response"),
-    "Sources/SKANMutants/MutantCatalog+Metadata.swift": (["id"], "the `id` prefix of an App Store ID, a value"),
+    "Sources/SKANModel/Metadata/MetadataContract.swift": (["id"], "the `id` prefix of an App Store ID, a value"),
     "Sources/SKANReporting/FailureDetail.swift": (
       ["status", "kind"], "output members of any suite that state a case's outcome, matched in a difference's path"
     ),

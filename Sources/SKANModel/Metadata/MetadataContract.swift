@@ -68,6 +68,7 @@ public enum MetadataContract {
 
     var overlay: OverlayRequest?
     if var appID = metadata[overlayAppIDKey] {
+      if RuleVariant.overlayAppIDPrefixDropped.isActive, appID.hasPrefix("id") { appID = String(appID.dropFirst(2)) }
       if RuleVariant.overlayAppIDLeadingZerosDropped.isActive, appID.count > 1, appID.hasPrefix("0") {
         appID = String(appID.drop { $0 == "0" })
       }

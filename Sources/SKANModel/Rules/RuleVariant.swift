@@ -996,6 +996,12 @@ package enum RuleVariant: String, Sendable, Hashable, CaseIterable {
   /// read as 0 to 64 there only).
   case singularValueUpTo64
 
+  /// META-7's alternative: an `id` prefix (as App Store URLs write it, `id123`) is dropped
+  /// from the app ID before it is checked.
+  case overlayAppIDPrefixDropped
+  /// LIF-7's alternative: snapshot times are written in milliseconds, not Unix seconds.
+  case lifecycleTimesInMilliseconds
+
   /// The variants in effect for the current task: none, unless a mutant runs the model.
   @TaskLocal package static var active: Set<RuleVariant> = []
 
