@@ -28,19 +28,17 @@ public struct JSONParser {
   private let count: Int
   private var index = 0
   private var depth = 0
-  /// The member names whose values' spans are recorded, as UTF-8, the nesting depth of the
-  /// objects they are looked for in (1 is the document's own object), and the spans found,
-  /// one list per name; no names records nothing.
-  private var spanKeys: [[UInt8]] = []
-  private var spanDepth = 0
-  private var spans: [[Range<Int>]] = []
-  /// The member of the document's own object inside whose value spans are recorded, and
-  /// whether the parser is inside it now; with no such member, spans are recorded anywhere.
-  private var spanParent: [UInt8] = []
-  private var insideSpanParent = true
-  /// Whether the recorded members' values are checked as a parse checks them but not built:
-  /// each is `null` in the result, its text at its span.
-  private var checkingRecorded = false
+  /// The member of the document's own object whose value is the array of summarized objects,
+  /// and whether the parser is inside it now.
+  private var summaryParent: [UInt8] = []
+  private var insideSummaryParent = false
+  /// The member names whose values' spans each summarized object gives, as UTF-8; the
+  /// nesting depth of the summarized objects (0: none), which are the elements of the array
+  /// that is the value of ``summaryParent``; and one summary per element of that array
+  /// (`nil` for one that is not an object).
+  private var summaryKeys: [[UInt8]] = []
+  private var summaryDepth = 0
+  private var summaries: [ObjectSummary?] = []
   /// The member of the document's own object whose value is stepped over instead of parsed
   /// (``parse(bytes:deferring:)``), and where that value was.
   private var deferKey: [UInt8] = []
@@ -73,47 +71,33 @@ public struct JSONParser {
     try result(buffer).get()
   }
 
-  /// Parses one JSON value from UTF-8 bytes, and records where the value of every member
-  /// named `key` starts and ends in `bytes`, in document order, for objects nested `depth`
-  /// deep (1 is the document's own object, 3 an object in an array in it).
-  ///
-  /// The vector loader uses it to send each case's input as the file spells it, without
-  /// encoding the parsed value again (``JSONText``).
-  /// - Throws: ``JSONError`` naming the line and column of the first problem.
-  public static func parse(
-    bytes: [UInt8], recordingSpansOf key: String, atDepth depth: Int
-  ) throws(JSONError) -> (value: JSONValue, spans: [Range<Int>]) {
-    let (value, spans) = try parse(bytes: bytes, recordingSpansOf: [key], atDepth: depth)
-    return (value, spans[0])
+  /// Where one object of a document is and where the values of some of its members are:
+  /// ``parse(bytes:summarizing:within:)``.
+  public struct ObjectSummary: Sendable {
+    /// The object's span, braces included.
+    public var span: Range<Int>
+    /// The span of the value of each member asked for, in the order asked; `nil` for one the
+    /// object lacks, or spells with an escape.
+    public var members: [Range<Int>?]
   }
 
-  /// Parses one JSON value from UTF-8 bytes, and records the spans of the values of the
-  /// members named in `keys`, as ``parse(bytes:recordingSpansOf:atDepth:)-(_,String,_)``
-  /// does for one: one list of spans per key, in the order of `keys`. With `within`, only
-  /// inside the value of that member of the document's own object (the vector loader's
-  /// `cases`, so that no other object at the same depth adds a span).
-  /// - Throws: ``JSONError`` naming the line and column of the first problem.
-  ///
-  /// With `checkingOnly`, the recorded values are checked exactly as a parse checks them
-  /// (every error a parse throws there is thrown, at the same place) but not built: each is
-  /// `null` in the result, for the caller to read from its span when it needs it
-  /// (``DeferredJSON``).
+  /// Parses one JSON value as ``parse(bytes:)`` does, except that each object that is an
+  /// element of the array that is the value of the member `parent` of the document's own
+  /// object (a vector file's `cases`) is checked exactly as a parse checks it but not built:
+  /// it is `null` in the result, and its summary (its span and the spans of the values of
+  /// its members named in `keys`) is returned instead. One entry per element of that array,
+  /// in order: `nil` for an element that is not an object, which is in the result as parsed.
+  /// - Throws: ``JSONError`` naming the line and column of the first problem, as a parse does.
   public static func parse(
-    bytes: [UInt8], recordingSpansOf keys: [String], atDepth depth: Int, within parent: String? = nil,
-    checkingOnly: Bool = false
-  ) throws(JSONError) -> (value: JSONValue, spans: [[Range<Int>]]) {
+    bytes: [UInt8], summarizing keys: [String], within parent: String
+  ) throws(JSONError) -> (value: JSONValue, summaries: [ObjectSummary?]) {
     try bytes.withUnsafeBufferPointer { buffer in
       Self.result(buffer) { parser in
-        parser.spanKeys = keys.map { Array($0.utf8) }
-        parser.spans = Array(repeating: [], count: keys.count)
-        parser.spanDepth = depth
-        parser.checkingRecorded = checkingOnly
-        if let parent {
-          parser.spanParent = Array(parent.utf8)
-          parser.insideSpanParent = false
-        }
+        parser.summaryKeys = keys.map { Array($0.utf8) }
+        parser.summaryDepth = 3
+        parser.summaryParent = Array(parent.utf8)
       }
-    }.map { ($0.value, $0.spans) }.get()
+    }.map { ($0.value, $0.summaries) }.get()
   }
 
   /// Parses one JSON value as ``parse(bytes:)`` does, except that the value of the member
@@ -172,7 +156,7 @@ public struct JSONParser {
 
   private static func result(
     _ buffer: UnsafeBufferPointer<UInt8>, configure: (inout JSONParser) -> Void
-  ) -> Result<(value: JSONValue, spans: [[Range<Int>]], deferred: Range<Int>?), JSONError> {
+  ) -> Result<(value: JSONValue, deferred: Range<Int>?, summaries: [ObjectSummary?]), JSONError> {
     guard let base = buffer.baseAddress, !buffer.isEmpty else {
       return .failure(JSONError(reason: "unexpected end of input", line: 1, column: 1))
     }
@@ -180,7 +164,7 @@ public struct JSONParser {
     configure(&parser)
     do {
       let value = try parser.parseDocument()
-      return .success((value, parser.spans, parser.deferred))
+      return .success((value, parser.deferred, parser.summaries))
     } catch {
       return .failure(error)
     }
@@ -233,23 +217,16 @@ public struct JSONParser {
       guard peek() == 0x3A else { throw error("expected ':' after a key") }
       index += 1
       skipWhitespace()
-      var recorded: Int?
-      if depth == spanDepth && insideSpanParent {
-        for (position, name) in spanKeys.enumerated() where keyIs(name, from: keyStart) { recorded = position }
-      }
-      let valueStart = index
       let value: JSONValue
-      if recorded != nil && checkingRecorded {
-        try checkValue()
-        value = .null
-      } else if depth == deferDepth && keyIs(deferKey, from: keyStart) {
+      if depth == deferDepth && keyIs(deferKey, from: keyStart) {
+        let valueStart = index
         try skipValue()
         deferred = valueStart..<index
         value = .null
-      } else if depth == 1 && keyIs(spanParent, from: keyStart) {
-        insideSpanParent = true
+      } else if depth == 1 && keyIs(summaryParent, from: keyStart) {
+        insideSummaryParent = true
         value = try parseValue()
-        insideSpanParent = false
+        insideSummaryParent = false
       } else {
         value = try parseValue()
       }
@@ -258,7 +235,6 @@ public struct JSONParser {
         index = keyStart
         throw error("duplicate key \"\(key)\"")
       }
-      if let recorded { spans[recorded].append(valueStart..<index) }
       if try closes(0x7D) { return .object(members) }
     }
   }
@@ -266,11 +242,36 @@ public struct JSONParser {
   private mutating func parseArray() throws(JSONError) -> JSONValue {
     var elements: [JSONValue] = []
     if try open(closing: 0x5D) { return .array(elements) }
+    let summarizing = summaryDepth > 0 && insideSummaryParent && depth == summaryDepth - 1
     while true {
       skipWhitespace()
-      elements.append(try parseValue())
+      if summarizing {
+        if peek() == 0x7B {
+          summaries.append(try summarizeObject())
+          elements.append(.null)
+        } else {
+          summaries.append(nil)
+          elements.append(try parseValue())
+        }
+      } else {
+        elements.append(try parseValue())
+      }
       if try closes(0x5D) { return .array(elements) }
     }
+  }
+
+  /// Checks the object at `index` as ``checkObject()`` does, and gives its span and the spans
+  /// of the values of its members named in ``summaryKeys``.
+  private mutating func summarizeObject() throws(JSONError) -> ObjectSummary {
+    let start = index
+    var members = [Range<Int>?](repeating: nil, count: summaryKeys.count)
+    let (keys, base, count) = (summaryKeys, base, count)
+    try checkObject { keyStart, valueSpan in
+      for (position, name) in keys.enumerated() where Self.keyIs(name, from: keyStart, in: base, count: count) {
+        members[position] = valueSpan
+      }
+    }
+    return ObjectSummary(span: start..<index, members: members)
   }
 
   /// Enters the object or array whose opening bracket is at `index`: true when it is empty,
@@ -305,6 +306,11 @@ public struct JSONParser {
   /// Whether the key written at `start` (its opening quote) is `name`, byte for byte and
   /// without escapes.
   private func keyIs(_ name: [UInt8], from start: Int) -> Bool {
+    Self.keyIs(name, from: start, in: base, count: count)
+  }
+
+  /// Whether the key written at `start` of the text at `base` (its opening quote) is `name`.
+  private static func keyIs(_ name: [UInt8], from start: Int, in base: UnsafePointer<UInt8>, count: Int) -> Bool {
     guard !name.isEmpty, start + name.count + 1 < count, base[start + name.count + 1] == 0x22 else { return false }
     var offset = 0
     while offset < name.count {
@@ -358,7 +364,11 @@ public struct JSONParser {
     _ = try parseString()
   }
 
-  private mutating func checkObject() throws(JSONError) {
+  /// Checks an object as ``parseObject()`` parses it, building nothing; `member` is told where
+  /// each member's key starts and its value's span.
+  private mutating func checkObject(
+    _ member: (_ keyStart: Int, _ valueSpan: Range<Int>) -> Void = { _, _ in }
+  ) throws(JSONError) {
     if try open(closing: 0x7D) { return }
     // The keys so far: a handful is compared in a list, more go into a set.
     var keys: [String] = []
@@ -372,7 +382,9 @@ public struct JSONParser {
       guard peek() == 0x3A else { throw error("expected ':' after a key") }
       index += 1
       skipWhitespace()
+      let valueStart = index
       try checkValue()
+      member(keyStart, valueStart..<index)
       let duplicate: Bool
       if keySet != nil {
         duplicate = keySet?.insert(key).inserted == false

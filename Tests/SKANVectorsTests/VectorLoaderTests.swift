@@ -180,15 +180,20 @@ struct DeferredVectorTests {
     let path = RepositoryPaths.root + "/Vectors/\(suite).json"
     let text = try VectorLoader.read(path, name: "\(suite).json")
     let deferred = try VectorLoader.decodeFile(text, name: "\(suite).json")
-    // One key spelled with an escape, in the middle of the file, makes the loader build
-    // every value of the file instead.
-    let cases = try #require(text.range(of: "\"cases\""))
+    // `cases` spelled with an escape makes the loader build every case whole instead.
+    let cases = try #require(text.range(of: "\"cases\":"))
+    let built = try VectorLoader.decodeFile(
+      text.replacingCharacters(in: cases, with: #""\u0063ases":"#), name: "\(suite).json")
+    // A case's own member spelled with an escape, in the middle of the file, makes the loader
+    // build that case alone.
     let middle = text.index(cases.upperBound, offsetBy: text.distance(from: cases.upperBound, to: text.endIndex) / 2)
     let input = try #require(text.range(of: "\"input\":", range: middle..<text.endIndex))
-    let built = try VectorLoader.decodeFile(
+    let oneBuilt = try VectorLoader.decodeFile(
       text.replacingCharacters(in: input, with: #""\u0069nput":"#), name: "\(suite).json")
+    #expect(oneBuilt.cases.filter { $0.inputText == nil }.count == 1, "only the escaped case keeps no text")
+    #expect(oneBuilt.cases == deferred.cases)
     #expect(deferred.cases.count == built.cases.count)
-    #expect(built.cases.allSatisfy { $0.expectedOutputText == nil }, "the escaped file keeps no text")
+    #expect(built.cases.allSatisfy { $0.inputText == nil && $0.expectedOutputText == nil }, "built cases keep no text")
     for (left, right) in zip(deferred.cases, built.cases) {
       #expect(left == right, "\(left.id)")
       #expect(left.input == right.input, "\(left.id): input")

@@ -49,7 +49,11 @@ public struct CaseSelection: Sendable, Hashable {
   }
 
   /// The selected cases, in order.
-  public func apply(to cases: [VectorCase]) -> [VectorCase] { cases.filter(includes) }
+  public func apply(to cases: [VectorCase]) -> [VectorCase] {
+    // No filter: the same array, shared rather than copied case by case.
+    guard !suites.isEmpty || !idGlobs.isEmpty || !tags.isEmpty || !requirements.isEmpty else { return cases }
+    return cases.filter(includes)
+  }
 }
 
 /// Shell-style globs: `*` matches any run of characters (slashes included), `?` one.

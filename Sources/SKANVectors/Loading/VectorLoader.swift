@@ -129,30 +129,14 @@ public enum VectorLoader {
   /// Decodes and checks one vector file's bytes.
   /// - Throws: ``VectorsError`` naming the file, the case and the field.
   public static func decodeFile(bytes: [UInt8], name: String) throws(VectorsError) -> VectorFile {
-    // Where each case's input is in the text (the case objects are three deep: the file's
-    // object, its `cases` array, the case), so that it is sent as the file spells it.
-    var root: JSONValue
-    var spans: [[Range<Int>]]
+    // Each case object (an element of `cases`) is checked as a parse checks it but not built:
+    // its summary says where its members are, and the case is read from them.
+    let root: JSONValue
+    let summaries: [JSONParser.ObjectSummary?]
     do {
-      (root, spans) = try JSONParser.parse(
-        bytes: bytes, recordingSpansOf: ["input", "expected"], atDepth: 3, within: "cases", checkingOnly: true)
+      (root, summaries) = try JSONParser.parse(bytes: bytes, summarizing: caseMembers, within: "cases")
     } catch {
       throw .notJSON(file: name, reason: error.description)
-    }
-    // Inside `cases`, the objects three deep are the cases, each with at most one `input` and
-    // one `expected` (a second would be a duplicate key); so a span of each for every element
-    // means that the n-th spans are the n-th case's. Otherwise (a member missing, or a key
-    // spelled with an escape, which records no span) the file is parsed whole, every value
-    // built, and no case keeps a text.
-    let elementCount = root["cases"]?.arrayValue?.count
-    let deferred = spans[0].count == elementCount && spans[1].count == elementCount
-    if !deferred {
-      do {
-        root = try JSONParser.parse(bytes: bytes)
-      } catch {
-        throw .notJSON(file: name, reason: error.description)
-      }
-      spans = [[], []]
     }
     try checkSchemaVersion(root, file: name)
     let fields = try JSONFields(root, at: FieldPath(""), fail: word(file: name, caseID: nil, rules: fileRules))
@@ -163,12 +147,16 @@ public enum VectorLoader {
     var seen: Set<String> = []
     cases.reserveCapacity(elements.count)
     seen.reserveCapacity(elements.count)
+    // One summary per element, unless the file spells `cases` with an escape: then every
+    // element was built.
+    let summarized = summaries.count == elements.count
     for (index, element) in elements.enumerated() {
       let vector =
-        deferred
-        ? try decodeCase(
-          element, index: index, suite: suite, file: name, bytes: bytes, spans: (spans[0][index], spans[1][index]))
-        : try decodeCase(element, index: index, suite: suite, file: name)
+        if summarized, let summary = summaries[index] {
+          try decodeCase(summary, index: index, suite: suite, file: name, bytes: bytes)
+        } else {
+          try decodeCase(element, index: index, suite: suite, file: name)
+        }
       guard seen.insert(vector.id).inserted else { throw .duplicateID(id: vector.id, file: name, firstFile: name) }
       cases.append(vector)
     }
@@ -176,50 +164,80 @@ public enum VectorLoader {
     return VectorFile(suite: suite, cases: cases)
   }
 
-  /// Decodes one case whose `input` and `expected` were checked but not built (they are
-  /// `null` in `element`, their text at `spans` in `bytes`). A case that expects an output
-  /// alone, or an error alone, keeps both as text (``DeferredJSON``); any other (one with
+  /// The members of a case the loader reads from their spans, in this order.
+  private static let caseMembers = ["id", "description", "requirements", "basis", "tags", "input", "expected"]
+
+  /// Decodes one case that was checked but not built, from `summary`'s spans in `bytes`. A
+  /// case whose members are all as a vector file writes them, expecting an output alone or an
+  /// error alone, keeps its input and output as text (``DeferredJSON``); any other (one with
   /// `diagnostic` or `level`, or a member missing or of the wrong kind) is built whole and
-  /// decoded as the file spells it, so that its errors are those of a whole parse.
+  /// decoded as before, so that its errors are those of a whole parse.
   private static func decodeCase(
-    _ element: JSONValue, index: Int, suite: Suite, file: String, bytes: [UInt8],
-    spans: (input: Range<Int>, expected: Range<Int>)
+    _ summary: JSONParser.ObjectSummary, index: Int, suite: Suite, file: String, bytes: [UInt8]
   ) throws(VectorsError) -> VectorCase {
-    func built() throws(VectorsError) -> VectorCase {
-      var members = element.objectValue ?? [:]
-      do {
-        members["input"] = try JSONParser.parse(bytes: bytes, range: spans.input, nestedAt: 3)
-        members["expected"] = try JSONParser.parse(bytes: bytes, range: spans.expected, nestedAt: 3)
-      } catch {
-        throw .notJSON(file: file, reason: error.description)
-      }
-      var vector = try decodeCase(.object(members), index: index, suite: suite, file: file)
-      bytes.withUnsafeBufferPointer { buffer in
-        vector.inputText = JSONText(buffer, range: spans.input)
-        if case .output = vector.expected, vector.diagnostic.isEmpty {
-          vector.expectedOutputText = JSONText(buffer, range: spans.expected).member(only: "output")
-        }
-      }
-      return vector
+    if let vector = readCase(summary, suite: suite, bytes: bytes) { return vector }
+    let element: JSONValue
+    do {
+      element = try JSONParser.parse(bytes: bytes, range: summary.span, nestedAt: 2)
+    } catch {
+      throw .notJSON(file: file, reason: error.description)
     }
-    guard
+    var vector = try decodeCase(element, index: index, suite: suite, file: file)
+    bytes.withUnsafeBufferPointer { buffer in
+      if let span = summary.members[5] { vector.inputText = JSONText(buffer, range: span) }
+      if let span = summary.members[6], case .output = vector.expected, vector.diagnostic.isEmpty {
+        vector.expectedOutputText = JSONText(buffer, range: span).member(only: "output")
+      }
+    }
+    return vector
+  }
+
+  /// The case `summary` spells, read from its members' spans, when every member is as a
+  /// vector file writes it and the case expects an output alone or an error alone; `nil`
+  /// otherwise (the caller then decodes it whole, which says what is wrong).
+  private static func readCase(_ summary: JSONParser.ObjectSummary, suite: Suite, bytes: [UInt8]) -> VectorCase? {
+    let spans = summary.members
+    func value(_ position: Int) -> JSONValue? {
+      spans[position].flatMap { try? JSONParser.parse(bytes: bytes, range: $0, nestedAt: 3) }
+    }
+    func strings(_ value: JSONValue?) -> [String]? {
+      guard let list = value?.arrayValue else { return nil }
+      var strings: [String] = []
+      strings.reserveCapacity(list.count)
+      for element in list {
+        guard let text = element.stringValue else { return nil }
+        strings.append(text)
+      }
+      return strings
+    }
+    guard let id = value(0)?.stringValue, isCaseID(id, of: suite), let description = value(1)?.stringValue,
+      !description.isEmpty, let requirements = strings(value(2)), !requirements.isEmpty,
+      requirements.allSatisfy({ RequirementCatalog.requirement($0) != nil }),
+      let basis = value(3)?.stringValue.flatMap(VectorCase.Basis.init(rawValue:)),
+      let tags = spans[4] == nil ? [] : strings(value(4)), let inputSpan = spans[5], let expectedSpan = spans[6],
       let (expected, deferred) = try? JSONParser.parse(
-        bytes: bytes, range: spans.expected, nestedAt: 3, deferring: "output"),
+        bytes: bytes, range: expectedSpan, nestedAt: 3, deferring: "output"),
       let members = expected.objectValue, members.count == 1
-    else { return try built() }
+    else { return nil }
     let source: VectorCase.ExpectedSource
     if let outputSpan = deferred, members["output"] != nil {
       source = .output(DeferredJSON(text: bytes.withUnsafeBufferPointer { JSONText($0, range: outputSpan) }))
     } else if let code = members["error"]?.stringValue, !code.isEmpty {
       source = .error(code)
     } else {
-      return try built()
+      return nil
     }
-    let head = try decodeHead(element, index: index, suite: suite, file: file)
-    let input = bytes.withUnsafeBufferPointer { JSONText($0, range: spans.input) }
+    let input = bytes.withUnsafeBufferPointer { JSONText($0, range: inputSpan) }
     return VectorCase(
-      id: head.id, suite: suite, description: head.description, requirements: head.requirements, basis: head.basis,
-      tags: head.tags, input: DeferredJSON(text: input), expected: source)
+      id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
+      input: DeferredJSON(text: input), expected: source)
+  }
+
+  /// Whether `id` is `<suite>/<slug>`, the slug of lower-case letters, digits and hyphens.
+  private static func isCaseID(_ id: String, of suite: Suite) -> Bool {
+    let slug = id.utf8.dropFirst(suite.rawValue.utf8.count + 1)
+    return id.hasPrefix(suite.rawValue + "/") && !slug.isEmpty
+      && slug.allSatisfy({ $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) })
   }
 
   /// A case's members other than `input` and `expected`, checked.
@@ -234,10 +252,9 @@ public enum VectorLoader {
     func invalid(_ field: String, _ reason: String) -> VectorsError {
       .invalidField(file: file, caseID: id, field: field, reason: reason)
     }
-    let slug = id.dropFirst(suite.rawValue.count + 1)
-    guard id.hasPrefix(suite.rawValue + "/"), !slug.isEmpty,
-      slug.utf8.allSatisfy({ $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) })
-    else { throw invalid("id", "must be \(suite.rawValue)/<slug> with lower-case letters, digits and hyphens") }
+    guard isCaseID(id, of: suite) else {
+      throw invalid("id", "must be \(suite.rawValue)/<slug> with lower-case letters, digits and hyphens")
+    }
     let description = try object.string("description")
     guard !description.isEmpty else { throw invalid("description", caseRules["description"] ?? "") }
     let requirementValues = try object.array("requirements")

@@ -1,12 +1,12 @@
 import SKANJSON
 import Testing
 
-/// `parse(bytes:recordingSpansOf:atDepth:within:checkingOnly:)` checks the values it records
-/// exactly as a plain parse does: every document it accepts, a plain parse accepts, with the
-/// same spans and each recorded value the one its span spells; every document a plain parse
-/// refuses, it refuses with the same error, line and column.
-@Suite("Checking recorded values without building them")
-struct CheckedSpanTests {
+/// `parse(bytes:summarizing:within:)` checks the objects it summarizes exactly as a plain
+/// parse does: every document it accepts, a plain parse accepts, each summarized object's span
+/// and members' spans spelling what a parse builds; every document a plain parse refuses, it
+/// refuses with the same error, line and column.
+@Suite("Summarizing objects without building them")
+struct SummarizedObjectTests {
   /// A vector file whose second case's `input` is `input` and whose third case's `expected`
   /// is `expected`, so that a fault sits in the middle of the file, not in its first case.
   static func document(input: String, expected: String = #"{"output":1}"#) -> String {
@@ -14,8 +14,9 @@ struct CheckedSpanTests {
     {"cases": [
       {"id": "a", "input": {"t": 1}, "expected": {"output": {"w": [1, 2]}}},
       {"id": "b", "input": \(input), "expected": {"error": "e"}},
-      {"id": "c", "input": [], "expected": \(expected)}
-    ], "input": {"outside": true}}
+      7,
+      {"id": "c", "input": [], "expected": \(expected), "extra": {"input": 1}}
+    ], "input": {"outside": [{"id": "x"}]}}
     """
   }
 
@@ -49,40 +50,40 @@ struct CheckedSpanTests {
     "\"\u{FF}\"",
   ]
 
-  static func outcome(_ text: String, checkingOnly: Bool) -> Result<(JSONValue, [[Range<Int>]]), JSONError> {
-    Result { () throws(JSONError) in
-      try JSONParser.parse(
-        bytes: Array(text.utf8), recordingSpansOf: ["input", "expected"], atDepth: 3, within: "cases",
-        checkingOnly: checkingOnly)
-    }
-  }
+  static let keys = ["id", "input", "expected", "absent"]
 
   @Test("a value in the middle of a file is accepted or refused as a plain parse does", arguments: values)
   func sameVerdict(value: String) throws {
     for text in [Self.document(input: value), Self.document(input: "1", expected: value)] {
-      let checked = Self.outcome(text, checkingOnly: true)
-      let built = Self.outcome(text, checkingOnly: false)
-      switch (checked, built) {
-      case (.failure(let checkedError), .failure(let builtError)):
-        #expect(checkedError == builtError, "\(value)")
-      case (.success(let (checkedValue, checkedSpans)), .success(let (builtValue, builtSpans))):
-        #expect(checkedSpans == builtSpans, "\(value)")
-        let bytes = Array(text.utf8)
-        let builtCases = try #require(builtValue["cases"]?.arrayValue)
-        let checkedCases = try #require(checkedValue["cases"]?.arrayValue)
-        for (index, (key, list)) in zip(["input", "expected"], checkedSpans).enumerated() {
-          #expect(list.count == 3, "\(value)")
-          for (position, span) in list.enumerated() {
-            // The value is left out of the tree, and its span spells the value a parse builds.
-            #expect(checkedCases[position][key] == .null, "\(key) of case \(position): \(value)")
-            let text = bytes.withUnsafeBufferPointer { JSONText($0, range: span) }
-            #expect(DeferredJSON(text: text).value == builtCases[position][key], "\(index) \(value)")
+      let bytes = Array(text.utf8)
+      let summarized = Result { () throws(JSONError) in
+        try JSONParser.parse(bytes: bytes, summarizing: Self.keys, within: "cases")
+      }
+      let built = Result { () throws(JSONError) in try JSONParser.parse(bytes: bytes) }
+      switch (summarized, built) {
+      case (.failure(let summarizedError), .failure(let builtError)):
+        #expect(summarizedError == builtError, "\(value)")
+      case (.success(let (tree, summaries)), .success(let whole)):
+        let cases = try #require(whole["cases"]?.arrayValue)
+        let left = try #require(tree["cases"]?.arrayValue)
+        #expect(summaries.count == cases.count, "one summary per element: \(value)")
+        #expect(summaries.map { $0 == nil } == [false, false, true, false], "only objects are summarized")
+        #expect(left[2] == 7, "an element that is no object is built")
+        // What lies outside the cases is built as before, the nested `input` and `id` included.
+        #expect(tree["input"] == whole["input"])
+        for (position, summary) in summaries.enumerated() {
+          guard let summary else { continue }
+          #expect(left[position] == .null, "case \(position) is not built")
+          #expect(try JSONParser.parse(bytes: bytes, range: summary.span, nestedAt: 2) == cases[position])
+          for (index, key) in Self.keys.enumerated() {
+            let member = summary.members[index].map { span in
+              bytes.withUnsafeBufferPointer { DeferredJSON(text: JSONText($0, range: span)).value }
+            }
+            #expect(member == cases[position][key], "\(key) of case \(position): \(value)")
           }
         }
-        // What lies outside the cases is built as before.
-        #expect(checkedValue["input"] == builtValue["input"])
       default:
-        Issue.record("one parse failed and the other did not for \(value): \(checked) / \(built)")
+        Issue.record("one parse failed and the other did not for \(value): \(summarized) / \(built)")
       }
     }
   }
