@@ -3,7 +3,6 @@ import SKANHTTP
 import SKANJSON
 import SKANReference
 import SKANRunner
-import SKANTestSupport
 import SKANVerdicts
 import Testing
 
@@ -114,15 +113,14 @@ struct ReadinessWaitTests {
     "a run against an HTTP service that starts listening 3 s late passes with --wait 60",
     .timeLimit(.minutes(4)))
   func lateService() async throws {
-    // A port held closed (bound, never listening) while the run's first attempts are
-    // refused, then released to the service 3 s after the run starts.
-    var closed: ClosedPort? = try ClosedPort()
-    let port = closed?.port ?? 0
+    // A free port: bound, then released; the service takes it 3 s after the run starts.
+    let probe = try await LoopbackHTTPServer.start(port: 0) { _ in .init(status: 500, body: []) }
+    let port = probe.port
+    await probe.stop()
     async let run = KitCommand.run([
       "run", "--endpoint", "http://127.0.0.1:\(port)/", "--wait", "60", "--suite", "window",
     ])
     try await Task.sleep(for: .seconds(3))
-    closed = nil
     let server = try await LoopbackHTTPServer.start(port: port) { request in
       let message = (try? JSONParser.parse(bytes: request.body)) ?? .null
       guard let reply = ReferenceAdapter.reply(to: message, kitVersion: "test") else {
