@@ -196,41 +196,28 @@ public enum VectorLoader {
   /// vector file writes it and the case expects an output alone or an error alone; `nil`
   /// otherwise (the caller then decodes it whole, which says what is wrong).
   private static func readCase(_ summary: JSONParser.ObjectSummary, suite: Suite, bytes: [UInt8]) -> VectorCase? {
-    let spans = summary.members
-    func value(_ position: Int) -> JSONValue? {
-      spans[position].flatMap { try? JSONParser.parse(bytes: bytes, range: $0, nestedAt: 3) }
-    }
-    func strings(_ value: JSONValue?) -> [String]? {
-      guard let list = value?.arrayValue else { return nil }
-      var strings: [String] = []
-      strings.reserveCapacity(list.count)
-      for element in list {
-        guard let text = element.stringValue else { return nil }
-        strings.append(text)
+    bytes.withUnsafeBufferPointer { text -> VectorCase? in
+      let spans = summary.members
+      func string(_ position: Int) -> String? { spans[position].flatMap { CheckedSpanReader.plainString(text, $0) } }
+      guard let id = string(0), isCaseID(id, of: suite), let description = string(1), !description.isEmpty,
+        let requirements = spans[2].flatMap({ CheckedSpanReader.plainStrings(text, $0) }), !requirements.isEmpty,
+        requirements.allSatisfy({ RequirementCatalog.requirement($0) != nil }),
+        let basis = string(3).flatMap(VectorCase.Basis.init(rawValue:)),
+        let tags = spans[4] == nil ? [] : spans[4].flatMap({ CheckedSpanReader.plainStrings(text, $0) }),
+        let inputSpan = spans[5], let expected = spans[6].flatMap({ CheckedSpanReader.soleMember(text, $0) })
+      else { return nil }
+      let source: VectorCase.ExpectedSource
+      switch expected.key {
+      case "output": source = .output(DeferredJSON(text: JSONText(text, range: expected.value)))
+      case "error":
+        guard let code = CheckedSpanReader.plainString(text, expected.value), !code.isEmpty else { return nil }
+        source = .error(code)
+      default: return nil
       }
-      return strings
+      return VectorCase(
+        id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
+        input: DeferredJSON(text: JSONText(text, range: inputSpan)), expected: source)
     }
-    guard let id = value(0)?.stringValue, isCaseID(id, of: suite), let description = value(1)?.stringValue,
-      !description.isEmpty, let requirements = strings(value(2)), !requirements.isEmpty,
-      requirements.allSatisfy({ RequirementCatalog.requirement($0) != nil }),
-      let basis = value(3)?.stringValue.flatMap(VectorCase.Basis.init(rawValue:)),
-      let tags = spans[4] == nil ? [] : strings(value(4)), let inputSpan = spans[5], let expectedSpan = spans[6],
-      let (expected, deferred) = try? JSONParser.parse(
-        bytes: bytes, range: expectedSpan, nestedAt: 3, deferring: "output"),
-      let members = expected.objectValue, members.count == 1
-    else { return nil }
-    let source: VectorCase.ExpectedSource
-    if let outputSpan = deferred, members["output"] != nil {
-      source = .output(DeferredJSON(text: bytes.withUnsafeBufferPointer { JSONText($0, range: outputSpan) }))
-    } else if let code = members["error"]?.stringValue, !code.isEmpty {
-      source = .error(code)
-    } else {
-      return nil
-    }
-    let input = bytes.withUnsafeBufferPointer { JSONText($0, range: inputSpan) }
-    return VectorCase(
-      id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
-      input: DeferredJSON(text: input), expected: source)
   }
 
   /// Whether `id` is `<suite>/<slug>`, the slug of lower-case letters, digits and hyphens.
@@ -373,10 +360,7 @@ public enum VectorLoader {
   }
 
   static func readBytes(_ path: String, name: String) throws(VectorsError) -> [UInt8] {
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw .io(file: name, reason: "cannot read \(path)")
-    }
-    return [UInt8](data)
+    try FileBytes.contents(of: path, name: name)
   }
 
   /// `text` parsed as JSON; errors name it `file`.
