@@ -191,8 +191,9 @@ let package = Package(
     .executableTarget(
       name: "skan-conform",
       dependencies: [
-        "SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANVectors", "SKANVectorGeneration", "SKANRunner", "SKANReference",
-        "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz", "SKANInit", "SKANVerdicts", "SKANAudit",
+        "SKANJSON", "SKANModel", "SKANSuiteCodecs", "SKANVectors", "SKANVectorGeneration", "SKANRunner",
+        "SKANReference", "SKANReporting", "SKANHTTP", "SKANS2S", "SKANMutants", "SKANFuzz", "SKANInit", "SKANVerdicts",
+        "SKANAudit",
         kitOnly("ArgumentParser", "swift-argument-parser"),
       ],
       swiftSettings: strictSettings
@@ -268,8 +269,8 @@ let package = Package(
     .testTarget(
       name: "SKANFuzzTests",
       dependencies: [
-        "skan-conform", "SKANFuzz", "SKANJSON", "SKANModel", "SKANMutants", "SKANReference", "SKANRunner", "SKANSuiteCodecs",
-        "SKANVectors", "SKANTestSupport", "SKANVerdicts",
+        "skan-conform", "SKANFuzz", "SKANJSON", "SKANModel", "SKANMutants", "SKANReference", "SKANRunner",
+        "SKANSuiteCodecs", "SKANVectors", "SKANTestSupport", "SKANVerdicts",
       ],
       swiftSettings: strictSettings
     ),

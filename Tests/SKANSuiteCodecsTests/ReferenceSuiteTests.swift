@@ -11,7 +11,8 @@ struct ReferenceSuiteTests {
   @Test("every registered suite has a ReferenceSuite conformance, in the registry's order")
   func everySuiteConforms() {
     for suite in SuiteRegistry.all {
-      #expect(suite is any ReferenceSuite.Type, "suite \(suite.id) has no ReferenceSuite conformance in SKANSuiteCodecs")
+      #expect(
+        suite is any ReferenceSuite.Type, "suite \(suite.id) has no ReferenceSuite conformance in SKANSuiteCodecs")
     }
     #expect(ReferenceSuites.all.map { $0.id } == SuiteID.allCases)
   }
