@@ -209,14 +209,7 @@ public struct JSONParser {
     var members: [String: JSONValue] = [:]
     if try open(closing: 0x7D) { return .object(members) }
     while true {
-      skipWhitespace()
-      guard peek() == 0x22 else { throw error("expected a string key") }
-      let keyStart = index
-      let key = try parseString()
-      skipWhitespace()
-      guard peek() == 0x3A else { throw error("expected ':' after a key") }
-      index += 1
-      skipWhitespace()
+      let (key, keyStart) = try readKey()
       let value: JSONValue
       if depth == deferDepth && keyIs(deferKey, from: keyStart) {
         let valueStart = index
@@ -272,6 +265,20 @@ public struct JSONParser {
       }
     }
     return ObjectSummary(span: start..<index, members: members)
+  }
+
+  /// An object member's key and where it starts (its opening quote), with the colon after it
+  /// read: `index` is then at the value.
+  private mutating func readKey() throws(JSONError) -> (key: String, start: Int) {
+    skipWhitespace()
+    guard peek() == 0x22 else { throw error("expected a string key") }
+    let start = index
+    let key = try parseString()
+    skipWhitespace()
+    guard peek() == 0x3A else { throw error("expected ':' after a key") }
+    index += 1
+    skipWhitespace()
+    return (key, start)
   }
 
   /// Enters the object or array whose opening bracket is at `index`: true when it is empty,
@@ -374,14 +381,7 @@ public struct JSONParser {
     var keys: [String] = []
     var keySet: Set<String>?
     while true {
-      skipWhitespace()
-      guard peek() == 0x22 else { throw error("expected a string key") }
-      let keyStart = index
-      let key = try parseString()
-      skipWhitespace()
-      guard peek() == 0x3A else { throw error("expected ':' after a key") }
-      index += 1
-      skipWhitespace()
+      let (key, keyStart) = try readKey()
       let valueStart = index
       try checkValue()
       member(keyStart, valueStart..<index)

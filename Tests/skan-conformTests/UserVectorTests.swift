@@ -214,4 +214,13 @@ struct UserVectorTests {
     let cases = try #require(try JSONParser.parse(user.output).arrayValue)
     #expect(!cases.isEmpty && cases.allSatisfy { $0["expected"]?["level"] == "verdict" }, "\(user.output)")
   }
+
+  @Test(
+    "a vector file that never ends (/dev/zero) is refused at the size limit with exit 4, not read until memory runs out",
+    .timeLimit(.minutes(3)))
+  func endlessFileIsRefused() async throws {
+    let outcome = try await KitCommand.run(["list", "--vectors", "/dev/zero"])
+    #expect(outcome.status == 4, "exit \(outcome.status): \(outcome.output)")
+    #expect(outcome.output.contains("zero") && outcome.output.contains("larger than 1 GiB"), "\(outcome.output)")
+  }
 }

@@ -8,6 +8,9 @@
 
 /// A file's bytes, read with the system's calls straight into one array.
 enum FileBytes {
+  /// The most a vector file may hold: 1 GiB, about 2.8 million cases as the kit writes them.
+  /// A larger file, or one that never ends (`/dev/zero`), is refused where it is read.
+  static let limit = 1 << 30
   /// The bytes of the file at `path`; errors name it `name`.
   /// - Throws: ``VectorsError/io(file:reason:)`` when it cannot be opened or read.
   static func contents(of path: String, name: String) throws(VectorsError) -> [UInt8] {
@@ -20,6 +23,8 @@ enum FileBytes {
     guard fstat(descriptor, &status) == 0, Int(status.st_size) >= 0 else {
       throw .io(file: name, reason: "cannot read \(path)")
     }
+    let tooLarge = VectorsError.io(file: name, reason: "is larger than 1 GiB, the most a vector file may hold")
+    guard Int(status.st_size) <= limit else { throw tooLarge }
     var failed = false
     var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, initialized in
       while initialized < buffer.count {
@@ -40,6 +45,7 @@ enum FileBytes {
       if count < 0 && errno == EINTR { continue }
       guard count >= 0 else { throw .io(file: name, reason: "cannot read \(path)") }
       if count == 0 { break }
+      guard bytes.count + count <= limit else { throw tooLarge }
       bytes.append(contentsOf: chunk[0..<count])
     }
     return bytes
