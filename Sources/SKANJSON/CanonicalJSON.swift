@@ -48,8 +48,10 @@ public enum CanonicalJSON {
   /// canonical order whatever the order given, so that when every text member is canonical the
   /// line is byte for byte ``compactBytes(_:terminator:)`` of the same object.
   public static func compactLine(_ members: [(key: String, value: Member)]) -> [UInt8] {
-    // One small sort per line (a handful of keys), not per object: the library's sort will do.
-    let pairs = members.sorted { precedes($0.key, $1.key) }
+    // Members given in canonical order already (as a run request's are) are written as they
+    // come; others get one small sort (a handful of keys): the library's will do.
+    let inOrder = members.indices.dropFirst().allSatisfy { precedes(members[$0 - 1].key, members[$0].key) }
+    let pairs = inOrder ? members : members.sorted { precedes($0.key, $1.key) }
     var out = ByteSink(capacity: 256)
     out.append(0x7B)
     var position = 0

@@ -43,6 +43,7 @@ struct AuditCommandTests {
   @Test("a receiver that agrees on traffic with nothing impossible passes")
   func clean() async throws {
     let folder = try directory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let records = folder + "/records.jsonl"
     _ = try await kit(["audit", Self.arrivals, "--receiver", Self.receiver, "--arrivals-out", records])
     // Keep the arrivals without findings (impossible bodies are never retried, so no status moves).
@@ -68,6 +69,7 @@ struct AuditCommandTests {
   @Test("two shards merged are the whole file's report and arrivals, byte for byte but the shard")
   func shards() async throws {
     let folder = try directory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     let claimed = Self.corpus + "/claimed-double.jsonl"
     let whole = try await kit([
       "audit", Self.arrivals, "--receiver", Self.receiver, "--claimed", claimed, "--report-json",
@@ -105,9 +107,7 @@ struct AuditCommandTests {
   func corpusWith(_ line: String, after count: Int) throws -> String {
     var all = try lines(Self.arrivals)
     all.insert(line, at: count)
-    let path = try directory() + "/arrivals.jsonl"
-    try all.joined(separator: "\n").appending("\n").write(toFile: path, atomically: true, encoding: .utf8)
-    return path
+    return ScratchFiles.write(all.joined(separator: "\n").appending("\n"), suffix: ".jsonl")
   }
 
   @Test(
@@ -141,6 +141,7 @@ struct AuditCommandTests {
   @Test("bytes that are not UTF-8, bodies with a hundred thousand and a million members, and an empty file")
   func oddFiles() async throws {
     let folder = try directory()
+    defer { try? FileManager.default.removeItem(atPath: folder) }
     var bytes = Array(try lines(Self.arrivals).prefix(20).joined(separator: "\n").utf8) + [0x0A]
     bytes +=
       Array("{\"at\":1764000100000,\"path\":\"/postbacks\",\"body\":\"".utf8) + [0xFF, 0xFE] + Array("\"}\n".utf8)

@@ -75,6 +75,7 @@ struct ReportVerifyTests {
   @Test("an unedited report stands, says what it proves, and exits 1 for a run that failed", .timeLimit(.minutes(3)))
   func stands() async throws {
     let directory = try await run()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     let outcome = try await kit(["report", "verify", "\(directory)/report.json"])
     #expect(outcome.status == 1, "exit \(outcome.status): \(outcome.output)")
     #expect(outcome.output.contains("report.json stands."), "\(outcome.output)")
@@ -146,6 +147,7 @@ struct ReportVerifyTests {
   @Test("an edited report is refused with exit 2, the edit named", .timeLimit(.minutes(3)), arguments: forgeries)
   func refused(forgery: Forgery) async throws {
     let directory = try await run()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     try edit(directory) { report in try forgery.edit(&report, self) }
     let outcome = try await kit(["report", "verify", "\(directory)/report.json"])
     #expect(outcome.status == 2, "\(forgery.name): exit \(outcome.status): \(outcome.output)")
@@ -156,6 +158,7 @@ struct ReportVerifyTests {
   @Test("counts edited without their results are refused", .timeLimit(.minutes(3)))
   func editedCounts() async throws {
     let directory = try await run()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     try edit(directory, recount: false) { report in
       var summary = report["summary"]?.objectValue ?? [:]
       summary["pass"] = 46
@@ -172,6 +175,7 @@ struct ReportVerifyTests {
     .timeLimit(.minutes(3)))
   func attestationBindsTheFile() async throws {
     let directory = try await run()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     let verify = ["report", "verify", "\(directory)/report.json", "--attestation", "\(directory)/statement.json"]
     // One byte of white space changes nothing the report says, but it is another file.
     let report = try #require(FileManager.default.contents(atPath: "\(directory)/report.json"))
@@ -195,6 +199,7 @@ struct ReportVerifyTests {
   @Test("the attestation is an in-toto Statement v1 that validates against its schema", .timeLimit(.minutes(3)))
   func statementSchema() async throws {
     let directory = try await run()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     let statement = try load("\(directory)/statement.json")
     // The Statement layer, as in-toto's spec/v1/statement.md defines it.
     #expect(statement["_type"] == "https://in-toto.io/Statement/v1")
@@ -232,6 +237,7 @@ struct ReportVerifyTests {
     "a merged report stands as the unsharded run's does; one case dropped from it does not", .timeLimit(.minutes(3)))
   func mergedReport() async throws {
     let directory = try await run()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
     let binary = try #require(RepositoryPaths.kitBinary)
     let mutant = "\(RepositoryPaths.quoted(binary)) reference --stdio --mutant window/inclusive-edges"
     for index in 1...2 {

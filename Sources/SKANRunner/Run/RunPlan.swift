@@ -1,5 +1,6 @@
 public import SKANVectors
 import SKANVerdicts
+import SKANVocabulary
 
 /// What one `run` executes and how its report is judged: the selected cases, checked against
 /// the suites the run must execute (`--require-suite`), cut to a shard and repeated; then the

@@ -36,6 +36,17 @@ actor LineInbox {
     return await withCheckedContinuation { continuation in waiter = continuation } ?? .closed
   }
 
+  /// Every event waiting, in order, waiting for one if none is: a reader that handles a
+  /// batch per call crosses onto this actor once per batch, not once per line. Ends with
+  /// `.closed` once the output has ended.
+  func nextBatch() async -> [Event] {
+    if !events.isEmpty {
+      defer { events.removeAll(keepingCapacity: true) }
+      return Array(events)
+    }
+    return [await next()]
+  }
+
   /// The next event, or `nil` after `seconds` without one.
   func next(timeout seconds: Double) async -> Event? {
     if !events.isEmpty { return events.removeFirst() }

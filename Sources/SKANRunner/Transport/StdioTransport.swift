@@ -247,22 +247,24 @@ public actor StdioTransport: ImplementationTransport {
 
   private func pump(_ process: StdioProcess, generation current: Int) async {
     while true {
-      let event = await process.inbox.next()
-      guard current == generation else { return }
-      switch event {
-      case .closed:
-        // After Ctrl-C the kit killed the implementation itself: that is no fault of it, and
-        // no incident (it would say the process was restarted, and none is).
-        if !closing && !interrupted {
-          fault(.crashed("the implementation exited or closed its output"), "the implementation exited")
+      for event in await process.inbox.nextBatch() {
+        // A fault in this batch replaced the process: the rest of it is the old one's.
+        guard current == generation else { return }
+        switch event {
+        case .closed:
+          // After Ctrl-C the kit killed the implementation itself: that is no fault of it, and
+          // no incident (it would say the process was restarted, and none is).
+          if !closing && !interrupted {
+            fault(.crashed("the implementation exited or closed its output"), "the implementation exited")
+          }
+          return
+        case .oversized(let size):
+          if closing { continue }
+          fault(.oversized(size), "a line longer than the cap (\(size) bytes)")
+          return
+        case .line(let bytes):
+          receive(bytes)
         }
-        return
-      case .oversized(let size):
-        if closing { continue }
-        fault(.oversized(size), "a line longer than the cap (\(size) bytes)")
-        return
-      case .line(let bytes):
-        receive(bytes)
       }
     }
   }
