@@ -26,13 +26,14 @@ final class RunLedger: @unchecked Sendable {
     self.progress = progress
   }
 
-  /// The index of the next case to send, in order; `nil` once every case has been taken or
-  /// the run is cancelled (nothing new is sent after a Ctrl-C).
-  func take() -> Int? {
+  /// The indices of the next cases to send, at most `limit` of them, in order; `nil` once
+  /// every case has been taken or the run is cancelled (nothing new is sent after a Ctrl-C).
+  func take(upTo limit: Int) -> Range<Int>? {
     lock.withLock {
       guard next < count, !Task.isCancelled else { return nil }
-      defer { next += 1 }
-      return next
+      let taken = next..<min(count, next + max(1, limit))
+      next = taken.upperBound
+      return taken
     }
   }
 

@@ -28,51 +28,51 @@ public enum Runner {
     if let identity { hello = identity } else { hello = try await transport.handshake() }
     let declared = Set(hello.suites)
     let ledger = RunLedger(count: cases.count, retention: retention, progress: progress)
+    // Requests go over in batches of the transport's size; one worker per batch in flight.
+    let batch = max(1, min(transport.batchSize, transport.concurrency))
+    let workers = max(1, transport.concurrency / batch)
     await withTaskGroup(of: Void.self) { group in
-      // One worker per request in flight, each taking the next case as it finishes one.
-      for _ in 0..<min(transport.concurrency, cases.count) {
+      // Each worker takes the next cases as soon as it has recorded the verdicts of its last.
+      for _ in 0..<min(workers, cases.count) {
         group.addTask(executorPreference: transport.taskExecutor) {
-          while let index = ledger.take() {
-            let vector = cases[index]
-            guard declared.contains(vector.suite.rawValue) else {
-              ledger.record(
-                CaseResult(
-                  id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped,
-                  message: "suite \(vector.suite.rawValue) not declared by the implementation"), size: 0, at: index)
-              continue
+          while let indices = ledger.take(upTo: batch) {
+            var requests: [RunRequest] = []
+            var sent: [Int] = []
+            for index in indices {
+              let vector = cases[index]
+              guard declared.contains(vector.suite.rawValue) else {
+                ledger.record(
+                  CaseResult(
+                    id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped,
+                    message: "suite \(vector.suite.rawValue) not declared by the implementation"), size: 0, at: index)
+                continue
+              }
+              var expectedOutput: (text: JSONText, value: DeferredJSON)?
+              if let text = vector.expectedOutputText, let value = vector.expectedOutput {
+                expectedOutput = (text, value)
+              }
+              requests.append(
+                RunRequest(
+                  seq: index + 1, id: vector.id, suite: vector.suite.rawValue, input: vector.inputSource,
+                  expectedOutput: expectedOutput, tags: vector.tags))
+              sent.append(index)
             }
-            let seq = index + 1
+            guard !requests.isEmpty else { continue }
             let started = ContinuousClock.now
-            var expectedOutput: (text: JSONText, value: DeferredJSON)?
-            if let text = vector.expectedOutputText, let value = vector.expectedOutput {
-              expectedOutput = (text, value)
-            }
-            let reply = await transport.exchange(
-              RunRequest(
-                seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.inputSource,
-                expectedOutput: expectedOutput, tags: vector.tags))
-            // An interrupted case gets no verdict: the report is then incomplete.
-            if case .interrupted = reply { continue }
-            let elapsed = ContinuousClock.now - started
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            // The comparison is bounded by the case's timeout and by a Ctrl-C (`nil`): a reply
-            // is the implementation's, and may be built to be slow to compare. On the
-            // transport's own thread (an event loop) only a reply that is cheap to judge is
-            // judged there: any other would hold that thread, and with it the replies and
-            // deadlines of every other case in flight (``judgedInPlace(_:expected:)``).
-            let timeout = transport.timeout
-            func judged() -> (CaseResult, Int)? {
-              guard let result = Verdict.judge(vector, seq: seq, reply: reply, duration: seconds, timeout: timeout)
-              else { return nil }
-              return (result, ReplyRetention.size(of: result))
-            }
-            let outcome: (CaseResult, Int)?
-            if transport.taskExecutor == nil || judgedInPlace(reply, expected: expectedOutput?.value.value) {
-              outcome = judged()
+            let replies: [(reply: Verdict.Reply, at: ContinuousClock.Instant)]
+            if batch == 1 {
+              replies = [(await transport.exchange(requests[0]), ContinuousClock.now)]
             } else {
-              outcome = await withTaskExecutorPreference(globalConcurrentExecutor) { judged() }
+              replies = await transport.exchange(requests)
             }
-            if let (result, size) = outcome { ledger.record(result, size: size, at: index) }
+            for (position, index) in sent.enumerated() where position < replies.count {
+              let (reply, arrived) = replies[position]
+              // An interrupted case gets no verdict: the report is then incomplete.
+              if case .interrupted = reply { continue }
+              await judge(
+                cases[index], seq: index + 1, reply: reply, after: arrived - started,
+                expected: requests[position].expectedOutput?.value, transport: transport, ledger: ledger, at: index)
+            }
           }
         }
       }
@@ -93,6 +93,32 @@ public enum Runner {
       complete: finished.count == cases.count, vectorSet: vectors.provenance, vectorCases: vectors.cases.count)
     report.incidents = await transport.incidents()
     return report
+  }
+
+  /// Judges the reply to the case at `index` and records the verdict. The comparison is
+  /// bounded by the case's timeout and by a Ctrl-C (no verdict then): a reply is the
+  /// implementation's, and may be built to be slow to compare. On the transport's own thread
+  /// (an event loop) only a reply that is cheap to judge is judged there: any other would hold
+  /// that thread, and with it the replies and deadlines of every other case in flight
+  /// (``judgedInPlace(_:expected:)``).
+  private static func judge(
+    _ vector: VectorCase, seq: Int, reply: Verdict.Reply, after elapsed: Duration, expected: DeferredJSON?,
+    transport: any ImplementationTransport, ledger: RunLedger, at index: Int
+  ) async {
+    let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    let timeout = transport.timeout
+    func judged() -> (CaseResult, Int)? {
+      guard let result = Verdict.judge(vector, seq: seq, reply: reply, duration: seconds, timeout: timeout)
+      else { return nil }
+      return (result, ReplyRetention.size(of: result))
+    }
+    let outcome: (CaseResult, Int)?
+    if transport.taskExecutor == nil || judgedInPlace(reply, expected: expected?.value) {
+      outcome = judged()
+    } else {
+      outcome = await withTaskExecutorPreference(globalConcurrentExecutor) { judged() }
+    }
+    if let (result, size) = outcome { ledger.record(result, size: size, at: index) }
   }
 
   /// The values a reply may hold and still be judged where it was read: the comparison and

@@ -23,6 +23,12 @@ public protocol ImplementationTransport: Sendable {
   func handshake() async throws(RunnerError) -> ImplementationIdentity
   /// Sends one `run` message and waits for its reply.
   func exchange(_ request: RunRequest) async -> Verdict.Reply
+  /// How many requests the runner hands over at once (``exchange(_:)-([RunRequest])``), at
+  /// most ``concurrency``: a transport that settles replies in groups wakes its caller once
+  /// a group. 1 by default.
+  var batchSize: Int { get }
+  /// Sends `requests` and returns each one's reply and when it came, in order.
+  func exchange(_ requests: [RunRequest]) async -> [(reply: Verdict.Reply, at: ContinuousClock.Instant)]
   /// Sends `stop` and lets the implementation go.
   func close() async
   /// Protocol errors found after a case was settled, by `seq`: a second reply for a request
@@ -38,6 +44,14 @@ extension ImplementationTransport {
   public var timeout: Double { RunOptions(command: "").timeout }
   /// The default executor.
   public var taskExecutor: (any TaskExecutor)? { nil }
+  /// One request at a time.
+  public var batchSize: Int { 1 }
+  /// Each request in turn, through ``exchange(_:)-(RunRequest)``.
+  public func exchange(_ requests: [RunRequest]) async -> [(reply: Verdict.Reply, at: ContinuousClock.Instant)] {
+    var replies: [(reply: Verdict.Reply, at: ContinuousClock.Instant)] = []
+    for request in requests { replies.append((await exchange(request), .now)) }
+    return replies
+  }
   /// None: the transport sees one reply per request at most.
   public func lateProtocolErrors() async -> [Int: String] { [:] }
   /// None.

@@ -17,7 +17,9 @@ public import SKANVerdicts
 /// case (``lateProtocolErrors()``), never of another one.
 ///
 /// Up to `pipelineDepth` requests are outstanding; once that many are, the next ones are sent
-/// when half of them are answered, together.
+/// when half of them are answered, together. The runner hands requests over
+/// ``batchSize`` at a time (``exchange(_:)-([RunRequest])``) and is woken once per batch, not
+/// once per reply: a case then costs a fraction of a task switch.
 ///
 /// Only the oldest outstanding request is timed, from when it was sent or from the last
 /// reply, whichever is later, so a slow but working adapter is not punished for the queue in
@@ -28,6 +30,32 @@ public actor StdioTransport: ImplementationTransport {
   public nonisolated let target: String
   public nonisolated let concurrency: Int
   public nonisolated let timeout: Double
+  public nonisolated let batchSize: Int
+
+  /// What one request sends and expects, made before the hop onto the actor.
+  private typealias Parts = (seq: Int, line: [UInt8], expectedOutput: (text: JSONText, value: DeferredJSON)?)
+
+  /// The replies to one batch, settled one request at a time; the batch's caller resumes when
+  /// the last is. Only touched on the actor.
+  private final class ReplyGroup {
+    private var replies: [(reply: Verdict.Reply, at: ContinuousClock.Instant)?]
+    private var remaining: Int
+    private let continuation: CheckedContinuation<[(reply: Verdict.Reply, at: ContinuousClock.Instant)], Never>
+
+    init(count: Int, continuation: CheckedContinuation<[(reply: Verdict.Reply, at: ContinuousClock.Instant)], Never>) {
+      replies = Array(repeating: nil, count: count)
+      remaining = count
+      self.continuation = continuation
+    }
+
+    /// Settles request `slot` of the batch; a request is settled once, later calls are ignored.
+    func settle(_ slot: Int, _ reply: Verdict.Reply) {
+      guard replies[slot] == nil else { return }
+      replies[slot] = (reply, .now)
+      remaining -= 1
+      if remaining == 0 { continuation.resume(returning: replies.map { $0 ?? (.interrupted, .now) }) }
+    }
+  }
 
   /// One request, from `exchange` until its reply.
   private struct Job {
@@ -35,11 +63,15 @@ public actor StdioTransport: ImplementationTransport {
     let line: [UInt8]
     /// The output the case expects and its text (``RunRequest/expectedOutput``).
     let expectedOutput: (text: JSONText, value: DeferredJSON)?
-    let continuation: CheckedContinuation<Verdict.Reply, Never>
+    let group: ReplyGroup
+    let slot: Int
     /// Whether this is its second sending, after a fault nobody could attribute.
     var replayed = false
     var sentAt = ContinuousClock.now
     var order = 0
+
+    /// Gives the request its reply.
+    func settle(_ reply: Verdict.Reply) { group.settle(slot, reply) }
   }
 
   private let options: RunOptions
@@ -73,7 +105,12 @@ public actor StdioTransport: ImplementationTransport {
     target = URLRedaction.redactURLs(in: options.command)
     timeout = options.timeout
     concurrency = max(1, pipelineDepth)
+    batchSize = max(1, min(Self.largestBatch, concurrency / 8))
   }
+
+  /// The most requests one batch holds: with the default depth of 64, eight batches are
+  /// outstanding, so replies still settle in small groups as they come.
+  static let largestBatch = 8
 
   public func handshake() async throws(RunnerError) -> ImplementationIdentity {
     let (process, identity) = try await start()
@@ -82,18 +119,34 @@ public actor StdioTransport: ImplementationTransport {
   }
 
   public func exchange(_ request: RunRequest) async -> Verdict.Reply {
-    if interrupted || Task.isCancelled { return .interrupted }
-    if let failure { return .crashed(failure) }
-    let seq = request.seq
-    let line = request.line
-    let expectedOutput = request.expectedOutput
+    await exchange([request]).first?.reply ?? .interrupted
+  }
+
+  /// Sends `requests` and returns each one's reply and when it came, in order. The request
+  /// lines are made on the caller's thread; the caller is resumed once, when the last reply
+  /// of the batch is in.
+  public nonisolated func exchange(
+    _ requests: [RunRequest]
+  ) async -> [(reply: Verdict.Reply, at: ContinuousClock.Instant)] {
+    guard !requests.isEmpty else { return [] }
+    let parts: [Parts] = requests.map { ($0.seq, $0.line, $0.expectedOutput) }
     return await withTaskCancellationHandler {
-      await withCheckedContinuation { (continuation: CheckedContinuation<Verdict.Reply, Never>) in
-        waiting.append(Job(seq: seq, line: line, expectedOutput: expectedOutput, continuation: continuation))
-        dispatch()
-      }
+      await submit(parts)
     } onCancel: {
       Task { await self.interrupt() }
+    }
+  }
+
+  private func submit(_ parts: [Parts]) async -> [(reply: Verdict.Reply, at: ContinuousClock.Instant)] {
+    if interrupted || Task.isCancelled { return parts.map { _ in (.interrupted, .now) } }
+    if let failure { return parts.map { _ in (.crashed(failure), .now) } }
+    return await withCheckedContinuation { continuation in
+      let group = ReplyGroup(count: parts.count, continuation: continuation)
+      for (slot, part) in parts.enumerated() {
+        waiting.append(
+          Job(seq: part.seq, line: part.line, expectedOutput: part.expectedOutput, group: group, slot: slot))
+      }
+      dispatch()
     }
   }
 
@@ -160,14 +213,14 @@ public actor StdioTransport: ImplementationTransport {
     process = nil
     generation += 1
     if jobs.count == 1 {
-      jobs[0].continuation.resume(returning: reply)
+      jobs[0].settle(reply)
     } else if !jobs.isEmpty {
       events.append(
         "\(what) with \(jobs.count) requests outstanding; the process was restarted and they were sent again one at a time"
       )
       for var job in jobs {
         if job.replayed {
-          job.continuation.resume(returning: reply)
+          job.settle(reply)
         } else {
           job.replayed = true
           replays.append(job)
@@ -193,7 +246,7 @@ public actor StdioTransport: ImplementationTransport {
     inFlight = [:]
     replays = []
     replayInFlight = false
-    for job in jobs { job.continuation.resume(returning: reply) }
+    for job in jobs { job.settle(reply) }
   }
 
   // MARK: - Starting and restarting
@@ -286,7 +339,7 @@ public actor StdioTransport: ImplementationTransport {
       answered.insert(seq)
       lastReply = .now
       replayInFlight = false
-      job.continuation.resume(returning: reply)
+      job.settle(reply)
       dispatch()
     } else if answered.contains(seq) {
       if secondReplies[seq] == nil {
