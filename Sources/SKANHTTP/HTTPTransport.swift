@@ -108,6 +108,10 @@ public final class HTTPTransport: ImplementationTransport {
     case .interrupted:
       await shutdown()
       throw .interrupted
+    case .expectedOutput:
+      // A hello has no expected output: its reply is always read as a message.
+      await shutdown()
+      throw .handshakeFailed(reason: "the hello reply is not a hello")
     }
   }
 

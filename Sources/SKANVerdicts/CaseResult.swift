@@ -2,7 +2,7 @@ public import SKANJSON
 public import SKANVectors
 
 /// The result of one case.
-public struct CaseResult: Sendable, Hashable {
+public struct CaseResult: Sendable, Hashable, CustomReflectable {
   /// The members, behind one reference: a run keeps a result per case and every report reads
   /// them all several times, so a copy of a result costs one retain, not one per member.
   /// `@unchecked Sendable`: a storage shared by two results is never written (``unique()``
@@ -196,6 +196,12 @@ public struct CaseResult: Sendable, Hashable {
     guard left.expected == right.expected else { return false }
     guard left.actual == right.actual else { return false }
     return true
+  }
+
+  /// The members by name (those of the storage), so that a result prints as a plain
+  /// structure would.
+  public var customMirror: Mirror {
+    Mirror(self, children: Mirror(reflecting: storage).children, displayStyle: .struct)
   }
 
   public func hash(into hasher: inout Hasher) {

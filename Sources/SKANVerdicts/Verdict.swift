@@ -8,6 +8,11 @@ public enum Verdict {
   public enum Reply: Sendable {
     /// A line that parsed as JSON.
     case message(JSONValue)
+    /// The line `{"output":…,"seq":N}` whose output is spelled exactly as request `N`'s
+    /// expected output (``SKANVectors/VectorCase/expectedOutputText``): that output, taken
+    /// without parsing or building either value. The same verdict as the ``message(_:)`` a
+    /// parse of the line gives.
+    case expectedOutput(seq: Int)
     /// A line that did not parse, with the reason.
     case notJSON(String)
     /// A line longer than the cap.
@@ -22,6 +27,12 @@ public enum Verdict {
     case protocolViolation(String)
     /// The run was interrupted before the reply came; the case gets no verdict.
     case interrupted
+  }
+
+  /// The message an ``Reply/expectedOutput(seq:)`` reply spells: `{"output":…,"seq":N}` with
+  /// the output `vector` expects.
+  static func spelled(by seq: Int, for vector: VectorCase) -> JSONValue {
+    .object(["output": vector.expectedOutput?.value ?? .null, "seq": .integer(seq)])
   }
 
   /// The result for `vector` given `reply` to the request with `seq`.
@@ -79,6 +90,16 @@ public enum Verdict {
     case .protocolViolation(let reason): return set(.protocolError, reason)
     case .interrupted: return set(.skipped, "interrupted before the reply")
     case .message(let value): message = value
+    case .expectedOutput(let replySeq):
+      // The output is the expected one, byte for byte: a pass whenever this case compares
+      // nothing else (no diagnostic members; a verdict-level case drops the same members on
+      // both sides). Otherwise, and for a seq that is not this request's, the reply is judged
+      // as the message it spells.
+      guard replySeq == seq, vector.diagnostic.isEmpty, vector.expectedOutput != nil else {
+        return judge(
+          vector, seq: seq, reply: .message(spelled(by: replySeq, for: vector)), duration: duration, budget: budget)
+      }
+      return result
     }
     guard message.objectValue != nil else { return set(.protocolError, "reply is not a JSON object") }
     guard let replySeq = message["seq"]?.exactInteger else {

@@ -23,6 +23,9 @@ struct ReplyReaderTests {
   static func describe(_ reply: Verdict.Reply) -> String {
     switch reply {
     case .message(let value): return "message \(CanonicalJSON.compact(value))"
+    // The message it stands for: its seq's expected output, and the seq.
+    case .expectedOutput(let seq):
+      return "message \(CanonicalJSON.compact(["output": expected(seq)?.value.value ?? .null, "seq": .integer(seq)]))"
     case .notJSON(let reason): return "notJSON \(reason)"
     default: return "other \(reply)"
     }
@@ -76,6 +79,17 @@ struct ReplyReaderTests {
     let read = ReplyReader.read(bytes, expectedOutput: Self.expected)
     let plain = HelloExchange.parse(bytes)
     #expect(Self.describe(read) == Self.describe(plain), "line \(line)")
+  }
+
+  @Test("the canonical line with the expected output is that output, read without a value")
+  func canonicalLine() {
+    let exact = String(decoding: Self.expectedText.bytes, as: UTF8.self)
+    let read = ReplyReader.read(Array(#"{"output":\#(exact),"seq":7}"#.utf8), expectedOutput: Self.expected)
+    guard case .expectedOutput(let seq) = read else {
+      Issue.record("not read as the expected output: \(read)")
+      return
+    }
+    #expect(seq == 7)
   }
 
   @Test("an output spelled as expected is the expected value itself, not a new parse")

@@ -37,6 +37,21 @@ struct VerdictTests {
     #expect(failed.differences.count == 1, "one member differs: \(failed.differences)")
   }
 
+  @Test("a reply read as the expected output gets the verdict of the message it spells, for every vector")
+  func expectedOutputReply() throws {
+    let vectors = try VectorSet.embedded().cases.filter(\.expectsOutput)
+    #expect(vectors.contains { !$0.diagnostic.isEmpty }, "vectors with diagnostics take the message path")
+    for vector in vectors {
+      for seq in [7, 6] {
+        let fast = Self.judge(vector, .expectedOutput(seq: seq))
+        let spelled = Self.judge(
+          vector, .message(["output": vector.expectedOutput?.value ?? .null, "seq": .integer(seq)]))
+        #expect(fast == spelled, "\(vector.id), seq \(seq): \(fast.status) against \(spelled.status)")
+        #expect(fast.status == (seq == 7 ? .pass : .protocolError), "\(vector.id), seq \(seq)")
+      }
+    }
+  }
+
   @Test(
     "an output where an error is expected fails; an error where an output is expected, or the wrong code, is an error")
   func outputAndErrorCrossed() {

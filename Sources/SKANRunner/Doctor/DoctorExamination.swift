@@ -79,7 +79,7 @@ struct DoctorExamination {
         "the first line on standard output is not JSON: \(reason)."
       )
       return nil
-    case .oversized, .httpStatus, .protocolViolation, .interrupted:
+    case .oversized, .httpStatus, .protocolViolation, .interrupted, .expectedOutput:
       add("handshake", .problem, "the hello reply could not be read")
       return nil
     }
@@ -249,6 +249,7 @@ struct DoctorExamination {
   func plainDescription(_ reply: Verdict.Reply) -> String {
     switch reply {
     case .message(let message): return CanonicalJSON.compact(message)
+    case .expectedOutput(let seq): return "the expected output (seq \(seq))"
     case .notJSON(let reason): return "a line that is not JSON (\(reason))"
     case .oversized(let size): return "a line over \(size) bytes"
     case .timedOut(let seconds): return "nothing within \(seconds) s"

@@ -47,11 +47,12 @@ package enum ReplyReader {
   private static let outputHead = Array(#"{"output":"#.utf8)
   private static let seqHead = Array(#","seq":"#.utf8)
 
-  /// The reply when `bytes` is exactly the canonical line `{"output":…,"seq":N}` (what the
-  /// kit's reference and any canonical writer send) with the output spelled as request `N`
-  /// expects: then no parse at all, the same value a parse gives (the expected text is one
-  /// complete, valid JSON value, and `N` a plain integer: no sign, no leading zero, at most 18
-  /// digits). `nil` for anything else, which is read as before.
+  /// ``Verdict/Reply/expectedOutput(seq:)`` when `bytes` is exactly the canonical line
+  /// `{"output":…,"seq":N}` (what the kit's reference and any canonical writer send) with the
+  /// output spelled as request `N` expects: then no parse and no value at all, and the same
+  /// verdict a parse gives (the expected text is one complete, valid JSON value, and `N` a
+  /// plain integer: no sign, no leading zero, at most 18 digits). `nil` for anything else,
+  /// which is read as before.
   static func canonical(
     _ bytes: [UInt8], expectedOutput: (Int) -> (text: JSONText, value: DeferredJSON)?
   ) -> Verdict.Reply? {
@@ -80,6 +81,6 @@ package enum ReplyReader {
       }
     }
     guard same else { return nil }
-    return .message(.object(["output": expected.value.value, "seq": .integer(seq)]))
+    return .expectedOutput(seq: seq)
   }
 }

@@ -327,7 +327,13 @@ public actor StdioTransport: ImplementationTransport {
     // no fault of the implementation (they would read as replies to `seq`s never sent).
     guard !interrupted else { return }
     let reply = ReplyReader.read(bytes) { seq in inFlight[seq]?.expectedOutput }
-    guard case .message(let message) = reply, let seq = message["seq"]?.exactInteger else {
+    let named: Int? =
+      switch reply {
+      case .message(let message): message["seq"]?.exactInteger
+      case .expectedOutput(let seq): seq
+      default: nil
+      }
+    guard let seq = named else {
       if inFlight.isEmpty {
         if !closing { events.append("a line that is not a reply arrived with no request outstanding; ignored") }
       } else {
