@@ -38,7 +38,7 @@ public struct JSONParser {
   /// (`nil` for one that is not an object).
   private var summaryKeys: [[UInt8]] = []
   private var summaryDepth = 0
-  private var summaries: [ObjectSummary?] = []
+  private var summaries = ObjectSummaries(width: 0)
   /// The member of the document's own object whose value is stepped over instead of parsed
   /// (``parse(bytes:deferring:)``), and where that value was.
   private var deferKey: [UInt8] = []
@@ -90,10 +90,14 @@ public struct JSONParser {
   /// - Throws: ``JSONError`` naming the line and column of the first problem, as a parse does.
   public static func parse(
     bytes: [UInt8], summarizing keys: [String], within parent: String
-  ) throws(JSONError) -> (value: JSONValue, summaries: [ObjectSummary?]) {
-    try bytes.withUnsafeBufferPointer { buffer in
+  ) throws(JSONError) -> (value: JSONValue, summaries: ObjectSummaries) {
+    guard bytes.count <= ObjectSummaries.maximumBytes else {
+      throw JSONError(reason: "a document of more than 2 GiB cannot be summarized", line: 1, column: 1)
+    }
+    return try bytes.withUnsafeBufferPointer { buffer in
       Self.result(buffer) { parser in
         parser.summaryKeys = keys.map { Array($0.utf8) }
+        parser.summaries = ObjectSummaries(width: keys.count)
         parser.summaryDepth = 3
         parser.summaryParent = Array(parent.utf8)
       }
@@ -156,7 +160,7 @@ public struct JSONParser {
 
   private static func result(
     _ buffer: UnsafeBufferPointer<UInt8>, configure: (inout JSONParser) -> Void
-  ) -> Result<(value: JSONValue, deferred: Range<Int>?, summaries: [ObjectSummary?]), JSONError> {
+  ) -> Result<(value: JSONValue, deferred: Range<Int>?, summaries: ObjectSummaries), JSONError> {
     guard let base = buffer.baseAddress, !buffer.isEmpty else {
       return .failure(JSONError(reason: "unexpected end of input", line: 1, column: 1))
     }
@@ -240,10 +244,10 @@ public struct JSONParser {
       skipWhitespace()
       if summarizing {
         if peek() == 0x7B {
-          summaries.append(try summarizeObject())
+          try summarizeObject()
           elements.append(.null)
         } else {
-          summaries.append(nil)
+          summaries.appendNone()
           elements.append(try parseValue())
         }
       } else {
@@ -255,16 +259,20 @@ public struct JSONParser {
 
   /// Checks the object at `index` as ``checkObject()`` does, and gives its span and the spans
   /// of the values of its members named in ``summaryKeys``.
-  private mutating func summarizeObject() throws(JSONError) -> ObjectSummary {
-    let start = index
-    var members = [Range<Int>?](repeating: nil, count: summaryKeys.count)
+  private mutating func summarizeObject() throws(JSONError) {
+    // The summaries are moved out while the object is checked (the check mutates the parser),
+    // and back after; on an error the parse fails and they are not needed.
+    var summaries = self.summaries
+    self.summaries = ObjectSummaries(width: 0)
+    let entry = summaries.appendObject(at: index)
     let (keys, base, count) = (summaryKeys, base, count)
     try checkObject { keyStart, valueSpan in
       for (position, name) in keys.enumerated() where Self.keyIs(name, from: keyStart, in: base, count: count) {
-        members[position] = valueSpan
+        summaries.setMember(position, of: entry, to: valueSpan)
       }
     }
-    return ObjectSummary(span: start..<index, members: members)
+    summaries.setEnd(index, of: entry)
+    self.summaries = summaries
   }
 
   /// An object member's key and where it starts (its opening quote), with the colon after it

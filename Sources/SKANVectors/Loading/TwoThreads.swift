@@ -26,6 +26,37 @@ enum TwoThreads {
     done.wait()
   }
 
+  /// The size of a file from which hashing it beside its decoding (``alongside(_:_:_:)``) saves
+  /// more than a thread's start costs.
+  static let worthwhileBytes = 1 << 20
+
+  /// Calls `side` on a new thread, when `split` (otherwise after `main`), while the calling
+  /// thread calls `main`; returns both results once both have returned.
+  static func alongside<Side: Sendable, Main>(
+    _ split: Bool, _ side: @escaping @Sendable () -> Side, _ main: () -> Main
+  ) -> (Side, Main) {
+    guard split else {
+      let result = main()
+      return (side(), result)
+    }
+    let box = SideResult<Side>()
+    let done = DispatchSemaphore(value: 0)
+    Thread {
+      box.value = side()
+      done.signal()
+    }.start()
+    let result = main()
+    done.wait()
+    guard let value = box.value else { return (side(), result) }
+    return (value, result)
+  }
+
+  /// What the side thread returns, read once it has signalled.
+  /// `@unchecked Sendable`: written by one thread before a semaphore signal, read after the wait.
+  private final class SideResult<Value>: @unchecked Sendable {
+    var value: Value?
+  }
+
   /// The next index to take, shared by the two threads.
   /// `@unchecked Sendable`: `index` is read and written under `lock`.
   private final class Next: @unchecked Sendable {

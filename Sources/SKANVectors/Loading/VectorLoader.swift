@@ -103,7 +103,15 @@ public enum VectorLoader {
     for path in paths {
       let name = (path as NSString).lastPathComponent
       let bytes = try readBytes(path, name: name)
-      let file = try decodeFile(bytes: bytes, name: name)
+      // A large file is hashed on a second thread while it is decoded.
+      let (sha256, decoded) = TwoThreads.alongside(
+        bytes.count >= TwoThreads.worthwhileBytes, { bytes.withUnsafeBytes { Manifest.sha256(bytes: $0) } }
+      ) { () -> Result<VectorFile, VectorsError> in
+        do throws(VectorsError) { return .success(try decodeFile(bytes: bytes, name: name)) } catch {
+          return .failure(error)
+        }
+      }
+      let file = try decoded.get()
       // A file's own IDs are unique (decodeFile checks): only across files can one repeat.
       if paths.count > 1 {
         for vector in file.cases {
@@ -114,8 +122,7 @@ public enum VectorLoader {
       files.append(file)
       entries.append(
         Manifest.Entry(
-          path: file.fileName, suite: file.suite.rawValue, cases: file.cases.count,
-          sha256: bytes.withUnsafeBytes { Manifest.sha256(bytes: $0) }))
+          path: file.fileName, suite: file.suite.rawValue, cases: file.cases.count, sha256: sha256))
     }
     return VectorSet(files: files, digest: Manifest(entries: entries).digest, kitVersion: Manifest.kitVersion)
   }
@@ -132,7 +139,7 @@ public enum VectorLoader {
     // Each case object (an element of `cases`) is checked as a parse checks it but not built:
     // its summary says where its members are, and the case is read from them.
     let root: JSONValue
-    let summaries: [JSONParser.ObjectSummary?]
+    let summaries: ObjectSummaries
     do {
       (root, summaries) = try JSONParser.parse(bytes: bytes, summarizing: caseMembers, within: "cases")
     } catch {
@@ -152,8 +159,9 @@ public enum VectorLoader {
     let summarized = summaries.count == elements.count
     for (index, element) in elements.enumerated() {
       let vector =
-        if summarized, let summary = summaries[index] {
-          try decodeCase(summary, index: index, suite: suite, file: name, bytes: bytes)
+        if summarized, let span = summaries.span(of: index) {
+          try decodeCase(
+            span, members: { summaries.member($0, of: index) }, index: index, suite: suite, file: name, bytes: bytes)
         } else {
           try decodeCase(element, index: index, suite: suite, file: name)
         }
@@ -167,44 +175,44 @@ public enum VectorLoader {
   /// The members of a case the loader reads from their spans, in this order.
   private static let caseMembers = ["id", "description", "requirements", "basis", "tags", "input", "expected"]
 
-  /// Decodes one case that was checked but not built, from `summary`'s spans in `bytes`. A
+  /// Decodes one case that was checked but not built, at `span` of `bytes`, from the spans of
+  /// its members (`members`, by their place in ``caseMembers``). A
   /// case whose members are all as a vector file writes them, expecting an output alone or an
   /// error alone, keeps its input and output as text (``DeferredJSON``); any other (one with
   /// `diagnostic` or `level`, or a member missing or of the wrong kind) is built whole and
   /// decoded as before, so that its errors are those of a whole parse.
   private static func decodeCase(
-    _ summary: JSONParser.ObjectSummary, index: Int, suite: Suite, file: String, bytes: [UInt8]
+    _ span: Range<Int>, members: (Int) -> Range<Int>?, index: Int, suite: Suite, file: String, bytes: [UInt8]
   ) throws(VectorsError) -> VectorCase {
-    if let vector = readCase(summary, suite: suite, bytes: bytes) { return vector }
+    if let vector = readCase(members, suite: suite, bytes: bytes) { return vector }
     let element: JSONValue
     do {
-      element = try JSONParser.parse(bytes: bytes, range: summary.span, nestedAt: 2)
+      element = try JSONParser.parse(bytes: bytes, range: span, nestedAt: 2)
     } catch {
       throw .notJSON(file: file, reason: error.description)
     }
     var vector = try decodeCase(element, index: index, suite: suite, file: file)
     bytes.withUnsafeBufferPointer { buffer in
-      if let span = summary.members[5] { vector.inputText = JSONText(buffer, range: span) }
-      if let span = summary.members[6], case .output = vector.expected, vector.diagnostic.isEmpty {
+      if let span = members(5) { vector.inputText = JSONText(buffer, range: span) }
+      if let span = members(6), case .output = vector.expected, vector.diagnostic.isEmpty {
         vector.expectedOutputText = JSONText(buffer, range: span).member(only: "output")
       }
     }
     return vector
   }
 
-  /// The case `summary` spells, read from its members' spans, when every member is as a
+  /// The case whose members' spans `spans` gives (by their place in ``caseMembers``), when every member is as a
   /// vector file writes it and the case expects an output alone or an error alone; `nil`
   /// otherwise (the caller then decodes it whole, which says what is wrong).
-  private static func readCase(_ summary: JSONParser.ObjectSummary, suite: Suite, bytes: [UInt8]) -> VectorCase? {
+  private static func readCase(_ spans: (Int) -> Range<Int>?, suite: Suite, bytes: [UInt8]) -> VectorCase? {
     bytes.withUnsafeBufferPointer { text -> VectorCase? in
-      let spans = summary.members
-      func string(_ position: Int) -> String? { spans[position].flatMap { CheckedSpanReader.plainString(text, $0) } }
+      func string(_ position: Int) -> String? { spans(position).flatMap { CheckedSpanReader.plainString(text, $0) } }
       guard let id = string(0), isCaseID(id, of: suite), let description = string(1), !description.isEmpty,
-        let requirements = spans[2].flatMap({ CheckedSpanReader.plainStrings(text, $0) }), !requirements.isEmpty,
+        let requirements = spans(2).flatMap({ CheckedSpanReader.plainStrings(text, $0) }), !requirements.isEmpty,
         requirements.allSatisfy({ RequirementCatalog.requirement($0) != nil }),
         let basis = string(3).flatMap(VectorCase.Basis.init(rawValue:)),
-        let tags = spans[4] == nil ? [] : spans[4].flatMap({ CheckedSpanReader.plainStrings(text, $0) }),
-        let inputSpan = spans[5], let expected = spans[6].flatMap({ CheckedSpanReader.soleMember(text, $0) })
+        let tags = spans(4) == nil ? [] : spans(4).flatMap({ CheckedSpanReader.plainStrings(text, $0) }),
+        let inputSpan = spans(5), let expected = spans(6).flatMap({ CheckedSpanReader.soleMember(text, $0) })
       else { return nil }
       let source: VectorCase.ExpectedSource
       switch expected.key {
