@@ -150,24 +150,39 @@ public enum VectorLoader {
     let suite = try fields.choice("suite", Suite.self)
     let declared = try fields.integer("number_of_cases")
     let elements = try fields.array("cases")
-    var cases: [VectorCase] = []
-    var seen: Set<String> = []
-    cases.reserveCapacity(elements.count)
-    seen.reserveCapacity(elements.count)
     // One summary per element, unless the file spells `cases` with an escape: then every
     // element was built.
     let summarized = summaries.count == elements.count
-    for (index, element) in elements.enumerated() {
-      let vector =
-        if summarized, let span = summaries.span(of: index) {
-          try decodeCase(
-            span, members: { summaries.member($0, of: index) }, index: index, suite: suite, file: name, bytes: bytes)
-        } else {
-          try decodeCase(element, index: index, suite: suite, file: name)
-        }
-      guard seen.insert(vector.id).inserted else { throw .duplicateID(id: vector.id, file: name, firstFile: name) }
-      cases.append(vector)
+    let decode: @Sendable (Int) throws(VectorsError) -> VectorCase = { index throws(VectorsError) in
+      if summarized, let span = summaries.span(of: index) {
+        return try decodeCase(
+          span, members: { summaries.member($0, of: index) }, index: index, suite: suite, file: name, bytes: bytes)
+      }
+      return try decodeCase(elements[index], index: index, suite: suite, file: name)
     }
+    var cases: [VectorCase] = []
+    var failure: VectorsError?
+    if elements.count >= ParallelCases.threshold {
+      (cases, failure) = ParallelCases.build(count: elements.count, decode)
+    } else {
+      cases.reserveCapacity(elements.count)
+      for index in elements.indices {
+        do throws(VectorsError) {
+          cases.append(try decode(index))
+        } catch {
+          failure = error
+          break
+        }
+      }
+    }
+    // The first problem in case order: a repeated ID before the first case that failed, or
+    // that case's error.
+    var seen: Set<String> = []
+    seen.reserveCapacity(cases.count)
+    for vector in cases where !seen.insert(vector.id).inserted {
+      throw .duplicateID(id: vector.id, file: name, firstFile: name)
+    }
+    if let failure { throw failure }
     guard declared == cases.count else { throw .countMismatch(file: name, declared: declared, found: cases.count) }
     return VectorFile(suite: suite, cases: cases)
   }
