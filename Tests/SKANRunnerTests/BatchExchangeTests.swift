@@ -29,7 +29,7 @@ struct BatchExchangeTests {
     }
 
     func exchange(_ requests: [RunRequest]) async -> [(reply: Verdict.Reply, at: ContinuousClock.Instant)] {
-      batches.record(requests.map(\.seq))
+      batches.record(requests.map(\.seq), withoutText: requests.filter { $0.inputText == nil }.map(\.id))
       // The replies come back in the order of the requests, whatever order they were made in.
       return requests.reversed().map { (answer($0), ContinuousClock.now) }.reversed()
     }
@@ -45,11 +45,30 @@ struct BatchExchangeTests {
   }
 
   /// The `seq`s of each batch, in the order the batches came.
-  final class Batches: @unchecked Sendable {  // @unchecked: `all` is read and written under `lock`.
+  /// And the IDs of the cases sent without their input's text.
+  final class Batches: @unchecked Sendable {  // @unchecked: both are read and written under `lock`.
     private let lock = NSLock()
     private var batches: [[Int]] = []
-    func record(_ seqs: [Int]) { lock.withLock { batches.append(seqs) } }
+    private var textless: [String] = []
+    func record(_ seqs: [Int], withoutText ids: [String]) {
+      lock.withLock {
+        batches.append(seqs)
+        textless += ids
+      }
+    }
     var all: [[Int]] { lock.withLock { batches } }
+    var withoutText: [String] { lock.withLock { textless } }
+  }
+
+  @Test("every case read from a file is sent with its input as the file spells it, a case built whole included")
+  func inputText() async throws {
+    let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
+    let cases = set.cases.filter { $0.suite == .signature }
+    #expect(cases.contains { $0.inputSource.text == nil }, "some signature cases are built whole (diagnostics)")
+    let transport = Batcher(
+      vectors: Dictionary(uniqueKeysWithValues: cases.map { ($0.id, $0) }), declared: ["signature"])
+    _ = try await Runner.run(cases: cases, vectors: set, transport: transport)
+    #expect(transport.batches.withoutText.isEmpty, "sent without text: \(transport.batches.withoutText.prefix(5))")
   }
 
   @Test("cases go over in batches of the transport's size, and each reply settles its own case")

@@ -51,10 +51,19 @@ public enum Runner {
               if let text = vector.expectedOutputText, let value = vector.expectedOutput {
                 expectedOutput = (text, value)
               }
-              requests.append(
-                RunRequest(
-                  seq: index + 1, id: vector.id, suite: vector.suite.rawValue, input: vector.inputSource,
-                  expectedOutput: expectedOutput, tags: vector.tags))
+              // The input as its file spells it: the text the case was read with, also for a
+              // case built whole (which holds its input as a value beside that text).
+              if vector.inputSource.text == nil, let text = vector.inputText {
+                requests.append(
+                  RunRequest(
+                    seq: index + 1, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: text,
+                    expectedOutput: expectedOutput, tags: vector.tags))
+              } else {
+                requests.append(
+                  RunRequest(
+                    seq: index + 1, id: vector.id, suite: vector.suite.rawValue, input: vector.inputSource,
+                    expectedOutput: expectedOutput, tags: vector.tags))
+              }
               sent.append(index)
             }
             guard !requests.isEmpty else { continue }
