@@ -43,21 +43,39 @@ public enum CheckedSpanReader {
   public static func soleMember(
     _ text: UnsafeBufferPointer<UInt8>, _ span: Range<Int>
   ) -> (key: String, value: Range<Int>)? {
+    guard let members = members(text, span), members.count == 1 else { return nil }
+    return members[0]
+  }
+
+  /// The keys and the values' spans of the object the span spells, in the order written,
+  /// when every key is a plain string.
+  public static func members(
+    _ text: UnsafeBufferPointer<UInt8>, _ span: Range<Int>
+  ) -> [(key: String, value: Range<Int>)]? {
     guard let base = text.baseAddress, span.count >= 2, span.upperBound <= text.count,
       base[span.lowerBound] == 0x7B, base[span.upperBound - 1] == 0x7D
     else { return nil }
-    let keyStart = skipWhiteSpace(base, from: span.lowerBound + 1, to: span.upperBound)
-    guard keyStart < span.upperBound, base[keyStart] == 0x22 else { return nil }
-    var keyEnd = keyStart + 1
-    while keyEnd < span.upperBound, base[keyEnd] != 0x22 { keyEnd += 1 }
-    guard keyEnd < span.upperBound, let key = string(base, from: keyStart + 1, to: keyEnd) else { return nil }
-    let colon = skipWhiteSpace(base, from: keyEnd + 1, to: span.upperBound)
-    guard colon < span.upperBound, base[colon] == 0x3A else { return nil }
-    let valueStart = skipWhiteSpace(base, from: colon + 1, to: span.upperBound)
-    guard let valueEnd = JSONParser.endOfValue(base, count: span.upperBound - 1, from: valueStart),
-      valueEnd > valueStart, skipWhiteSpace(base, from: valueEnd, to: span.upperBound) == span.upperBound - 1
-    else { return nil }
-    return (key, valueStart..<valueEnd)
+    let end = span.upperBound - 1
+    var members: [(key: String, value: Range<Int>)] = []
+    var keyStart = skipWhiteSpace(base, from: span.lowerBound + 1, to: end)
+    if keyStart == end { return members }
+    while true {
+      guard keyStart < end, base[keyStart] == 0x22 else { return nil }
+      var keyEnd = keyStart + 1
+      while keyEnd < end, base[keyEnd] != 0x22 { keyEnd += 1 }
+      guard keyEnd < end, let key = string(base, from: keyStart + 1, to: keyEnd) else { return nil }
+      let colon = skipWhiteSpace(base, from: keyEnd + 1, to: end)
+      guard colon < end, base[colon] == 0x3A else { return nil }
+      let valueStart = skipWhiteSpace(base, from: colon + 1, to: end)
+      guard let valueEnd = JSONParser.endOfValue(base, count: end, from: valueStart), valueEnd > valueStart else {
+        return nil
+      }
+      members.append((key, valueStart..<valueEnd))
+      let next = skipWhiteSpace(base, from: valueEnd, to: end)
+      if next == end { return members }
+      guard base[next] == 0x2C else { return nil }
+      keyStart = skipWhiteSpace(base, from: next + 1, to: end)
+    }
   }
 
   /// The bytes from `start` to `end` as a string, when they are all printable ASCII with no

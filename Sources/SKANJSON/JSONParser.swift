@@ -42,6 +42,9 @@ public struct JSONParser {
   /// The member of the document's own object whose value is stepped over instead of parsed
   /// (``parse(bytes:deferring:)``), and where that value was.
   private var deferKey: [UInt8] = []
+  /// The spans of the plain keys of the objects being checked, outermost first, as pairs of
+  /// start and end (``checkObject(_:)``): one array for the whole parse.
+  private var plainKeys: [Int] = []
   private var deferred: Range<Int>?
   /// The nesting depth of the object whose member ``deferKey`` is stepped over: 1, the
   /// document's own object, or one more than the depth a span is parsed at.
@@ -385,32 +388,99 @@ public struct JSONParser {
     _ member: (_ keyStart: Int, _ valueSpan: Range<Int>) -> Void = { _, _ in }
   ) throws(JSONError) {
     if try open(closing: 0x7D) { return }
-    // The keys so far: a handful is compared in a list, more go into a set.
-    var keys: [String] = []
+    // The keys so far, compared as a dictionary compares them. A plain key (printable ASCII,
+    // no escape: nearly every key) is compared by its bytes, on ``plainKeys``, without being
+    // built; once a key is not plain, or there are more than 16, the keys are compared as
+    // strings, a handful in a list, more in a set.
+    let plainBase = plainKeys.count
+    defer { plainKeys.removeSubrange(plainBase...) }
+    var keys: [String]?
     var keySet: Set<String>?
     while true {
-      let (key, keyStart) = try readKey()
+      skipWhitespace()
+      guard peek() == 0x22 else { throw error("expected a string key") }
+      let keyStart = index
+      var key: String?
+      var plainEnd: Int?
+      if keys == nil, let end = Self.plainStringEnd(base, count: count, from: keyStart + 1) {
+        plainEnd = end
+        index = end + 1
+      } else {
+        key = try parseString()
+      }
+      skipWhitespace()
+      guard peek() == 0x3A else { throw error("expected ':' after a key") }
+      index += 1
+      skipWhitespace()
       let valueStart = index
       try checkValue()
       member(keyStart, valueStart..<index)
-      let duplicate: Bool
-      if keySet != nil {
-        duplicate = keySet?.insert(key).inserted == false
-      } else if keys.count < 16 {
-        duplicate = keys.contains(key)
-        keys.append(key)
+      var duplicate = false
+      if let end = plainEnd, plainKeys.count - plainBase < 32 {
+        duplicate = isPlainKey(keyStart + 1..<end, among: plainBase)
+        plainKeys.append(keyStart + 1)
+        plainKeys.append(end)
       } else {
-        var set = Set(keys)
-        duplicate = !set.insert(key).inserted
-        keySet = set
-        keys = []
+        // From here on every key is a string: the plain ones so far are built once.
+        if keys == nil {
+          keys = stride(from: plainBase, to: plainKeys.count, by: 2).map { string(plainKeys[$0]..<plainKeys[$0 + 1]) }
+        }
+        let name = key ?? string(keyStart + 1..<(plainEnd ?? keyStart + 1))
+        key = name
+        if keySet != nil {
+          duplicate = keySet?.insert(name).inserted == false
+        } else if let list = keys, list.count < 16 {
+          duplicate = list.contains(name)
+          keys?.append(name)
+        } else {
+          var set = Set(keys ?? [])
+          duplicate = !set.insert(name).inserted
+          keySet = set
+          keys = []
+        }
       }
       if duplicate {
+        let name = key ?? string(keyStart + 1..<(plainEnd ?? keyStart + 1))
         index = keyStart
-        throw error("duplicate key \"\(key)\"")
+        throw error("duplicate key \"\(name)\"")
       }
       if try closes(0x7D) { return }
     }
+  }
+
+  /// Whether the bytes of `span` are those of one of the plain keys on ``plainKeys`` from
+  /// `start` (pairs of start and end).
+  private func isPlainKey(_ span: Range<Int>, among start: Int) -> Bool {
+    var pair = start
+    while pair < plainKeys.count {
+      let other = plainKeys[pair]..<plainKeys[pair + 1]
+      if other.count == span.count {
+        var offset = 0
+        while offset < span.count, base[other.lowerBound + offset] == base[span.lowerBound + offset] { offset += 1 }
+        if offset == span.count { return true }
+      }
+      pair += 2
+    }
+    return false
+  }
+
+  /// The plain key (printable ASCII, no escape) of `span`, the text between its quotes.
+  private func string(_ span: Range<Int>) -> String {
+    String(decoding: UnsafeBufferPointer(start: base + span.lowerBound, count: span.count), as: UTF8.self)
+  }
+
+  /// Where the string whose text starts at `start` (after its opening quote) ends (its closing
+  /// quote), when all of it is printable ASCII with no escape; `nil` otherwise, and when the
+  /// text ends first.
+  private static func plainStringEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
+    var position = start
+    while position < count {
+      let byte = base[position]
+      if byte == 0x22 { return position }
+      guard byte >= 0x20, byte < 0x80, byte != 0x5C else { return nil }
+      position += 1
+    }
+    return nil
   }
 
   private mutating func checkArray() throws(JSONError) {

@@ -6,10 +6,13 @@ import Foundation
 /// vectors while the pool's other thread starts the implementation, and work queued on the
 /// pool would wait for that thread (docs/benchmarks.md).
 enum TwoThreads {
-  /// Calls `work` once for each of `items`, on the calling thread and on a new thread, each
-  /// taking the next item in order as it finishes one; returns when every call has returned.
-  static func forEach<Item: Sendable>(_ items: [Item], _ work: @escaping @Sendable (Item) -> Void) {
-    guard items.count > 1 else {
+  /// Calls `work` once for each of `items`, on the calling thread and, when `split`, on a new
+  /// thread, each taking the next item in order as it finishes one; returns when every call
+  /// has returned.
+  static func forEach<Item: Sendable>(
+    _ items: [Item], split: Bool = true, _ work: @escaping @Sendable (Item) -> Void
+  ) {
+    guard split, items.count > 1 else {
       items.forEach(work)
       return
     }

@@ -10,9 +10,11 @@ import SKANVocabulary
 /// that newer minor additions do not break older runners.
 public enum VectorLoader {
   /// Loads and checks every file the manifest lists.
+  /// - Parameter threads: the threads the files are read on: 2, or 1 when something else
+  ///   needs the other core meanwhile (a run starting its implementation).
   /// - Throws: ``VectorsError`` naming the file, the case and the field.
-  public static func load(directory: String) throws(VectorsError) -> VectorSet {
-    try load { name throws(VectorsError) in try readBytes(directory + "/" + name, name: name) }
+  public static func load(directory: String, threads: Int = 2) throws(VectorsError) -> VectorSet {
+    try load(threads: threads) { name throws(VectorsError) in try readBytes(directory + "/" + name, name: name) }
   }
 
   /// Loads and checks `manifest.json` and every file it lists, reading each file's bytes
@@ -21,9 +23,9 @@ public enum VectorLoader {
   /// The set's digest is made from the SHA-256 of each file's bytes, checked against the
   /// manifest; nothing is written back out to hash it.
   /// - Throws: ``VectorsError`` naming the file, the case and the field.
-  static func load(reading read: @escaping @Sendable (String) throws(VectorsError) -> [UInt8]) throws(VectorsError)
-    -> VectorSet
-  {
+  static func load(
+    threads: Int = 2, reading read: @escaping @Sendable (String) throws(VectorsError) -> [UInt8]
+  ) throws(VectorsError) -> VectorSet {
     let manifest = try parse(try read("manifest.json"), file: "manifest.json")
     try checkSchemaVersion(manifest, file: "manifest.json")
     guard let entries = manifest["files"]?.arrayValue else {
@@ -41,7 +43,7 @@ public enum VectorLoader {
       return path
     }
     let decoded = ConcurrentResults<(file: VectorFile, sha256: String), VectorsError>(count: paths.count)
-    TwoThreads.forEach(paths.indices.filter { paths[$0] != nil }) { index in
+    TwoThreads.forEach(paths.indices.filter { paths[$0] != nil }, split: threads > 1) { index in
       guard let path = paths[index] else { return }
       decoded.set(index) { () throws(VectorsError) in
         let bytes = try read(path)
@@ -191,11 +193,11 @@ public enum VectorLoader {
   private static let caseMembers = ["id", "description", "requirements", "basis", "tags", "input", "expected"]
 
   /// Decodes one case that was checked but not built, at `span` of `bytes`, from the spans of
-  /// its members (`members`, by their place in ``caseMembers``). A
-  /// case whose members are all as a vector file writes them, expecting an output alone or an
-  /// error alone, keeps its input and output as text (``DeferredJSON``); any other (one with
-  /// `diagnostic` or `level`, or a member missing or of the wrong kind) is built whole and
-  /// decoded as before, so that its errors are those of a whole parse.
+  /// its members (`members`, by their place in ``caseMembers``). A case whose members are all
+  /// as a vector file writes them, expecting an output (with or without diagnostic members)
+  /// or an error, keeps its input and output as text (``DeferredJSON``); any other (one with
+  /// `level`, or a member missing, of the wrong kind or spelled with an escape) is built whole
+  /// and decoded as before, so that its errors are those of a whole parse.
   private static func decodeCase(
     _ span: Range<Int>, members: (Int) -> Range<Int>?, index: Int, suite: Suite, file: String, bytes: [UInt8]
   ) throws(VectorsError) -> VectorCase {
@@ -216,9 +218,10 @@ public enum VectorLoader {
     return vector
   }
 
-  /// The case whose members' spans `spans` gives (by their place in ``caseMembers``), when every member is as a
-  /// vector file writes it and the case expects an output alone or an error alone; `nil`
-  /// otherwise (the caller then decodes it whole, which says what is wrong).
+  /// The case whose members' spans `spans` gives (by their place in ``caseMembers``), when
+  /// every member is as a vector file writes it and the case expects an output alone, an
+  /// output with the diagnostic paths it gives, or an error alone; `nil` otherwise (the
+  /// caller then decodes it whole, which says what is wrong).
   private static func readCase(_ spans: (Int) -> Range<Int>?, suite: Suite, bytes: [UInt8]) -> VectorCase? {
     bytes.withUnsafeBufferPointer { text -> VectorCase? in
       func string(_ position: Int) -> String? { spans(position).flatMap { CheckedSpanReader.plainString(text, $0) } }
@@ -227,19 +230,34 @@ public enum VectorLoader {
         requirements.allSatisfy({ RequirementCatalog.requirement($0) != nil }),
         let basis = string(3).flatMap(VectorCase.Basis.init(rawValue:)),
         let tags = spans(4) == nil ? [] : spans(4).flatMap({ CheckedSpanReader.plainStrings(text, $0) }),
-        let inputSpan = spans(5), let expected = spans(6).flatMap({ CheckedSpanReader.soleMember(text, $0) })
+        let inputSpan = spans(5), let expected = spans(6).flatMap({ CheckedSpanReader.members(text, $0) })
       else { return nil }
       let source: VectorCase.ExpectedSource
-      switch expected.key {
-      case "output": source = .output(DeferredJSON(text: JSONText(text, range: expected.value)))
-      case "error":
-        guard let code = CheckedSpanReader.plainString(text, expected.value), !code.isEmpty else { return nil }
-        source = .error(code)
-      default: return nil
+      var diagnostic: [String] = []
+      if expected.count == 1 {
+        switch expected[0].key {
+        case "output": source = .output(DeferredJSON(text: JSONText(text, range: expected[0].value)))
+        case "error":
+          guard let code = CheckedSpanReader.plainString(text, expected[0].value), !code.isEmpty else { return nil }
+          source = .error(code)
+        default: return nil
+        }
+      } else {
+        // An output with diagnostic members, `{"output": …, "diagnostic": [paths]}` in either
+        // order: the output alone is built, to check that each path names a member it gives.
+        guard expected.count == 2, let output = expected.first(where: { $0.key == "output" })?.value,
+          let paths = expected.first(where: { $0.key == "diagnostic" }).flatMap({
+            CheckedSpanReader.plainStrings(text, $0.value)
+          }), !paths.isEmpty,
+          let value = try? JSONParser.parse(bytes: bytes, range: output, nestedAt: 4),
+          paths.allSatisfy({ DiagnosticPath($0)?.isGiven(in: value) == true })
+        else { return nil }
+        diagnostic = paths
+        source = .output(DeferredJSON(text: JSONText(text, range: output), value: value))
       }
       return VectorCase(
         id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
-        input: DeferredJSON(text: JSONText(text, range: inputSpan)), expected: source)
+        input: DeferredJSON(text: JSONText(text, range: inputSpan)), expected: source, diagnostic: diagnostic)
     }
   }
 

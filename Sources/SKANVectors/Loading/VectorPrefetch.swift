@@ -29,15 +29,16 @@ public final class VectorPrefetch: @unchecked Sendable {
   /// The tasks suspended in ``finished()`` until the read ends.
   private var waiters: [CheckedContinuation<Void, Never>] = []
 
-  /// Starts reading `source` on a new thread.
-  public init(_ source: Source) {
+  /// Starts reading `source` on a new thread, and on a second one too when `threads` is 2
+  /// (1: the command needs the other core meanwhile, as a run starting its implementation does).
+  public init(_ source: Source, threads: Int = 2) {
     self.source = source
     Thread { [self] in
       let result: Result<VectorSet, VectorsError>
       do throws(VectorsError) {
         switch source {
-        case .directory(let path): result = .success(try VectorLoader.load(directory: path))
-        case .embedded: result = .success(try VectorSet.embedded())
+        case .directory(let path): result = .success(try VectorLoader.load(directory: path, threads: threads))
+        case .embedded: result = .success(try VectorSet.embedded(threads: threads))
         }
       } catch {
         result = .failure(error)

@@ -35,9 +35,11 @@ public struct VectorSet: Sendable {
   /// was built, checked as a directory is (each file's SHA-256 against the manifest, every
   /// field of every case). What `skan-conform` runs when it is not given a directory and
   /// there is no `./Vectors`. Nothing is regenerated: ``generated()`` asks the model.
+  /// - Parameter threads: the threads the files are read on: 2, or 1 when something else
+  ///   needs the other core meanwhile (a run starting its implementation).
   /// - Throws: ``VectorsError`` naming the file, the case and the field, as for a directory.
-  public static func embedded() throws(VectorsError) -> VectorSet {
-    try VectorLoader.load { name throws(VectorsError) in
+  public static func embedded(threads: Int = 2) throws(VectorsError) -> VectorSet {
+    try VectorLoader.load(threads: threads) { name throws(VectorsError) in
       guard let bytes = EmbeddedVectors.bytes(named: name) else {
         throw .io(file: name, reason: "is not among the vector files built into this binary")
       }
