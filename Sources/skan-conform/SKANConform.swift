@@ -24,6 +24,7 @@ struct SKANConform: AsyncParsableCommand {
   /// own default is 64) and never printing a stack trace.
   static func main() async {
     VectorSourceOptions.startPrefetch(arguments: CommandLine.arguments)
+    ImplementationPrelaunch.start(arguments: CommandLine.arguments)
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {
@@ -31,7 +32,11 @@ struct SKANConform: AsyncParsableCommand {
       } else {
         try command.run()
       }
+      await ImplementationPrelaunch.discard()
     } catch {
+      // A usage error, or a command that ended before it took the implementation started
+      // for it: that process is stopped before the exit.
+      await ImplementationPrelaunch.discard()
       let code = exitCode(for: error)
       if code == .success || error is ExitCode {
         exit(withError: error)

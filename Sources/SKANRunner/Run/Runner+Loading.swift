@@ -14,13 +14,15 @@ extension Runner {
   /// - Parameters:
   ///   - load: reads the vectors and chooses the cases; `context` is handed back unchanged
   ///     (what the caller read beside them, such as an expectations file).
+  ///   - handshake: the handshake with `transport`, when the caller has already begun it
+  ///     (to start the implementation earlier still); `nil` begins it here.
   ///   - progress: called after each case completes.
   public static func run<Context: Sendable>(
-    transport: any ImplementationTransport,
+    transport: any ImplementationTransport, handshake started: Task<ImplementationIdentity, any Error>? = nil,
     loading load: @escaping @Sendable () async throws -> (vectors: VectorSet, cases: [VectorCase], context: Context),
     progress: @escaping @Sendable (CaseResult) -> Void = { _ in }
   ) async throws -> (report: RunReport, vectors: VectorSet, context: Context) {
-    let handshake = Task { () async throws -> ImplementationIdentity in try await transport.handshake() }
+    let handshake = started ?? Task { () async throws -> ImplementationIdentity in try await transport.handshake() }
     return try await withTaskCancellationHandler {
       let loaded: (vectors: VectorSet, cases: [VectorCase], context: Context)
       do {

@@ -53,7 +53,7 @@ struct RunCommand: AsyncParsableCommand {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp("Seconds to wait for each reply (for the hello reply, at least 10).", valueName: "seconds"))
-  var timeout: Double = 5
+  var timeout: Double = Self.defaultTimeout
 
   @Option(
     help: ArgumentHelp(
@@ -88,6 +88,9 @@ struct RunCommand: AsyncParsableCommand {
       valueName: "n"))
   var `repeat` = 1
 
+  /// `--timeout`'s default, in seconds.
+  static let defaultTimeout: Double = 5
+
   func validate() throws {
     guard timeout > 0, timeout <= 3600 else { throw ValidationError("--timeout must be between 0 and 3600 seconds") }
     guard (1...1000).contains(`repeat`) else { throw ValidationError("--repeat must be from 1 to 1000") }
@@ -109,7 +112,10 @@ struct RunCommand: AsyncParsableCommand {
   }
 
   func run() async throws {
-    let transport = makeTransport()
+    // The implementation may already be starting (``ImplementationPrelaunch``).
+    let connection = self.connection
+    let prelaunched = await ImplementationPrelaunch.take(for: connection)
+    let transport = prelaunched?.transport ?? connection.transport()
     let source = self.source
     let selection = self.selection
     let required = gate.names
@@ -125,7 +131,7 @@ struct RunCommand: AsyncParsableCommand {
       // Ctrl-C is handled from the start: the implementation is already running while the
       // vectors load.
       (report, vectors, (plan, known)) = try await InterruptibleRun.run {
-        try await Runner.run(transport: transport) {
+        try await Runner.run(transport: transport, handshake: prelaunched?.handshake) {
           await VectorSourceOptions.prefetchFinished()
           let vectors = try source.load()
           let plan = try RunPlan(
@@ -164,12 +170,11 @@ struct RunCommand: AsyncParsableCommand {
     if !strictness.succeeded(judged) { throw KitExit.unexpected }
   }
 
-  /// The transport the options name, for the kit's own version (the hello's `kit_version`).
-  private func makeTransport() -> any ImplementationTransport {
+  /// How the options reach the implementation.
+  var connection: ImplementationConnection {
     ImplementationConnection(
       command: cli ?? Self.referenceCommand(), endpoint: endpoint, perCase: perCase, concurrency: concurrency,
-      timeout: timeout, wait: wait
-    ).transport()
+      timeout: timeout, wait: wait)
   }
 
   /// This executable's own `reference --stdio`.

@@ -23,7 +23,9 @@ struct VectorSourceOptions: ParsableArguments {
 
   /// Starts reading the default vectors when `arguments` (the process's, the executable
   /// first) name one of ``prefetchingCommands`` without `--vectors` or a request for help.
-  /// Called once, first thing in `main`, before any other thread is started.
+  /// Called once, first thing in `main`, before any other thread is started. A `run` reads
+  /// them on one thread: its implementation starts meanwhile (``ImplementationPrelaunch``)
+  /// and needs the other core more than the read does (docs/benchmarks.md).
   static func startPrefetch(arguments: [String]) {
     guard arguments.count >= 2, prefetchingCommands.contains(arguments[1]) else { return }
     let rest = arguments.dropFirst(2)
@@ -31,7 +33,8 @@ struct VectorSourceOptions: ParsableArguments {
       !rest.contains(where: { $0 == "--vectors" || $0.hasPrefix("--vectors=") || $0 == "-h" || $0 == "--help" })
     else { return }
     prefetch = VectorPrefetch(
-      FileManager.default.fileExists(atPath: "Vectors/manifest.json") ? .directory("Vectors") : .embedded)
+      FileManager.default.fileExists(atPath: "Vectors/manifest.json") ? .directory("Vectors") : .embedded,
+      threads: arguments[1] == "run" ? 1 : 2)
   }
 
   /// Returns once the read-ahead of the default vectors, if one was started, has ended: an

@@ -6,7 +6,7 @@ import SKANVectors
 /// How the command line reaches an implementation under test: the one place a transport is
 /// built from `--cli`, `--endpoint`, `--wait`, `--per-case`, `--concurrency` and `--timeout`
 /// (`run`, `fuzz`).
-struct ImplementationConnection {
+struct ImplementationConnection: Equatable, Sendable {
   /// The help of `--wait`, the same for every command that takes `--endpoint`.
   static let waitHelp = ArgumentHelp(
     "With --endpoint: for up to this many seconds, retry a refused connection while the service starts (default 0: fail at once; at most 600).",

@@ -24,6 +24,14 @@ enum InterruptibleRun {
     defer { watcher.finish() }
     return try await task.value
   }
+
+  /// Catches the signals from now on, ahead of the run: one that comes before ``run(_:)``
+  /// starts (while the implementation is already starting, ``ImplementationPrelaunch``)
+  /// cancels the run as soon as it does. A process started in the background by a
+  /// non-interactive shell begins with SIGINT ignored, and such a signal would otherwise be lost.
+  static func arm() {
+    InterruptWatcher.shared.arm()
+  }
 }
 
 /// The pipe between the signal handler and the thread that cancels the current run.
@@ -34,6 +42,9 @@ private final class InterruptWatcher: @unchecked Sendable {
   private let lock = NSLock()
   private var cancel: (@Sendable () -> Void)?
   private var received = 0
+  /// Whether the handlers were installed ahead of the run (``arm()``): the signals received
+  /// since then count for it.
+  private var armed = false
   private let readEnd: Int32
 
   private init() {
@@ -57,18 +68,19 @@ private final class InterruptWatcher: @unchecked Sendable {
     reader.start()
   }
 
-  /// Installs the handlers, then starts the run that a signal cancels.
+  /// Installs the handlers ahead of the run (``InterruptibleRun/arm()``).
+  func arm() {
+    lock.withLock { armed = true }
+    installHandlers()
+  }
+
+  /// Installs the handlers (unless ``arm()`` did), then starts the run that a signal cancels.
   func start<Result: Sendable>(_ makeTask: () -> Task<Result, any Error>) -> Task<Result, any Error> {
     lock.withLock {
-      received = 0
+      if !armed { received = 0 }
       cancel = nil
     }
-    for number in [SIGINT, SIGTERM] {
-      signal(number) { number in
-        var byte = UInt8(truncatingIfNeeded: number)
-        _ = write(interruptPipeWriteEnd, &byte, 1)
-      }
-    }
+    installHandlers()
     let task = makeTask()
     let alreadySignalled = lock.withLock {
       cancel = { task.cancel() }
@@ -81,7 +93,20 @@ private final class InterruptWatcher: @unchecked Sendable {
   /// Restores the default handlers once the run is over.
   func finish() {
     for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
-    lock.withLock { cancel = nil }
+    lock.withLock {
+      cancel = nil
+      armed = false
+    }
+  }
+
+  /// Makes each of SIGINT and SIGTERM write its number to the pipe, in one call per signal.
+  private func installHandlers() {
+    for number in [SIGINT, SIGTERM] {
+      signal(number) { number in
+        var byte = UInt8(truncatingIfNeeded: number)
+        _ = write(interruptPipeWriteEnd, &byte, 1)
+      }
+    }
   }
 
   private func signalled() {
