@@ -78,15 +78,29 @@ public enum CheckedSpanReader {
     }
   }
 
+  /// The spans of the elements of the array the span spells, in order.
+  public static func elements(_ text: UnsafeBufferPointer<UInt8>, _ span: Range<Int>) -> [Range<Int>]? {
+    guard let base = text.baseAddress, span.count >= 2, span.upperBound <= text.count,
+      base[span.lowerBound] == 0x5B, base[span.upperBound - 1] == 0x5D
+    else { return nil }
+    let end = span.upperBound - 1
+    var elements: [Range<Int>] = []
+    var start = skipWhiteSpace(base, from: span.lowerBound + 1, to: end)
+    if start == end { return elements }
+    while true {
+      guard let valueEnd = JSONParser.endOfValue(base, count: end, from: start), valueEnd > start else { return nil }
+      elements.append(start..<valueEnd)
+      let next = skipWhiteSpace(base, from: valueEnd, to: end)
+      if next == end { return elements }
+      guard base[next] == 0x2C else { return nil }
+      start = skipWhiteSpace(base, from: next + 1, to: end)
+    }
+  }
+
   /// The bytes from `start` to `end` as a string, when they are all printable ASCII with no
   /// backslash (so no escape) and no quote.
   private static func string(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> String? {
-    var index = start
-    while index < end {
-      let byte = base[index]
-      guard byte >= 0x20, byte < 0x80, byte != 0x5C, byte != 0x22 else { return nil }
-      index += 1
-    }
+    guard ByteScan.stringStop(base, from: start, to: end) == end else { return nil }
     return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
   }
 

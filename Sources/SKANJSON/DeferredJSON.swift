@@ -15,12 +15,9 @@ public struct DeferredJSON: Sendable, Hashable {
   /// The text and, once parsed, its value: shared by every copy of the ``DeferredJSON``.
   private final class Parsed: Sendable {
     let text: JSONText
-    let value: Mutex<JSONValue?>
+    let value = Mutex<JSONValue?>(nil)
 
-    init(_ text: JSONText, value: JSONValue? = nil) {
-      self.text = text
-      self.value = Mutex(value)
-    }
+    init(_ text: JSONText) { self.text = text }
   }
 
   private let storage: Storage
@@ -35,12 +32,6 @@ public struct DeferredJSON: Sendable, Hashable {
   /// as `null`.
   public init(text: JSONText) {
     storage = .text(Parsed(text))
-  }
-
-  /// `text` with the value it spells, for a reader that needed the value at once (it is
-  /// not parsed again). `value` must be what the kit's parser makes of `text`.
-  public init(text: JSONText, value: JSONValue) {
-    storage = .text(Parsed(text, value: value))
   }
 
   /// The value, parsed from its text on first use.

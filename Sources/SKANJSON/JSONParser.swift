@@ -369,15 +369,10 @@ public struct JSONParser {
   /// A string checked as ``parseString()`` checks it; only one with an escape or a byte
   /// outside ASCII is built, to be checked as a parse checks it.
   private mutating func checkString() throws(JSONError) {
-    var position = index + 1
-    while position < count {
-      let byte = base[position]
-      if byte == 0x22 {
-        index = position + 1
-        return
-      }
-      if byte == 0x5C || byte < 0x20 || byte >= 0x80 { break }
-      position += 1
+    let stop = ByteScan.stringStop(base, from: index + 1, to: count)
+    if stop < count, base[stop] == 0x22 {
+      index = stop + 1
+      return
     }
     _ = try parseString()
   }
@@ -473,14 +468,8 @@ public struct JSONParser {
   /// quote), when all of it is printable ASCII with no escape; `nil` otherwise, and when the
   /// text ends first.
   private static func plainStringEnd(_ base: UnsafePointer<UInt8>, count: Int, from start: Int) -> Int? {
-    var position = start
-    while position < count {
-      let byte = base[position]
-      if byte == 0x22 { return position }
-      guard byte >= 0x20, byte < 0x80, byte != 0x5C else { return nil }
-      position += 1
-    }
-    return nil
+    let stop = ByteScan.stringStop(base, from: start, to: count)
+    return stop < count && base[stop] == 0x22 ? stop : nil
   }
 
   private mutating func checkArray() throws(JSONError) {
@@ -504,6 +493,7 @@ public struct JSONParser {
       if byte == 0x22 {
         index += 1
         while true {
+          index = ByteScan.quoteOrBackslash(base, from: index, to: count)
           guard index < count else { return nil }
           let inside = base[index]
           index += inside == 0x5C ? 2 : 1
@@ -540,6 +530,7 @@ public struct JSONParser {
     var ascii = true
     var position = index
     while true {
+      position = ByteScan.stringStop(base, from: position, to: count)
       guard position < count else {
         index = position
         throw error("unterminated string")
@@ -823,7 +814,12 @@ public struct JSONParser {
   private mutating func skipWhitespace() {
     while index < count {
       let byte = base[index]
-      guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+      if byte == 0x20 {
+        // The indentation of a pretty-printed document: a run of spaces, eight at a time.
+        index = ByteScan.endOfSpaces(base, from: index, to: count)
+        continue
+      }
+      guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
       index += 1
     }
   }

@@ -26,8 +26,10 @@ public struct JSONText: Sendable, Hashable {
       if byte == 0x22 {
         // A string: copied whole, up to its closing quote (an escaped quote does not end it).
         index += 1
-        while index < end && base[index] != 0x22 {
-          index += base[index] == 0x5C ? 2 : 1
+        while true {
+          index = ByteScan.quoteOrBackslash(base, from: index, to: end)
+          guard index < end, base[index] == 0x5C else { break }
+          index += 2
         }
         index += 1
         continue
@@ -40,7 +42,11 @@ public struct JSONText: Sendable, Hashable {
         index += 1
         while index < end {
           let next = base[index]
-          guard next == 0x20 || next == 0x0A || next == 0x0D || next == 0x09 else { break }
+          if next == 0x20 {
+            index = ByteScan.endOfSpaces(base, from: index, to: end)
+            continue
+          }
+          guard next == 0x0A || next == 0x0D || next == 0x09 else { break }
           index += 1
         }
         runStart = index

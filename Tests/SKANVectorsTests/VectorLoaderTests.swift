@@ -28,6 +28,42 @@ struct VectorLoaderTests {
     #expect(file.cases.map(\.id) == ["window/a"])
   }
 
+  /// A case's diagnostic paths are checked against its output read from the text; the same
+  /// file with `cases` spelled with an escape is built whole and checked on the built output.
+  @Test(
+    "a diagnostic path is accepted or refused from the text as from the built output",
+    arguments: [
+      (#"{"arrivals": [{"a": 1}, {"b": 2}], "reason": "r"}"#, #"["arrivals[].b", "reason"]"#, true),
+      (#"{"arrivals": [7, {"b": {"c": 1}}]}"#, #"["arrivals[].b"]"#, true),
+      (#"{"arrivals": [{"a": 1}, {"b": 2}]}"#, #"["arrivals[].c"]"#, false),
+      (#"{"arrivals": {"b": 2}}"#, #"["arrivals[].b"]"#, false),
+      (#"{"arrivals": [], "b": 1}"#, #"["arrivals[].b"]"#, false),
+      (#"{"a": 1}"#, #"["b"]"#, false),
+      (#"{"a\u0062": 1}"#, #"["ab"]"#, true),
+      (#"{"a": [{"\u0062": 1}]}"#, #"["a[].b"]"#, true),
+    ])
+  func diagnosticPaths(output: String, paths: String, accepted: Bool) throws {
+    let text = minimal.replacingOccurrences(
+      of: #""expected": {"error": "invalid-input"}"#,
+      with: #""expected": {"output": \#(output), "diagnostic": \#(paths)}"#)
+    let read = Result { () throws(VectorsError) in try VectorLoader.decodeFile(text, name: "window.json") }
+    let built = Result { () throws(VectorsError) in
+      try VectorLoader.decodeFile(
+        text.replacingOccurrences(of: #""cases":"#, with: #""\u0063ases":"#), name: "window.json")
+    }
+    switch (read, built) {
+    case (.success(let left), .success(let right)):
+      #expect(accepted, "accepted: \(output) \(paths)")
+      #expect(left.cases == right.cases)
+      #expect(left.cases.first?.diagnostic == right.cases.first?.diagnostic)
+    case (.failure(let left), .failure(let right)):
+      #expect(!accepted, "refused: \(left)")
+      #expect(left.description == right.description)
+    default:
+      Issue.record("read \(read), built \(built)")
+    }
+  }
+
   /// A decoy object three deep outside `cases`, or a case whose keys are spelled with escapes,
   /// must not lend a case another object's text: a reply spelled as that text would then be
   /// taken for the case's expected output.

@@ -38,7 +38,11 @@ struct DiagnosticPathTests {
     #expect(DiagnosticPath("arrivals[].reason")?.element == "reason")
     #expect(DiagnosticPath("reason")?.element == nil)
     #expect(DiagnosticPath("arrivals[].reason")?.description == "arrivals[].reason")
-    for bad in ["", "arrivals.reason", "arrivals[]", "[].reason", "a[].b[].c", "a[].b.c", "a[0].b"] {
+    #expect(DiagnosticPath("résumé[].raison")?.member == "résumé")
+    #expect(DiagnosticPath("résumé[].raison")?.element == "raison")
+    for bad in [
+      "", "arrivals.reason", "arrivals[]", "[].reason", "a[].b[].c", "a[].b.c", "a[0].b", "a[].", ".b", "a]", "é.b",
+    ] {
       #expect(DiagnosticPath(bad) == nil, "\(bad)")
     }
   }

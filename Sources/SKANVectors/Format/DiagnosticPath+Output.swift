@@ -10,6 +10,21 @@ extension DiagnosticPath {
     return value.arrayValue?.contains { $0[element] != nil } ?? false
   }
 
+  /// ``isGiven(in:)`` read from `span` of `text`, the checked text of an output object,
+  /// without building it; `nil` when a key on the way is spelled with an escape or the text
+  /// is not an object (the caller then builds the output and asks ``isGiven(in:)``).
+  func isGiven(inOutput text: UnsafeBufferPointer<UInt8>, at span: Range<Int>) -> Bool? {
+    guard let members = CheckedSpanReader.members(text, span) else { return nil }
+    guard let value = members.first(where: { $0.key == member })?.value else { return false }
+    guard let element else { return true }
+    guard let items = CheckedSpanReader.elements(text, value) else { return false }
+    for item in items where text[item.lowerBound] == 0x7B {
+      guard let keys = CheckedSpanReader.members(text, item) else { return nil }
+      if keys.contains(where: { $0.key == element }) { return true }
+    }
+    return false
+  }
+
   /// `members` without this diagnostic: the member removed, or for `array[].member` the
   /// member removed from every element of the array that is an object (anything else is
   /// left as it is, for the verdict level to compare).

@@ -25,6 +25,25 @@ public struct DiagnosticPath: Hashable, Sendable, Comparable, CustomStringConver
   /// Reads a path's text: `name` or `name[].name`, each name non-empty and without `[`, `]`
   /// or `.`; `nil` for anything else.
   public init?(_ text: String) {
+    // An ASCII path (every path the kit knows) is read byte by byte.
+    if text.utf8.allSatisfy({ $0 < 0x80 }) {
+      func isName(_ name: Substring.UTF8View) -> Bool {
+        !name.isEmpty && !name.contains { $0 == 0x5B || $0 == 0x5D || $0 == 0x2E }
+      }
+      guard let dot = text.utf8.firstIndex(of: 0x2E) else {
+        guard isName(Substring(text).utf8) else { return nil }
+        self.member = text
+        self.element = nil
+        return
+      }
+      let head = text[..<dot]
+      let tail = text[text.utf8.index(after: dot)...]
+      guard head.hasSuffix("[]"), isName(head.dropLast(2).utf8), isName(tail.utf8)
+      else { return nil }
+      self.member = String(head.dropLast(2))
+      self.element = String(tail)
+      return
+    }
     func isName(_ name: Substring) -> Bool { !name.isEmpty && !name.contains { "[].".contains($0) } }
     let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
     if parts.count == 2 {
