@@ -46,7 +46,8 @@ public struct RunPlan: Sendable {
       cases = part.slice(selected)
       self.shard = part
     }
-    self.cases = Array(repeating: cases, count: max(1, repetitions)).flatMap { $0 }
+    // One pass is the selection itself, shared rather than copied case by case.
+    self.cases = repetitions > 1 ? Array(repeating: cases, count: repetitions).flatMap { $0 } : cases
     self.requiredSuites = requiredSuites
     self.selection = (selection, selected.count)
   }
