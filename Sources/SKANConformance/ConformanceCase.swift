@@ -49,7 +49,7 @@ public struct ConformanceCase: Sendable, Hashable, Identifiable, CustomStringCon
   /// The input as JSON text on one line, spelled as the vector file spells it (an integral
   /// time written `1700003600123.0` stays a double): the text an adapter would receive.
   public var inputJSON: String {
-    if let text = vector.inputText { return String(decoding: text.bytes, as: UTF8.self) }
+    if let text = vector.inputText { return text.withBytes { String(decoding: $0, as: UTF8.self) } }
     return CanonicalJSON.compact(vector.input)
   }
 

@@ -62,7 +62,7 @@ public enum CanonicalJSON {
       switch member {
       case .value(let value): write(value, indent: 0, pretty: false, into: &out)
       case .text(let text):
-        text.bytes.withUnsafeBufferPointer { bytes in
+        text.withBytes { bytes in
           if let base = bytes.baseAddress { out.append(base, length: bytes.count) }
         }
       }

@@ -41,7 +41,7 @@ public struct DeferredJSON: Sendable, Hashable {
     case .text(let parsed):
       return parsed.value.withLock { cached in
         if let cached { return cached }
-        let value = (try? JSONParser.parse(bytes: parsed.text.bytes)) ?? .null
+        let value = parsed.text.withBytes { try? JSONParser.parse(utf8: $0) } ?? .null
         cached = value
         return value
       }

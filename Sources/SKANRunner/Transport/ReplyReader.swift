@@ -71,10 +71,10 @@ package enum ReplyReader {
       guard let base = line.baseAddress else { return false }
       return memcmp(base, outputHead, outputHead.count) == 0 && memcmp(base + outputEnd, seqHead, seqHead.count) == 0
     }
-    guard framed, let expected = expectedOutput(seq), outputEnd - outputHead.count == expected.text.bytes.count
+    guard framed, let expected = expectedOutput(seq), outputEnd - outputHead.count == expected.text.count
     else { return nil }
     let same = bytes.withUnsafeBufferPointer { line in
-      expected.text.bytes.withUnsafeBufferPointer { text in
+      expected.text.withBytes { text in
         // A JSON value's text is never empty.
         guard let base = line.baseAddress, let textBase = text.baseAddress else { return false }
         return memcmp(base + outputHead.count, textBase, text.count) == 0

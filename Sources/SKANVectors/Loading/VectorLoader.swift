@@ -209,11 +209,9 @@ public enum VectorLoader {
       throw .notJSON(file: file, reason: error.description)
     }
     var vector = try decodeCase(element, index: index, suite: suite, file: file)
-    bytes.withUnsafeBufferPointer { buffer in
-      if let span = members(5) { vector.inputText = JSONText(buffer, range: span) }
-      if let span = members(6), case .output = vector.expected, vector.diagnostic.isEmpty {
-        vector.expectedOutputText = JSONText(buffer, range: span).member(only: "output")
-      }
+    if let span = members(5) { vector.inputText = JSONText(bytes, range: span) }
+    if let span = members(6), case .output = vector.expected, vector.diagnostic.isEmpty {
+      vector.expectedOutputText = JSONText(bytes, range: span).member(only: "output")
     }
     return vector
   }
@@ -236,7 +234,7 @@ public enum VectorLoader {
       var diagnostic: [String] = []
       if expected.count == 1 {
         switch expected[0].key {
-        case "output": source = .output(DeferredJSON(text: JSONText(text, range: expected[0].value)))
+        case "output": source = .output(DeferredJSON(text: JSONText(bytes, range: expected[0].value)))
         case "error":
           guard let code = CheckedSpanReader.plainString(text, expected[0].value), !code.isEmpty else { return nil }
           source = .error(code)
@@ -252,11 +250,11 @@ public enum VectorLoader {
           paths.allSatisfy({ DiagnosticPath($0)?.isGiven(inOutput: text, at: output) == true })
         else { return nil }
         diagnostic = paths
-        source = .output(DeferredJSON(text: JSONText(text, range: output)))
+        source = .output(DeferredJSON(text: JSONText(bytes, range: output)))
       }
       return VectorCase(
         id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
-        input: DeferredJSON(text: JSONText(text, range: inputSpan)), expected: source, diagnostic: diagnostic)
+        input: DeferredJSON(text: JSONText(bytes, range: inputSpan)), expected: source, diagnostic: diagnostic)
     }
   }
 
