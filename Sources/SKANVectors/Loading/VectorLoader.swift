@@ -31,11 +31,10 @@ public enum VectorLoader {
     guard let entries = manifest["files"]?.arrayValue else {
       throw .invalidField(file: "manifest.json", caseID: nil, field: "files", reason: "must be an array")
     }
-    // The well-formed entries' files are read, decoded and hashed on two threads (the files
-    // are independent, and they are most of a run's start-up: docs/benchmarks.md); the checks
-    // below then go through the entries in order, so that the error thrown is the one a
-    // reading in order meets first. The second thread is a thread of its own, not one of the
-    // cooperative pool's, which a run needs meanwhile to start the implementation.
+    // The well-formed entries' files are read, decoded and hashed on `threads` threads (the
+    // files are independent: docs/benchmarks.md); the checks below then go through the
+    // entries in order, so that the error thrown is the one a reading in order meets first.
+    // A second thread is a thread of its own, not one of the cooperative pool's.
     let paths: [String?] = entries.map { entry in
       guard let path = entry["path"]?.stringValue, entry["sha256"]?.stringValue != nil,
         entry["cases"]?.exactInteger != nil, !path.contains("/"), !path.hasPrefix(".")

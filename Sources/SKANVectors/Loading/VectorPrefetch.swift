@@ -2,12 +2,11 @@ import Foundation
 
 /// The vectors a command will load, read ahead on a thread of their own.
 ///
-/// A run's start-up is, in order, the command line's parse (about 8 ms, most of it the
-/// runtime's first protocol-conformance lookups), then the vectors' load (the most of it),
-/// beside the implementation's start. The command line cannot say where the vectors come from
-/// before it is parsed, but for the default source it is known from the start: `skan-conform`
-/// starts this read before the parse, for the commands that load the default vectors, and the
-/// command takes the result (docs/benchmarks.md). The result is the very one the load
+/// A run's start-up is the implementation's start beside the command line's parse (most of it
+/// the runtime's first protocol-conformance lookups) and the vectors' load. The command line
+/// cannot say where the vectors come from before it is parsed, but for the default source it
+/// is known from the start: `skan-conform` starts this read before the parse, for the commands
+/// that load the default vectors, and the command takes the result (docs/benchmarks.md). The result is the very one the load
 /// would give, errors included: it is made by the same call.
 /// An async caller waits with ``finished()``, which suspends rather than blocks; ``take(_:)``
 /// blocks its thread, for a synchronous command's main thread only.
