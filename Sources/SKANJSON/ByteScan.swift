@@ -64,6 +64,22 @@ enum ByteScan {
     return position
   }
 
+  /// Where the run of JSON white space (space, tab, line feed, carriage return) that starts
+  /// at `start` ends, at most at `end`.
+  static func endOfWhiteSpace(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
+    var position = start
+    while position < end {
+      let byte = base[position]
+      if byte == 0x20 {
+        position = endOfSpaces(base, from: position, to: end)
+        continue
+      }
+      guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { break }
+      position += 1
+    }
+    return position
+  }
+
   /// The high bit of each byte of `word` that is zero, and possibly of bytes after the first
   /// such byte (a borrow carries upwards only): the lowest bit set is always exact.
   @inline(__always)

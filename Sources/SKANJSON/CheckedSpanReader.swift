@@ -105,10 +105,6 @@ public enum CheckedSpanReader {
   }
 
   private static func skipWhiteSpace(_ base: UnsafePointer<UInt8>, from start: Int, to end: Int) -> Int {
-    var index = start
-    while index < end, base[index] == 0x20 || base[index] == 0x0A || base[index] == 0x0D || base[index] == 0x09 {
-      index += 1
-    }
-    return index
+    ByteScan.endOfWhiteSpace(base, from: start, to: end)
   }
 }

@@ -812,16 +812,7 @@ public struct JSONParser {
   private func peek() -> UInt8 { index < count ? base[index] : 0 }
 
   private mutating func skipWhitespace() {
-    while index < count {
-      let byte = base[index]
-      if byte == 0x20 {
-        // The indentation of a pretty-printed document: a run of spaces, eight at a time.
-        index = ByteScan.endOfSpaces(base, from: index, to: count)
-        continue
-      }
-      guard byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
-      index += 1
-    }
+    index = ByteScan.endOfWhiteSpace(base, from: index, to: count)
   }
 
   private func describe(_ byte: UInt8) -> String {

@@ -28,7 +28,8 @@ public struct JSONText: Sendable, Hashable {
   /// The text of `range` in `document`, which must be one complete, valid JSON value (as the
   /// parser's recorded spans are), without the white space outside its strings.
   public init(_ document: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
-    storage = Self.compacted(document, range: range, from: range.lowerBound)
+    let start = document.baseAddress.map { Self.firstWhiteSpace($0, range: range) } ?? range.lowerBound
+    storage = Self.compacted(document, range: range, from: start)
     self.range = 0..<storage.count
   }
 
@@ -85,44 +86,22 @@ public struct JSONText: Sendable, Hashable {
   }
 
   /// The bytes of `range` of `document` without the white space outside its strings; the
-  /// bytes before `start` have none.
+  /// bytes before `start` have none, and `start` is the first of them or the range's end.
   private static func compacted(_ document: UnsafeBufferPointer<UInt8>, range: Range<Int>, from start: Int) -> [UInt8] {
     var out = [UInt8]()
     out.reserveCapacity(range.count)
     guard let base = document.baseAddress else { return out }
-    var index = start
     let end = range.upperBound
     var runStart = range.lowerBound
-    while index < end {
-      let byte = base[index]
-      if byte == 0x22 {
-        // A string: copied whole, up to its closing quote.
-        index = endOfString(base, from: index + 1, to: end)
-        continue
-      }
-      if byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 {
-        if index > runStart {
-          out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart))
-        }
-        // The whole run of white space at once: a pretty-printed file indents every line.
-        index += 1
-        while index < end {
-          let next = base[index]
-          if next == 0x20 {
-            index = ByteScan.endOfSpaces(base, from: index, to: end)
-            continue
-          }
-          guard next == 0x0A || next == 0x0D || next == 0x09 else { break }
-          index += 1
-        }
-        runStart = index
-        continue
-      }
-      index += 1
+    var space = start
+    while space < end {
+      out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: space - runStart))
+      // The whole run of white space at once: a pretty-printed file indents every line.
+      let index = ByteScan.endOfWhiteSpace(base, from: space, to: end)
+      runStart = index
+      space = firstWhiteSpace(base, range: index..<end)
     }
-    if min(index, end) > runStart {
-      out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: min(index, end) - runStart))
-    }
+    if end > runStart { out.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: end - runStart)) }
     return out
   }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite("Scanning text eight bytes at a time")
 struct ByteScanTests {
   /// The bytes that matter to a scan, and some that do not.
-  static let alphabet: [UInt8] = [0x22, 0x5C, 0x20, 0x00, 0x1F, 0x7F, 0x80, 0xFF, 0x61, 0x0A, 0x21, 0x5B]
+  static let alphabet: [UInt8] = [0x22, 0x5C, 0x20, 0x00, 0x1F, 0x7F, 0x80, 0xFF, 0x61, 0x0A, 0x0D, 0x09, 0x21, 0x5B]
 
   /// Texts of 0 to 40 bytes of plain letters with one or two bytes of the alphabet placed at
   /// every position, and a few thousand random ones.
@@ -50,6 +50,8 @@ struct ByteScanTests {
           #expect(ByteScan.stringStop(base, from: start, to: end) == stop, "\(text) from \(start)")
           let spaces = text[start...].firstIndex { $0 != 0x20 } ?? end
           #expect(ByteScan.endOfSpaces(base, from: start, to: end) == spaces, "\(text) from \(start)")
+          let whiteSpace = text[start...].firstIndex { ![0x20, 0x0A, 0x0D, 0x09].contains($0) } ?? end
+          #expect(ByteScan.endOfWhiteSpace(base, from: start, to: end) == whiteSpace, "\(text) from \(start)")
           // A shorter end than the buffer's: nothing past it is read as found.
           if start < end {
             let shorter = end - 1
