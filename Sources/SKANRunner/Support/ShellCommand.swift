@@ -1,6 +1,12 @@
 import Foundation
 import Subprocess
 
+#if canImport(System)
+  import System
+#else
+  import SystemPackage
+#endif
+
 /// One run of a shell command to its end, for a command whose whole standard output is read
 /// at once (`probe postbacks --report-command`).
 ///
@@ -47,13 +53,13 @@ public enum ShellCommand {
     let pidBox = PIDBox()
     let errorTail = TailBuffer(capacity: errorLimit)
     let kills = KillReason()
-    let options = StdioProcess.ownProcessGroup
+    let options = ownProcessGroup
     let finished: Result<(TerminationStatus, [UInt8]), any Error> = await withTaskCancellationHandler {
       await withTaskGroup(of: Step.self) { group in
         group.addTask {
           do {
             let result = try await Subprocess.run(
-              StdioProcess.shell, arguments: ["-c", command], platformOptions: options, input: .none,
+              shell, arguments: ["-c", command], platformOptions: options, input: .none,
               output: .sequence, error: .sequence
             ) { execution -> [UInt8] in
               let pid = execution.processIdentifier.value
@@ -134,6 +140,17 @@ public enum ShellCommand {
       return Run(
         ending: ending, output: Array(output.prefix(outputLimit)), standardErrorTail: errorText, seconds: seconds)
     }
+  }
+
+  /// `/bin/sh`, by its path (POSIX puts it there, on macOS too): `.name("sh")` makes
+  /// swift-subprocess try an exec in every PATH entry before the one that has it.
+  private static let shell = Executable.path(FilePath(PipedChild.shell))
+
+  /// A process group of its own for the command, so that a kill reaches whatever it started.
+  private static var ownProcessGroup: PlatformOptions {
+    var options = PlatformOptions()
+    options.processGroupID = 0
+    return options
   }
 
   /// What the race between the command and its deadline gives first.

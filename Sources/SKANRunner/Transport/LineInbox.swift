@@ -1,70 +1,115 @@
 import DequeModule
+import Foundation
 
 /// Lines read from a child's standard output, waiting for the runner.
 ///
-/// The reader task pushes events; the runner awaits the next one with a deadline. A timer
-/// that fires first resumes the waiter with `nil`, so nothing waits forever.
-actor LineInbox {
+/// The reading thread pushes events without waiting (``push(_:)`` is synchronous, so a
+/// thread that is not one of Swift's tasks can call it); the runner awaits the next one, with
+/// a deadline where it needs one. A timer that fires first resumes the waiter with `nil`, so
+/// nothing waits forever. One waiter at a time.
+///
+/// `@unchecked Sendable`: every stored property is read and written under `lock`, and a
+/// waiter's continuation is resumed outside it.
+final class LineInbox: @unchecked Sendable {
   /// What the reader saw.
   typealias Event = LineEvent
 
+  private let lock = NSLock()
   private var events: Deque<Event> = Deque()
   private var waiter: CheckedContinuation<Event?, Never>?
   private var waiterToken = 0
   private var isClosed = false
 
+  /// Adds one event; a waiter gets it at once.
   func push(_ event: Event) {
-    if case .closed = event { isClosed = true }
-    if let waiter {
+    let waiting: CheckedContinuation<Event?, Never>? = lock.withLock {
+      if case .closed = event { isClosed = true }
+      guard let waiter else {
+        events.append(event)
+        return nil
+      }
       self.waiter = nil
-      waiter.resume(returning: event)
-    } else {
-      events.append(event)
+      return waiter
     }
+    waiting?.resume(returning: event)
   }
 
-  /// Pushes several events with one hop onto the actor.
+  /// Adds several events under one lock; a waiter gets the first at once.
   func push(contentsOf batch: [Event]) {
-    for event in batch { push(event) }
+    guard let first = batch.first else { return }
+    let waiting: CheckedContinuation<Event?, Never>? = lock.withLock {
+      if batch.contains(.closed) { isClosed = true }
+      guard let waiter else {
+        events.append(contentsOf: batch)
+        return nil
+      }
+      self.waiter = nil
+      events.append(contentsOf: batch.dropFirst())
+      return waiter
+    }
+    waiting?.resume(returning: first)
   }
 
   /// The next event, waiting as long as it takes; `.closed` once the output has ended.
   func next() async -> Event {
-    if !events.isEmpty { return events.removeFirst() }
-    if isClosed { return .closed }
-    waiterToken += 1
-    return await withCheckedContinuation { continuation in waiter = continuation } ?? .closed
+    await wait(timeout: nil) ?? .closed
   }
 
   /// Every event waiting, in order, waiting for one if none is: a reader that handles a
-  /// batch per call crosses onto this actor once per batch, not once per line. Ends with
-  /// `.closed` once the output has ended.
+  /// batch per call wakes once per batch, not once per line. Ends with `.closed` once the
+  /// output has ended.
   func nextBatch() async -> [Event] {
-    if !events.isEmpty {
+    let waiting: [Event]? = lock.withLock {
+      guard !events.isEmpty else { return nil }
       defer { events.removeAll(keepingCapacity: true) }
       return Array(events)
     }
+    if let waiting { return waiting }
     return [await next()]
   }
 
   /// The next event, or `nil` after `seconds` without one.
   func next(timeout seconds: Double) async -> Event? {
-    if !events.isEmpty { return events.removeFirst() }
-    if isClosed { return .closed }
-    waiterToken += 1
-    let token = waiterToken
-    let timer = Task { [weak self] in
-      try? await Task.sleep(for: .seconds(seconds))
-      await self?.expire(token)
+    await wait(timeout: seconds)
+  }
+
+  private func wait(timeout seconds: Double?) async -> Event? {
+    let ready: Event?? = lock.withLock {
+      if !events.isEmpty { return .some(events.removeFirst()) }
+      if isClosed { return .some(.closed) }
+      return .none
     }
-    let event = await withCheckedContinuation { continuation in waiter = continuation }
-    timer.cancel()
+    if let ready { return ready }
+    var timer: Task<Void, Never>?
+    let event = await withCheckedContinuation { (continuation: CheckedContinuation<Event?, Never>) in
+      // Between the check above and now the reader may have pushed: look again under the
+      // lock that it pushes under, then park.
+      let (ready, token): (Event??, Int) = lock.withLock {
+        if !events.isEmpty { return (.some(events.removeFirst()), 0) }
+        if isClosed { return (.some(.closed), 0) }
+        waiterToken += 1
+        waiter = continuation
+        return (.none, waiterToken)
+      }
+      if let ready {
+        continuation.resume(returning: ready)
+      } else if let seconds {
+        timer = Task { [weak self] in
+          try? await Task.sleep(for: .seconds(seconds))
+          self?.expire(token)
+        }
+      }
+    }
+    timer?.cancel()
     return event
   }
 
   private func expire(_ token: Int) {
-    guard token == waiterToken, let waiter else { return }
-    self.waiter = nil
-    waiter.resume(returning: nil)
+    let waiting: CheckedContinuation<Event?, Never>? = lock.withLock {
+      guard token == waiterToken, let waiter else { return nil }
+      self.waiter = nil
+      return waiter
+    }
+    waiting?.resume(returning: nil)
   }
 }

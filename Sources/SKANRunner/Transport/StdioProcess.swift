@@ -1,12 +1,5 @@
 import Foundation
 import SKANJSON
-import Subprocess
-
-#if canImport(System)
-  import System
-#else
-  import SystemPackage
-#endif
 
 #if canImport(Darwin)
   import Darwin
@@ -18,101 +11,94 @@ import Subprocess
 
 /// One running implementation process, spoken to over standard input and output.
 ///
-/// The child lives inside one `Subprocess.run` closure owned by a task; the runner sends lines
-/// through an async stream and reads replies from a ``LineInbox``. A crash shows as the end
-/// of standard output. ``kill()`` ends the child with SIGKILL; writes to a dead child are
-/// ignored (the crash is seen on the read side), and SIGPIPE is ignored process-wide.
+/// Started by ``PipedChild`` (`/bin/sh -c`, a process group of its own). Four threads of its
+/// own serve it, none of them Swift's cooperative pool's, so a child that floods, stalls or
+/// never reads can only block its own: one reads standard output into the ``LineInbox``
+/// (lines, cut at `maximumLineLength`), one drains standard error keeping its tail, one
+/// writes what ``send(_:)`` queued, and one waits for the child's exit. A crash shows as the
+/// end of standard output. ``kill()`` ends the child and its group with SIGKILL; writes to a
+/// dead child are dropped (the crash is seen on the read side), and SIGPIPE is ignored
+/// process-wide.
 final class StdioProcess: Sendable {
   let inbox = LineInbox()
   /// Lines waiting to be written; the writer takes them all at once, so that pipelined
   /// requests cost one write each batch, not one per line.
-  private let pendingOutput = OutputBuffer()
-  private let wake: AsyncStream<Void>.Continuation
+  private let pendingInput = InputQueue()
   private let pidBox = PIDBox()
   private let statusBox = StatusBox()
   private let errorTail = TailBuffer(capacity: 2048)
-  private let task: Task<Void, Never>
+  /// Opens once the child is reaped and both of its outputs have ended.
+  private let ended = Arrivals(expected: 3)
 
   /// Starts `command` through `/bin/sh -c`.
   init(command: String, maximumLineLength: Int) {
     Self.ignoreBrokenPipes()
-    let (stream, continuation) = AsyncStream<Void>.makeStream(bufferingPolicy: .bufferingNewest(1))
-    wake = continuation
-    let pendingOutput = self.pendingOutput
-    let inbox = self.inbox
-    let pidBox = self.pidBox
-    let statusBox = self.statusBox
-    let errorTail = self.errorTail
-    let platformOptions = Self.ownProcessGroup
-    task = Task {
-      do {
-        let result = try await run(
-          Self.shell, arguments: ["-c", command], platformOptions: platformOptions, input: .inputWriter,
-          output: .sequence, error: .sequence
-        ) { execution in
-          // A kill asked for before the child had a pid (a run interrupted while it starts)
-          // reaches it now.
-          if pidBox.started(execution.processIdentifier.value) { Self.killGroup(execution.processIdentifier.value) }
-          await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-              var splitter = LineSplitter(maximumLineLength: maximumLineLength)
-              do {
-                for try await buffer in execution.standardOutput {
-                  let events = buffer.withUnsafeBytes { splitter.feed($0) }
-                  if !events.isEmpty { await inbox.push(contentsOf: events) }
-                }
-              } catch {}
-              await inbox.push(.closed)
-            }
-            group.addTask {
-              // Drain standard error so a flood cannot block the child; keep only its tail,
-              // to explain a failed start.
-              do {
-                for try await buffer in execution.standardError { buffer.withUnsafeBytes { errorTail.append($0) } }
-              } catch {}
-            }
-            group.addTask {
-              writing: for await _ in stream {
-                while let bytes = pendingOutput.takeAll() {
-                  do { _ = try await execution.standardInputWriter.write(bytes) } catch { break writing }
-                }
-              }
-              if let bytes = pendingOutput.takeAll() { _ = try? await execution.standardInputWriter.write(bytes) }
-              try? await execution.standardInputWriter.finish()
-            }
-            await group.waitForAll()
-          }
-        }
-        switch result.terminationStatus {
-        case .exited(let code): statusBox.set("exit \(code)")
-        case .signaled(let signal): statusBox.set("signal \(signal)")
-        }
-      } catch {
-        await inbox.push(.closed)
+    let child: PipedChild
+    switch PipedChild.start(shellCommand: command) {
+    case .success(let started): child = started
+    case .failure(let failure):
+      statusBox.set("could not be started: \(failure)")
+      inbox.push(.closed)
+      pendingInput.close()
+      for _ in 0..<3 { ended.arrive() }
+      return
+    }
+    pidBox.set(child.pid)
+    let (inbox, pendingInput, pidBox, statusBox, errorTail, ended) = (
+      self.inbox, self.pendingInput, self.pidBox, self.statusBox, self.errorTail, self.ended
+    )
+    Self.thread {
+      var splitter = LineSplitter(maximumLineLength: maximumLineLength)
+      Self.readToEnd(child.output) { chunk in
+        let events = splitter.feed(chunk)
+        if !events.isEmpty { inbox.push(contentsOf: events) }
       }
+      inbox.push(.closed)
+      ended.arrive()
+    }
+    Self.thread {
+      // Drained so that a flood cannot block the child; only the tail is kept, to explain a
+      // failed start.
+      Self.readToEnd(child.error) { errorTail.append($0) }
+      ended.arrive()
+    }
+    Self.thread {
+      while let bytes = pendingInput.takeAll() {
+        guard Self.writeAll(bytes, to: child.input) else { break }
+      }
+      pendingInput.close()
+      close(child.input)
+    }
+    Self.thread {
+      // Waits without reaping, so that the pid stays the child's until no kill can reach
+      // it any more; then reaps.
+      var info = siginfo_t()
+      while waitid(P_PID, id_t(child.pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
       pidBox.set(nil)
+      var status: Int32 = 0
+      while waitpid(child.pid, &status, 0) < 0, errno == EINTR {}
+      statusBox.set(Self.describe(status: status))
+      pendingInput.close()
+      ended.arrive()
     }
   }
 
   /// Queues one line for the child's standard input.
-  func send(_ line: [UInt8]) {
-    pendingOutput.append(line)
-    wake.yield()
-  }
+  func send(_ line: [UInt8]) { pendingInput.append(line) }
 
   /// Closes the child's standard input once the queued lines are written.
-  func finishInput() { wake.finish() }
+  func finishInput() { pendingInput.finish() }
 
   /// Closes standard input (the child should exit), then kills it if it has not exited
   /// within `grace` seconds.
   func shutdown(grace: Double) async {
-    wake.finish()
-    // Whichever comes first: the child ends (its task finishes) or the grace runs out. No
-    // polling: a run's end waits for the child's exit, not for the next tick of a timer.
-    let task = self.task
+    pendingInput.finish()
+    // Whichever comes first: the child ends or the grace runs out. No polling: a run's end
+    // waits for the child's exit, not for the next tick of a timer.
+    let ended = self.ended
     await withTaskGroup(of: Bool.self) { group in
       group.addTask {
-        await task.value
+        await ended.wait()
         return true
       }
       group.addTask {
@@ -123,7 +109,7 @@ final class StdioProcess: Sendable {
       group.cancelAll()
     }
     kill()
-    _ = await task.value
+    await ended.wait()
   }
 
   /// How the child ended (`exit 0`, `signal 9`), once it has; `nil` while it runs.
@@ -135,27 +121,14 @@ final class StdioProcess: Sendable {
   /// Waits up to `seconds` for the child to end and says how it did.
   func waitForExit(seconds: Double) async -> String? {
     let deadline = Date().addingTimeInterval(seconds)
-    while pidBox.get() != nil, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-    return pidBox.get() == nil ? statusBox.get() : nil
+    while statusBox.get() == nil, Date() < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+    return statusBox.get()
   }
 
   /// Ends the child and its process group at once.
   func kill() {
-    wake.finish()
+    pendingInput.finish()
     if let pid = pidBox.killRequested() { Self.killGroup(pid) }
-  }
-
-  /// `/bin/sh`, which runs every command the kit starts (`sh -c`), by its path (POSIX puts it
-  /// there, on macOS too): `.name("sh")` makes swift-subprocess try an exec in every PATH
-  /// entry before the one that has it, a fork each, several milliseconds of every start and
-  /// restart.
-  static let shell = Executable.path("/bin/sh")
-
-  /// A process group of its own for the child, so that a kill reaches whatever `sh -c` started.
-  static var ownProcessGroup: PlatformOptions {
-    var options = PlatformOptions()
-    options.processGroupID = 0
-    return options
   }
 
   /// Ignores SIGPIPE process-wide: a write to a child that has died is an error to see, not
@@ -172,22 +145,132 @@ final class StdioProcess: Sendable {
       _ = Musl.kill(-pid, SIGKILL)
     #endif
   }
+
+  /// `exit 3`, `signal 9`: a `waitpid` status as the kit words it.
+  static func describe(status: Int32) -> String {
+    let signal = status & 0x7F
+    return signal == 0 ? "exit \((status >> 8) & 0xFF)" : "signal \(signal)"
+  }
+
+  /// Starts `body` on a thread of its own.
+  private static func thread(_ body: @escaping @Sendable () -> Void) {
+    let thread = Thread(block: body)
+    thread.stackSize = 1 << 18
+    thread.start()
+  }
+
+  /// Reads `descriptor` to its end (or an error), handing each chunk to `consume`; then
+  /// closes it.
+  private static func readToEnd(_ descriptor: Int32, _ consume: (UnsafeRawBufferPointer) -> Void) {
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
+    defer {
+      buffer.deallocate()
+      close(descriptor)
+    }
+    while true {
+      let count = read(descriptor, buffer.baseAddress, buffer.count)
+      if count > 0 {
+        consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+      } else if count == 0 || errno != EINTR {
+        return
+      }
+    }
+  }
+
+  /// Writes all of `bytes`; `false` once a write fails (the child has closed its input).
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+        if written > 0 {
+          offset += written
+        } else if written < 0, errno == EINTR {
+          continue
+        } else {
+          return false
+        }
+      }
+      return true
+    }
+  }
 }
 
-/// Bytes queued for a child's standard input.
-/// `@unchecked Sendable`: `bytes` is read and written under `lock`.
-final class OutputBuffer: @unchecked Sendable {
-  private let lock = NSLock()
+/// Bytes queued for a child's standard input, handed to the thread that writes them.
+/// `@unchecked Sendable`: every stored property is read and written under `condition`.
+final class InputQueue: @unchecked Sendable {
+  private let condition = NSCondition()
   private var bytes: [UInt8] = []
+  /// No more bytes will be queued: the writer ends once it has written what is.
+  private var finished = false
+  /// Nothing more will be written: bytes queued from now on are dropped.
+  private var closed = false
 
-  func append(_ line: [UInt8]) { lock.withLock { bytes += line } }
+  func append(_ line: [UInt8]) {
+    condition.withLock {
+      guard !finished, !closed else { return }
+      let wasEmpty = bytes.isEmpty
+      bytes += line
+      if wasEmpty { condition.signal() }
+    }
+  }
 
-  /// Everything queued, or `nil` when nothing is.
+  /// The writer ends once the queued bytes are written.
+  func finish() {
+    condition.withLock {
+      finished = true
+      condition.signal()
+    }
+  }
+
+  /// The writer ends at once; queued bytes are dropped.
+  func close() {
+    condition.withLock {
+      closed = true
+      bytes = []
+      condition.signal()
+    }
+  }
+
+  /// Everything queued, waiting for some; `nil` once finished with nothing left, or closed.
   func takeAll() -> [UInt8]? {
-    lock.withLock {
-      guard !bytes.isEmpty else { return nil }
+    condition.withLock {
+      while bytes.isEmpty, !finished, !closed { condition.wait() }
+      guard !bytes.isEmpty, !closed else { return nil }
       defer { bytes = [] }
       return bytes
+    }
+  }
+}
+
+/// A gate that opens once `expected` arrivals are in, awaited by any number of tasks.
+/// `@unchecked Sendable`: every stored property is read and written under `lock`.
+final class Arrivals: @unchecked Sendable {
+  private let lock = NSLock()
+  private var remaining: Int
+  private var waiters: [CheckedContinuation<Void, Never>] = []
+
+  init(expected: Int) { remaining = expected }
+
+  func arrive() {
+    let opened: [CheckedContinuation<Void, Never>] = lock.withLock {
+      remaining -= 1
+      guard remaining == 0 else { return [] }
+      defer { waiters = [] }
+      return waiters
+    }
+    for waiter in opened { waiter.resume() }
+  }
+
+  /// Returns once the gate is open.
+  func wait() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let open = lock.withLock {
+        if remaining <= 0 { return true }
+        waiters.append(continuation)
+        return false
+      }
+      if open { continuation.resume() }
     }
   }
 }

@@ -186,18 +186,26 @@ public actor StdioTransport: ImplementationTransport {
     // (with a request sent as each reply comes, both sides made a system call and a wake-up a
     // case, which made the reference adapter 40 % slower than fed from a file).
     guard inFlight.count <= concurrency / 2 else { return }
+    // Queued for the writer together: one write, not one a line as it wakes.
+    var lines: [UInt8] = []
     while inFlight.count < concurrency, !waiting.isEmpty {
-      send(waiting.removeFirst(), on: process)
+      lines += record(waiting.removeFirst())
     }
+    if !lines.isEmpty { process.send(lines) }
   }
 
   private func send(_ job: Job, on process: StdioProcess) {
+    process.send(record(job))
+  }
+
+  /// Marks `job` as sent now and returns its line.
+  private func record(_ job: Job) -> [UInt8] {
     var job = job
     order += 1
     job.order = order
     job.sentAt = .now
     inFlight[job.seq] = job
-    process.send(job.line)
+    return job.line
   }
 
   // MARK: - Faults

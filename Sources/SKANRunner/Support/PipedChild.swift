@@ -1,0 +1,147 @@
+import Foundation
+
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+/// A command started through `/bin/sh -c` with a pipe on each of its standard input, output
+/// and error, in a process group of its own (so that a kill reaches whatever the shell
+/// started), with every signal at its default disposition and none blocked (the kit ignores
+/// SIGPIPE; the child must not inherit that).
+///
+/// `posix_spawn` starts it: no fork of the kit's address space, and no descriptor of the kit
+/// but the three pipes reaches it (the pipes are made close-on-exec, and on Darwin nothing
+/// else is inherited either), so one child never holds another's standard input open.
+struct PipedChild: Sendable {
+  /// Its process ID, which is also its process group's.
+  let pid: pid_t
+  /// The write end of its standard input.
+  let input: Int32
+  /// The read end of its standard output.
+  let output: Int32
+  /// The read end of its standard error.
+  let error: Int32
+
+  /// `/bin/sh`, by its path (POSIX puts it there, on macOS too).
+  static let shell = "/bin/sh"
+
+  /// Starts `command` through `/bin/sh -c`; on failure, says why (an `errno` text).
+  static func start(shellCommand command: String) -> Result<PipedChild, SpawnFailure> {
+    spawning.withLock { startLocked(shellCommand: command) }
+  }
+
+  private static func startLocked(shellCommand command: String) -> Result<PipedChild, SpawnFailure> {
+    var pipes: [(read: Int32, write: Int32)] = []
+    func closeAll() {
+      for pipe in pipes {
+        close(pipe.read)
+        close(pipe.write)
+      }
+    }
+    for _ in 0..<3 {
+      guard let pipe = makePipe() else {
+        let failure = SpawnFailure(operation: "pipe", code: errno)
+        closeAll()
+        return .failure(failure)
+      }
+      pipes.append(pipe)
+    }
+    let (input, output, error) = (pipes[0], pipes[1], pipes[2])
+
+    #if canImport(Darwin)
+      var actions: posix_spawn_file_actions_t? = nil
+      var attributes: posix_spawnattr_t? = nil
+    #else
+      var actions = posix_spawn_file_actions_t()
+      var attributes = posix_spawnattr_t()
+    #endif
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    // dup2 clears close-on-exec on the copy: the child keeps exactly 0, 1 and 2.
+    posix_spawn_file_actions_adddup2(&actions, input.read, 0)
+    posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+    posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+
+    var noSignals = sigset_t()
+    var everySignal = sigset_t()
+    sigemptyset(&noSignals)
+    sigfillset(&everySignal)
+    // Some systems refuse a default disposition for these two, which cannot be caught anyway.
+    sigdelset(&everySignal, SIGKILL)
+    sigdelset(&everySignal, SIGSTOP)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setsigdefault(&attributes, &everySignal)
+    posix_spawnattr_setpgroup(&attributes, 0)
+    var flags = Int32(POSIX_SPAWN_SETPGROUP) | Int32(POSIX_SPAWN_SETSIGMASK) | Int32(POSIX_SPAWN_SETSIGDEF)
+    #if canImport(Darwin)
+      flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
+    #endif
+    posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
+
+    var pid: pid_t = 0
+    let arguments = [shell, "-c", command]
+    let code: Int32 = withCStrings(arguments) { argv in
+      posix_spawn(&pid, shell, &actions, &attributes, argv, environment)
+    }
+    close(input.read)
+    close(output.write)
+    close(error.write)
+    guard code == 0 else {
+      close(input.write)
+      close(output.read)
+      close(error.read)
+      return .failure(SpawnFailure(operation: "posix_spawn \(shell)", code: code))
+    }
+    return .success(PipedChild(pid: pid, input: input.write, output: output.read, error: error.read))
+  }
+
+  /// Why a child could not be started.
+  struct SpawnFailure: Error, CustomStringConvertible {
+    /// The call that failed.
+    let operation: String
+    /// Its `errno`.
+    let code: Int32
+
+    var description: String { "\(operation): \(String(cString: strerror(code)))" }
+  }
+
+  /// A pipe whose two ends are close-on-exec. ``start(shellCommand:)`` makes its pipes and
+  /// spawns under ``spawning``, so no child of the kit's starts between `pipe` and `fcntl`
+  /// and inherits another's pipe (swift-subprocess, which starts the kit's other commands,
+  /// closes every descriptor but the three it passes, and so does Darwin's
+  /// `POSIX_SPAWN_CLOEXEC_DEFAULT`).
+  private static func makePipe() -> (read: Int32, write: Int32)? {
+    var ends: [Int32] = [-1, -1]
+    guard pipe(&ends) == 0 else { return nil }
+    _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+    _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    return (ends[0], ends[1])
+  }
+
+  /// Held while a child's pipes are made and it is spawned.
+  private static let spawning = NSLock()
+
+  /// The kit's environment, which the child inherits.
+  private static var environment: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
+    #if canImport(Darwin)
+      return UnsafePointer(_NSGetEnviron().pointee)
+    #else
+      return UnsafePointer(environ)
+    #endif
+  }
+
+  /// Calls `body` with `strings` as a NULL-terminated C array.
+  private static func withCStrings(
+    _ strings: [String], _ body: (UnsafePointer<UnsafeMutablePointer<CChar>?>) -> Int32
+  ) -> Int32 {
+    let copies: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) } + [nil]
+    defer { for copy in copies { free(copy) } }
+    return copies.withUnsafeBufferPointer { buffer in buffer.baseAddress.map(body) ?? EINVAL }
+  }
+}
