@@ -9,9 +9,9 @@ public enum Verdict {
     /// A line that parsed as JSON.
     case message(JSONValue)
     /// The line `{"output":…,"seq":N}` whose output is spelled exactly as request `N`'s
-    /// expected output (``SKANVectors/VectorCase/expectedOutputText``): that output, taken
-    /// without parsing or building either value. The same verdict as the ``message(_:)`` a
-    /// parse of the line gives.
+    /// expected output (``SKANVectors/VectorCase/expectedOutputText``), diagnostic members and
+    /// all: that output, taken without parsing or building either value. The same verdict as
+    /// the ``message(_:)`` a parse of the line gives.
     case expectedOutput(seq: Int)
     /// A line that did not parse, with the reason.
     case notJSON(String)
@@ -91,13 +91,16 @@ public enum Verdict {
     case .interrupted: return set(.skipped, "interrupted before the reply")
     case .message(let value): message = value
     case .expectedOutput(let replySeq):
-      // The output is the expected one, byte for byte: a pass whenever this case compares
-      // nothing else (no diagnostic members; a verdict-level case drops the same members on
-      // both sides). Otherwise, and for a seq that is not this request's, the reply is judged
-      // as the message it spells.
-      guard replySeq == seq, vector.diagnostic.isEmpty, vector.expectedOutput != nil else {
+      // The output is the expected one, byte for byte: a pass (a verdict-level case drops the
+      // same members on both sides), and when the case has diagnostic members and its output is
+      // an object, they all agree: each is given exactly as expected. For a seq that is not this
+      // request's, the reply is judged as the message it spells.
+      guard replySeq == seq, let text = vector.expectedOutputText else {
         return judge(
           vector, seq: seq, reply: .message(spelled(by: replySeq, for: vector)), duration: duration, budget: budget)
+      }
+      if !vector.diagnostic.isEmpty, text.withBytes({ $0.first == UInt8(ascii: "{") }) {
+        result.diagnostics = DiagnosticAgreement(status: .agree)
       }
       return result
     }

@@ -40,7 +40,7 @@ struct VerdictTests {
   @Test("a reply read as the expected output gets the verdict of the message it spells, for every vector")
   func expectedOutputReply() throws {
     let vectors = try VectorSet.embedded().cases.filter(\.expectsOutput)
-    #expect(vectors.contains { !$0.diagnostic.isEmpty }, "vectors with diagnostics take the message path")
+    #expect(vectors.contains { !$0.diagnostic.isEmpty }, "vectors with diagnostics are among them")
     for vector in vectors {
       for seq in [7, 6] {
         let fast = Self.judge(vector, .expectedOutput(seq: seq))

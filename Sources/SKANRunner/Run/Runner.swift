@@ -39,31 +39,17 @@ public enum Runner {
             var requests: [RunRequest] = []
             var sent: [Int] = []
             for index in indices {
-              let vector = cases[index]
-              guard declared.contains(vector.suite.rawValue) else {
+              // Read in place: a copy of the case would retain and release each of its members.
+              guard declared.contains(cases[index].suite.rawValue) else {
                 ledger.record(
                   CaseResult(
-                    id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped,
-                    message: "suite \(vector.suite.rawValue) not declared by the implementation"), size: 0, at: index)
+                    id: cases[index].id, suite: cases[index].suite.rawValue, requirements: cases[index].requirements,
+                    status: .skipped, message: "suite \(cases[index].suite.rawValue) not declared by the implementation"
+                  ),
+                  size: 0, at: index)
                 continue
               }
-              var expectedOutput: (text: JSONText, value: DeferredJSON)?
-              if let text = vector.expectedOutputText, let value = vector.expectedOutput {
-                expectedOutput = (text, value)
-              }
-              // The input as its file spells it: the text the case was read with, also for a
-              // case built whole (which holds its input as a value beside that text).
-              if vector.inputSource.text == nil, let text = vector.inputText {
-                requests.append(
-                  RunRequest(
-                    seq: index + 1, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: text,
-                    expectedOutput: expectedOutput, tags: vector.tags))
-              } else {
-                requests.append(
-                  RunRequest(
-                    seq: index + 1, id: vector.id, suite: vector.suite.rawValue, input: vector.inputSource,
-                    expectedOutput: expectedOutput, tags: vector.tags))
-              }
+              requests.append(request(for: cases[index], seq: index + 1))
               sent.append(index)
             }
             guard !requests.isEmpty else { continue }
@@ -79,8 +65,8 @@ public enum Runner {
               // An interrupted case gets no verdict: the report is then incomplete.
               if case .interrupted = reply { continue }
               await judge(
-                cases[index], seq: index + 1, reply: reply, after: arrived - started,
-                expected: requests[position].expectedOutput?.value, transport: transport, ledger: ledger, at: index)
+                cases, index, seq: index + 1, reply: reply, after: arrived - started,
+                expected: requests[position].expectedOutput?.value, transport: transport, ledger: ledger)
             }
           }
         }
@@ -104,20 +90,37 @@ public enum Runner {
     return report
   }
 
-  /// Judges the reply to the case at `index` and records the verdict. The comparison is
+  /// The request for `vector`: its input as its file spells it (the text the case was read
+  /// with, also for a case built whole, which holds its input as a value beside that text),
+  /// and its expected output's text when it has one.
+  private static func request(for vector: borrowing VectorCase, seq: Int) -> RunRequest {
+    var expectedOutput: (text: JSONText, value: DeferredJSON)?
+    if let text = vector.expectedOutputText, let value = vector.expectedOutput { expectedOutput = (text, value) }
+    if vector.inputSource.text == nil, let text = vector.inputText {
+      return RunRequest(
+        seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: text,
+        expectedOutput: expectedOutput, tags: vector.tags)
+    }
+    return RunRequest(
+      seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.inputSource, expectedOutput: expectedOutput,
+      tags: vector.tags)
+  }
+
+  /// Judges the reply to the case at `index` of `cases` and records the verdict. The comparison is
   /// bounded by the case's timeout and by a Ctrl-C (no verdict then): a reply is the
   /// implementation's, and may be built to be slow to compare. On the transport's own thread
   /// (an event loop) only a reply that is cheap to judge is judged there: any other would hold
   /// that thread, and with it the replies and deadlines of every other case in flight
   /// (``judgedInPlace(_:expected:)``).
   private static func judge(
-    _ vector: VectorCase, seq: Int, reply: Verdict.Reply, after elapsed: Duration, expected: DeferredJSON?,
-    transport: any ImplementationTransport, ledger: RunLedger, at index: Int
+    _ cases: [VectorCase], _ index: Int, seq: Int, reply: Verdict.Reply, after elapsed: Duration,
+    expected: DeferredJSON?, transport: any ImplementationTransport, ledger: RunLedger
   ) async {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let timeout = transport.timeout
     func judged() -> (CaseResult, Int)? {
-      guard let result = Verdict.judge(vector, seq: seq, reply: reply, duration: seconds, timeout: timeout)
+      // The case read in place in `cases`, not copied.
+      guard let result = Verdict.judge(cases[index], seq: seq, reply: reply, duration: seconds, timeout: timeout)
       else { return nil }
       return (result, ReplyRetention.size(of: result))
     }

@@ -63,7 +63,7 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   }
   /// The members of the expected output that are diagnostics (SIG-21), sorted: compared only
   /// when an answer carries them, and reported apart from the verdict. Empty for most cases.
-  public var diagnostic: [String] { didSet { expectedOutputText = nil } }
+  public var diagnostic: [String]
   /// Whether the case is judged at the verdict level only (`expected.level` `"verdict"`, a
   /// case a user wrote): the diagnostic members of its operation (SIG-21) are never
   /// compared, given or not, even under `--strict-diagnostics`; its ``diagnostic`` is empty.
@@ -75,8 +75,8 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// it takes no part in equality.
   public var inputText: JSONText?
   /// The expected output as its vector file spells it, on one line, when the case was read
-  /// from a file, expects an output and has no diagnostic members: a reply whose output is
-  /// these bytes exactly has that output, so a runner can match it without parsing it. Like
+  /// from a file and expects an output: a reply whose output is these bytes exactly has that
+  /// output, diagnostic members included, so a runner can match it without parsing it. Like
   /// ``inputText`` it takes no part in equality.
   public internal(set) var expectedOutputText: JSONText?
   /// The input, a value or its text (for a case read from a file, ``inputText`` until it is
@@ -122,7 +122,7 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
     inputSource = input
     inputText = input.text
     expectedSource = expected
-    if case .output(let output) = expected, diagnostic.isEmpty { expectedOutputText = output.text }
+    if case .output(let output) = expected { expectedOutputText = output.text }
     self.diagnostic = diagnostic
     self.verdictOnly = verdictOnly
   }
