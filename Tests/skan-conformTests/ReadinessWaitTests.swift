@@ -113,10 +113,20 @@ struct ReadinessWaitTests {
     "a run against an HTTP service that starts listening 3 s late passes with --wait 60",
     .timeLimit(.minutes(4)))
   func lateService() async throws {
-    // A free port: bound, then released; the service takes it 3 s after the run starts.
-    let probe = try await LoopbackHTTPServer.start(port: 0) { _ in .init(status: 500, body: []) }
-    let port = probe.port
-    await probe.stop()
+    // A free port below the ephemeral range (32768 and up on Linux, 49152 and up on macOS):
+    // bound, then released; the service takes it 3 s after the run starts. A port from the
+    // ephemeral range could meanwhile become the local port of any connection the other tests
+    // make, and the service could then not bind it.
+    var port = 0
+    for candidate in (0..<50).map({ _ in Int.random(in: 20000..<30000) }) {
+      guard
+        let probe = try? await LoopbackHTTPServer.start(port: candidate, handler: { _ in .init(status: 500, body: []) })
+      else { continue }
+      port = probe.port
+      await probe.stop()
+      break
+    }
+    try #require(port != 0, "no free port between 20000 and 30000")
     async let run = KitCommand.run([
       "run", "--endpoint", "http://127.0.0.1:\(port)/", "--wait", "60", "--suite", "window",
     ])
