@@ -8,8 +8,8 @@ import Foundation
   import Musl
 #endif
 
-/// A command started through `/bin/sh -c` with a pipe on each of its standard input, output
-/// and error, in a process group of its own (so that a kill reaches whatever the shell
+/// A command started as `/bin/sh -c` starts it, with a pipe on each of its standard input,
+/// output and error, in a process group of its own (so that a kill reaches whatever the shell
 /// started), with every signal at its default disposition and none blocked (the kit ignores
 /// SIGPIPE; the child must not inherit that).
 ///
@@ -29,12 +29,56 @@ struct PipedChild: Sendable {
   /// `/bin/sh`, by its path (POSIX puts it there, on macOS too).
   static let shell = "/bin/sh"
 
-  /// Starts `command` through `/bin/sh -c`; on failure, says why (an `errno` text).
+  /// Starts `command` as `/bin/sh -c` would; on failure, says why (an `errno` text).
+  ///
+  /// A command of plain words (``plainWords(_:)``), which the shell would only split at its
+  /// blanks and run, is run directly, found on `PATH` as the shell finds it: the shell's own
+  /// start is saved. Should that fail (no such program, or one the system cannot run by
+  /// itself), it goes through the shell, which then reports (or runs) it as it always does.
   static func start(shellCommand command: String) -> Result<PipedChild, SpawnFailure> {
-    spawning.withLock { startLocked(shellCommand: command) }
+    spawning.withLock {
+      if let words = plainWords(command), case .success(let child) = startLocked(words, searching: true) {
+        return .success(child)
+      }
+      return startLocked([shell, "-c", command], searching: false)
+    }
   }
 
-  private static func startLocked(shellCommand command: String) -> Result<PipedChild, SpawnFailure> {
+  /// The words of `command` when `/bin/sh -c` would run it as they are: words of letters,
+  /// digits and `-_./:,+@%=` (nothing the shell quotes, expands, globs, redirects or
+  /// comments), split at spaces and tabs, the first neither an assignment nor a word the shell
+  /// runs itself (a reserved word or a builtin, `exec` among them); `nil` for any other.
+  static func plainWords(_ command: String) -> [String]? {
+    let words = command.utf8.split(whereSeparator: { $0 == 0x20 || $0 == 0x09 })
+    guard let first = words.first, !first.contains(0x3D) else { return nil }
+    for word in words {
+      for byte in word {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: continue
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: ":"),
+          UInt8(ascii: ","), UInt8(ascii: "+"), UInt8(ascii: "@"), UInt8(ascii: "%"), UInt8(ascii: "="):
+          continue
+        default: return nil
+        }
+      }
+    }
+    let plain = words.map { String(decoding: $0, as: UTF8.self) }
+    guard !shellWords.contains(plain[0]) else { return nil }
+    return plain
+  }
+
+  /// The first words the shell does not look up on `PATH`: its reserved words and the
+  /// builtins POSIX and the common shells define (the regular ones too: `echo` and `test`
+  /// behave as the shell's, not as `/bin/echo`).
+  static let shellWords: Set<String> = [
+    "!", "{", "}", "case", "do", "done", "elif", "else", "esac", "fi", "for", "if", "in", "then", "until", "while",
+    "function", "select", "time", ".", ":", "break", "continue", "eval", "exec", "exit", "export", "readonly",
+    "return", "set", "shift", "times", "trap", "unset", "alias", "bg", "cd", "command", "echo", "false", "fc", "fg",
+    "getopts", "hash", "jobs", "kill", "local", "printf", "pwd", "read", "source", "test", "true", "type", "ulimit",
+    "umask", "unalias", "wait",
+  ]
+
+  private static func startLocked(_ arguments: [String], searching: Bool) -> Result<PipedChild, SpawnFailure> {
     var pipes: [(read: Int32, write: Int32)] = []
     func closeAll() {
       for pipe in pipes {
@@ -85,9 +129,10 @@ struct PipedChild: Sendable {
     posix_spawnattr_setflags(&attributes, Int16(truncatingIfNeeded: flags))
 
     var pid: pid_t = 0
-    let arguments = [shell, "-c", command]
     let code: Int32 = withCStrings(arguments) { argv in
-      posix_spawn(&pid, shell, &actions, &attributes, argv, environment)
+      searching
+        ? posix_spawnp(&pid, arguments[0], &actions, &attributes, argv, environment)
+        : posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environment)
     }
     close(input.read)
     close(output.write)
@@ -96,7 +141,7 @@ struct PipedChild: Sendable {
       close(input.write)
       close(output.read)
       close(error.read)
-      return .failure(SpawnFailure(operation: "posix_spawn \(shell)", code: code))
+      return .failure(SpawnFailure(operation: "posix_spawn \(arguments[0])", code: code))
     }
     return .success(PipedChild(pid: pid, input: input.write, output: output.read, error: error.read))
   }

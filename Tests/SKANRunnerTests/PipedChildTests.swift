@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@testable import SKANRunner
+
+/// How an implementation's command is started: as `/bin/sh -c` would run it, the shell's own
+/// start left out when it would only split the command at blanks.
+@Suite("Starting an implementation's command")
+struct PipedChildTests {
+  @Test(
+    "a command of plain words is run directly, split at blanks",
+    arguments: [
+      ("python3 adapter.py", ["python3", "adapter.py"]),
+      ("./adapter", ["./adapter"]),
+      ("/usr/bin/node  adapter.js\t--depth=3", ["/usr/bin/node", "adapter.js", "--depth=3"]),
+      ("java -cp build/classes:lib/x.jar skan.Adapter", ["java", "-cp", "build/classes:lib/x.jar", "skan.Adapter"]),
+      ("/tmp/skan-conform reference --stdio", ["/tmp/skan-conform", "reference", "--stdio"]),
+    ])
+  func plain(_ command: String, _ words: [String]) {
+    #expect(PipedChild.plainWords(command) == words, "\(command)")
+  }
+
+  @Test(
+    "a command the shell would do more with goes through the shell",
+    arguments: [
+      "", "   ", "exec java -jar adapter.jar", "FOO=1 ./adapter", "./adapter > log", "./adapter 2>/dev/null",
+      "python3 'my adapter.py'", #"python3 my\ adapter.py"#, "./adapter $HOME", "~/bin/adapter", "./adapter # note",
+      "./a; ./b", "./a && ./b", "./a | tee x", "./adapter *.json", "cd dir", "echo hi", "true", "if", "./a\n./b",
+      "./a &", "(./adapter)", "./adapter `pwd`", "./adapter \"x\"", "./adäpter",
+    ])
+  func shell(_ command: String) {
+    #expect(PipedChild.plainWords(command) == nil, "\(command)")
+  }
+
+  #if os(Linux)
+    @Test("a plain command's process is the program itself; any other is the shell's")
+    func whoRuns() throws {
+      for (command, direct) in [("/bin/sleep 30", true), ("/bin/sleep 30; true", false)] {
+        let child = try PipedChild.start(shellCommand: command).get()
+        defer {
+          StdioProcess.killGroup(child.pid)
+          var status: Int32 = 0
+          waitpid(child.pid, &status, 0)
+          for descriptor in [child.input, child.output, child.error] { close(descriptor) }
+        }
+        // The program the process runs (its name and arguments may not be set yet: the spawn
+        // returns as the exec replaces the process image).
+        let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/exe")
+        #expect(program.hasSuffix("/sleep") == direct, "\(command): \(program)")
+      }
+    }
+  #endif
+}
