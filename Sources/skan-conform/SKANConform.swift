@@ -23,8 +23,10 @@ struct SKANConform: AsyncParsableCommand {
   /// Runs the command, mapping argument errors to the documented exit code 2 (the parser's
   /// own default is 64) and never printing a stack trace.
   static func main() async {
-    VectorSourceOptions.startPrefetch(arguments: CommandLine.arguments)
+    // The implementation first: its spawn waits for its exec, which gets a core at once
+    // while nothing else of the kit's runs yet.
     ImplementationPrelaunch.start(arguments: CommandLine.arguments)
+    VectorSourceOptions.startPrefetch(arguments: CommandLine.arguments)
     do {
       var command = try parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {

@@ -98,15 +98,21 @@ public actor StdioTransport: ImplementationTransport {
   private var interrupted = false
   private var closing = false
 
-  /// Creates the transport; nothing starts until ``handshake()``.
-  public init(options: RunOptions, kitVersion: String, pipelineDepth: Int = 64) {
+  /// Creates the transport. The implementation starts at ``handshake()``, or at once with
+  /// `startingNow` (on the calling thread, before anything else the caller starts competes
+  /// with it for a core; ``handshake()`` then greets that process).
+  public init(options: RunOptions, kitVersion: String, pipelineDepth: Int = 64, startingNow: Bool = false) {
     self.options = options
     self.kitVersion = kitVersion
     target = URLRedaction.redactURLs(in: options.command)
     timeout = options.timeout
     concurrency = max(1, pipelineDepth)
     batchSize = max(1, min(Self.largestBatch, concurrency / 8))
+    started = startingNow ? StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes) : nil
   }
+
+  /// The process started with the transport, until the first handshake takes it.
+  private var started: StdioProcess?
 
   /// The most requests one batch holds: with the default depth of 64, eight batches are
   /// outstanding, so replies still settle in small groups as they come.
@@ -152,6 +158,9 @@ public actor StdioTransport: ImplementationTransport {
 
   public func close() async {
     closing = true
+    // Started with the transport and never greeted: nothing to say goodbye to.
+    started?.kill()
+    started = nil
     guard let process else { return }
     process.send(AdapterProtocol.line(AdapterProtocol.stop))
     await process.shutdown(grace: interrupted ? 0.2 : 2)
@@ -260,7 +269,8 @@ public actor StdioTransport: ImplementationTransport {
   // MARK: - Starting and restarting
 
   private func start() async throws(RunnerError) -> (StdioProcess, ImplementationIdentity) {
-    let process = StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
+    let process = started ?? StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
+    started = nil
     let identity = try await HelloExchange.perform(
       on: process, options: options, kitVersion: kitVersion, closeInput: false)
     return (process, identity)

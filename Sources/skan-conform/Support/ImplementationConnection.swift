@@ -35,8 +35,9 @@ struct ImplementationConnection: Equatable, Sendable {
   /// Seconds an endpoint may refuse connections while it starts (`--wait`); 0 for none.
   var wait: Double = 0
 
-  /// The transport, announcing this kit's version in its hello.
-  func transport() -> any ImplementationTransport {
+  /// The transport, announcing this kit's version in its hello; with `startingNow`, a process
+  /// spoken to over standard input and output is started before this returns.
+  func transport(startingNow: Bool = false) -> any ImplementationTransport {
     // The hello reply waits as long as any reply, and at least the default 10 s: a slow
     // start (a loaded CI machine, an interpreter) is then one option away.
     let options = RunOptions(command: command, timeout: timeout, handshakeTimeout: max(10, timeout))
@@ -48,6 +49,7 @@ struct ImplementationConnection: Equatable, Sendable {
     if perCase {
       return PerCaseTransport(options: options, kitVersion: Manifest.kitVersion, concurrency: concurrency ?? 2)
     }
-    return StdioTransport(options: options, kitVersion: Manifest.kitVersion, pipelineDepth: concurrency ?? 64)
+    return StdioTransport(
+      options: options, kitVersion: Manifest.kitVersion, pipelineDepth: concurrency ?? 64, startingNow: startingNow)
   }
 }

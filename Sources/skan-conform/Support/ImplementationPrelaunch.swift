@@ -29,7 +29,7 @@ enum ImplementationPrelaunch {
   static func start(arguments: [String]) {
     guard let connection = connection(arguments: arguments) else { return }
     InterruptibleRun.arm()
-    let transport = connection.transport()
+    let transport = connection.transport(startingNow: true)
     let handshake = Task { () async throws -> ImplementationIdentity in try await transport.handshake() }
     started.withLock { $0 = Started(connection: connection, transport: transport, handshake: handshake) }
   }
