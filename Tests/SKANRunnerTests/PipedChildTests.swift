@@ -33,6 +33,32 @@ struct PipedChildTests {
   }
 
   #if os(Linux)
+    @Test("the child holds its three pipes and no other descriptor of the kit's, close-on-exec or not")
+    func nothingInherited() throws {
+      // Opened without close-on-exec, as some libraries open their sockets.
+      let stray = open("/dev/null", O_RDONLY)
+      try #require(stray > 2)
+      defer { close(stray) }
+      for command in ["/bin/sleep 30", "/bin/sleep 30; true"] {
+        let child = try PipedChild.start(shellCommand: command).get()
+        defer {
+          StdioProcess.killGroup(child.pid)
+          var status: Int32 = 0
+          waitpid(child.pid, &status, 0)
+          for descriptor in [child.input, child.output, child.error] { close(descriptor) }
+        }
+        // The exec may still be under way when the spawn returns: the descriptors are the
+        // new program's once /proc names it.
+        var open: [String] = []
+        for _ in 0..<200 {
+          open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()
+          if open == ["0", "1", "2"] { break }
+          usleep(5000)
+        }
+        #expect(open == ["0", "1", "2"], "\(command): \(open)")
+      }
+    }
+
     @Test("a plain command's process is the program itself; any other is the shell's")
     func whoRuns() throws {
       for (command, direct) in [("/bin/sleep 30", true), ("/bin/sleep 30; true", false)] {

@@ -14,8 +14,9 @@ import Foundation
 /// SIGPIPE; the child must not inherit that).
 ///
 /// `posix_spawn` starts it: no fork of the kit's address space, and no descriptor of the kit
-/// but the three pipes reaches it (the pipes are made close-on-exec, and on Darwin nothing
-/// else is inherited either), so one child never holds another's standard input open.
+/// but the three pipes reaches it (the pipes are made close-on-exec, and the child closes
+/// every other one: Darwin's `POSIX_SPAWN_CLOEXEC_DEFAULT`, glibc's `addclosefrom`), so one
+/// child never holds another's standard input open, nor a socket the kit closes.
 struct PipedChild: Sendable {
   /// Its process ID, which is also its process group's.
   let pid: pid_t
@@ -111,6 +112,12 @@ struct PipedChild: Sendable {
     posix_spawn_file_actions_adddup2(&actions, input.read, 0)
     posix_spawn_file_actions_adddup2(&actions, output.write, 1)
     posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+    #if !canImport(Darwin)
+      // Nothing else of the kit's: a descriptor opened without close-on-exec (a socket of an
+      // HTTP server, say) would stay open in the child, and closing it in the kit would then
+      // not close it at all.
+      closeOthers(&actions)
+    #endif
 
     var noSignals = sigset_t()
     var everySignal = sigset_t()
@@ -155,6 +162,33 @@ struct PipedChild: Sendable {
 
     var description: String { "\(operation): \(String(cString: strerror(code)))" }
   }
+
+  #if !canImport(Darwin)
+    /// `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later), looked up when first
+    /// needed rather than linked, so that the kit still starts with an older C library.
+    private static let addCloseFrom:
+      (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32)? = {
+        guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(
+          symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>?, Int32) -> Int32).self)
+      }()
+
+    /// Makes the child close every descriptor above 2: with `addclosefrom_np` where the C
+    /// library has it; otherwise each one open now without close-on-exec (those with it close
+    /// at the exec anyway), as `/proc/self/fd` lists them.
+    private static func closeOthers(_ actions: inout posix_spawn_file_actions_t) {
+      if let addCloseFrom, addCloseFrom(&actions, 3) == 0 { return }
+      guard let directory = opendir("/proc/self/fd") else { return }
+      defer { closedir(directory) }
+      let own = dirfd(directory)
+      while let entry = readdir(directory) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        guard let descriptor = Int32(name), descriptor > 2, descriptor != own else { continue }
+        let flags = fcntl(descriptor, F_GETFD)
+        if flags >= 0, flags & FD_CLOEXEC == 0 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+      }
+    }
+  #endif
 
   /// A pipe whose two ends are close-on-exec. ``start(shellCommand:)`` makes its pipes and
   /// spawns under ``spawning``, so no child of the kit's starts between `pipe` and `fcntl`

@@ -47,6 +47,7 @@ final class StdioProcess: Sendable {
     let (inbox, pendingInput, pidBox, statusBox, errorTail, ended) = (
       self.inbox, self.pendingInput, self.pidBox, self.statusBox, self.errorTail, self.ended
     )
+    let outputsEnded = DispatchSemaphore(value: 0)
     Self.thread {
       var splitter = LineSplitter(maximumLineLength: maximumLineLength)
       Self.readToEnd(child.output) { chunk in
@@ -54,12 +55,14 @@ final class StdioProcess: Sendable {
         if !events.isEmpty { inbox.push(contentsOf: events) }
       }
       inbox.push(.closed)
+      outputsEnded.signal()
       ended.arrive()
     }
     Self.thread {
       // Drained so that a flood cannot block the child; only the tail is kept, to explain a
       // failed start.
       Self.readToEnd(child.error) { errorTail.append($0) }
+      outputsEnded.signal()
       ended.arrive()
     }
     Self.thread {
@@ -70,10 +73,13 @@ final class StdioProcess: Sendable {
       close(child.input)
     }
     Self.thread {
-      // Waits without reaping, so that the pid stays the child's until no kill can reach
-      // it any more; then reaps.
+      // Waits for the exit without reaping, then for both outputs to end: until then the
+      // pid, and with it the process group's ID, stay the child's, so that a kill still
+      // reaches whatever it left running that holds an output open (`sleep 30 &`); then reaps.
       var info = siginfo_t()
       while waitid(P_PID, id_t(child.pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+      outputsEnded.wait()
+      outputsEnded.wait()
       pidBox.set(nil)
       var status: Int32 = 0
       while waitpid(child.pid, &status, 0) < 0, errno == EINTR {}
