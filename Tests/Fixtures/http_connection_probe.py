@@ -10,7 +10,9 @@ usage: http_connection_probe.py PORT MODE DEADLINE_SECONDS
                 connection, printing "served: " and its response's first line.
 Prints "ready", then the response's first line and its Connection header (garbage mode),
 then "closed after N s", or "still open after N s" when the deadline passes; N is counted
-from the connection's start.
+from the connection's start, or in trickle mode from the trickled request's first byte (the
+event the server's request timeout is about: the first request and its answer may take a
+while on a loaded machine, and are not what is measured).
 """
 import socket
 import sys
@@ -52,6 +54,7 @@ if mode == "trickle":
     received = b""
     head = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 4096
     sent = 0
+    started = time.monotonic()
     while True:
         elapsed = time.monotonic() - started
         if elapsed >= deadline:
