@@ -14,6 +14,17 @@ public enum CheckedSpanReader {
     return string(base, from: span.lowerBound + 1, to: span.upperBound - 1)
   }
 
+  /// Whether the span spells a plain string (``plainString(_:_:)``), checked without making
+  /// it; with `nonEmpty`, one of at least one character.
+  public static func isPlainString(
+    _ text: UnsafeBufferPointer<UInt8>, _ span: Range<Int>, nonEmpty: Bool = false
+  ) -> Bool {
+    guard let base = text.baseAddress, span.count >= (nonEmpty ? 3 : 2), span.upperBound <= text.count,
+      base[span.lowerBound] == 0x22, base[span.upperBound - 1] == 0x22
+    else { return false }
+    return ByteScan.stringStop(base, from: span.lowerBound + 1, to: span.upperBound - 1) == span.upperBound - 1
+  }
+
   /// The strings of the array the span spells, when every element is a plain string
   /// (``plainString(_:_:)``).
   public static func plainStrings(_ text: UnsafeBufferPointer<UInt8>, _ span: Range<Int>) -> [String]? {

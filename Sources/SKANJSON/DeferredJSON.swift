@@ -10,6 +10,8 @@ public struct DeferredJSON: Sendable, Hashable {
   private enum Storage: Sendable {
     case value(JSONValue)
     case text(Parsed)
+    /// The text alone, parsed at each read (``init(unsharedText:)``).
+    case unsharedText(JSONText)
   }
 
   /// The text and, once parsed, its value: shared by every copy of the ``DeferredJSON``.
@@ -27,6 +29,21 @@ public struct DeferredJSON: Sendable, Hashable {
     storage = .value(value)
   }
 
+  /// The value `value`, with the text `text` that spells it (the same value: the caller
+  /// has both, as a loader that built a value from checked text does).
+  public init(text: JSONText, value: JSONValue) {
+    let parsed = Parsed(text)
+    parsed.value.withLock { $0 = value }
+    storage = .text(parsed)
+  }
+
+  /// The value `text` spells, built at each read and not kept: for a value that is seldom
+  /// read (a case's input, which a run sends as text), so that holding it costs its text's
+  /// place and no more. `text` must be one complete JSON value, as for ``init(text:)``.
+  public init(unsharedText text: JSONText) {
+    storage = .unsharedText(text)
+  }
+
   /// The value `text` spells, built when first asked for. `text` must be one complete JSON
   /// value the kit's parser accepts (a span that parser has checked): one that is not reads
   /// as `null`.
@@ -34,10 +51,11 @@ public struct DeferredJSON: Sendable, Hashable {
     storage = .text(Parsed(text))
   }
 
-  /// The value, parsed from its text on first use.
+  /// The value, parsed from its text on first use (at each use for ``init(unsharedText:)``).
   public var value: JSONValue {
     switch storage {
     case .value(let value): return value
+    case .unsharedText(let text): return text.withBytes { try? JSONParser.parse(utf8: $0) } ?? .null
     case .text(let parsed):
       return parsed.value.withLock { cached in
         if let cached { return cached }
@@ -50,8 +68,11 @@ public struct DeferredJSON: Sendable, Hashable {
 
   /// The text it was made from, if it was made from text.
   public var text: JSONText? {
-    guard case .text(let parsed) = storage else { return nil }
-    return parsed.text
+    switch storage {
+    case .value: return nil
+    case .text(let parsed): return parsed.text
+    case .unsharedText(let text): return text
+    }
   }
 
   /// Equal values are equal, whatever their spelling.

@@ -64,7 +64,11 @@ struct BatchExchangeTests {
   func inputText() async throws {
     let set = try VectorLoader.load(directory: RepositoryPaths.vectors)
     let cases = set.cases.filter { $0.suite == .signature }
-    #expect(cases.contains { $0.inputSource.text == nil }, "some signature cases are built whole (diagnostics)")
+    // A description with a quote or a character outside ASCII is spelled with an escape or
+    // that character, so the loader builds the case whole.
+    #expect(
+      cases.contains { $0.description.contains("\"") || !$0.description.utf8.allSatisfy { $0 < 0x80 } },
+      "some signature cases are built whole")
     let transport = Batcher(
       vectors: Dictionary(uniqueKeysWithValues: cases.map { ($0.id, $0) }), declared: ["signature"])
     _ = try await Runner.run(cases: cases, vectors: set, transport: transport)

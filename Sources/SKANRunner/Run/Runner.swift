@@ -91,16 +91,10 @@ public enum Runner {
   }
 
   /// The request for `vector`: its input as its file spells it (the text the case was read
-  /// with, also for a case built whole, which holds its input as a value beside that text),
-  /// and its expected output's text when it has one.
+  /// with, ``VectorCase/inputText``), and its expected output's text when it has one.
   private static func request(for vector: borrowing VectorCase, seq: Int) -> RunRequest {
     var expectedOutput: (text: JSONText, value: DeferredJSON)?
     if let text = vector.expectedOutputText, let value = vector.expectedOutput { expectedOutput = (text, value) }
-    if vector.inputSource.text == nil, let text = vector.inputText {
-      return RunRequest(
-        seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.input, inputText: text,
-        expectedOutput: expectedOutput, tags: vector.tags)
-    }
     return RunRequest(
       seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.inputSource, expectedOutput: expectedOutput,
       tags: vector.tags)

@@ -16,23 +16,21 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
 
   /// The stable ID, `<suite>/<slug>`. Never reused.
   public var id: String
-  /// The suite.
-  public var suite: Suite
   /// What the case checks and which mistake it catches.
-  public var description: String
+  public var description: String {
+    get { descriptionSource.string }
+    set { descriptionSource = SpelledString(newValue) }
+  }
+  /// The description, as given or as the case's file spells it.
+  private var descriptionSource: SpelledString
   /// The requirement IDs it tests.
   public var requirements: [String]
-  /// The basis.
-  public var basis: Basis
   /// Free tags (`edge-exact`, `sub-second`, `case`, …).
   public var tags: [String]
   /// The input sent to the implementation.
   public var input: JSONValue {
     get { inputSource.value }
-    set {
-      inputSource = DeferredJSON(newValue)
-      inputText = nil
-    }
+    set { inputSource = DeferredJSON(newValue) }
   }
   /// The expected answer: an output, or an error code (its message is not compared).
   /// Changing it drops ``expectedOutputText``, which would no longer spell it.
@@ -48,7 +46,6 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
       case .output(let output): expectedSource = .output(DeferredJSON(output))
       case .error(let code, _): expectedSource = .error(code)
       }
-      expectedOutputText = nil
     }
   }
   /// Whether the case expects an output (not an error), read without building that output.
@@ -64,26 +61,42 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// The members of the expected output that are diagnostics (SIG-21), sorted: compared only
   /// when an answer carries them, and reported apart from the verdict. Empty for most cases.
   public var diagnostic: [String]
-  /// Whether the case is judged at the verdict level only (`expected.level` `"verdict"`, a
-  /// case a user wrote): the diagnostic members of its operation (SIG-21) are never
-  /// compared, given or not, even under `--strict-diagnostics`; its ``diagnostic`` is empty.
-  /// The kit's own vectors never set it. See ``verdictLevelUncompared``.
-  public var verdictOnly: Bool
   /// The input as its vector file spells it, on one line, when the case was read from a file:
   /// the runner sends it as it is instead of encoding ``input`` again. It is the same value as
   /// ``input`` (and, for files the kit wrote, the same bytes as its canonical compact form), so
-  /// it takes no part in equality.
-  public var inputText: JSONText?
+  /// it takes no part in equality. Setting it keeps the value and adds (or drops) its text.
+  public var inputText: JSONText? {
+    get { inputSource.text }
+    set { inputSource = newValue.map { DeferredJSON(text: $0, value: inputSource.value) } ?? DeferredJSON(input) }
+  }
   /// The expected output as its vector file spells it, on one line, when the case was read
   /// from a file and expects an output: a reply whose output is these bytes exactly has that
   /// output, diagnostic members included, so a runner can match it without parsing it. Like
   /// ``inputText`` it takes no part in equality.
-  public internal(set) var expectedOutputText: JSONText?
+  public internal(set) var expectedOutputText: JSONText? {
+    get { expectedOutput?.text }
+    set {
+      guard case .output(let output) = expectedSource else { return }
+      expectedSource = .output(
+        newValue.map { DeferredJSON(text: $0, value: output.value) } ?? DeferredJSON(output.value))
+    }
+  }
   /// The input, a value or its text (for a case read from a file, ``inputText`` until it is
   /// read).
   public private(set) var inputSource: DeferredJSON
   /// The expected answer, its output a value or its text.
   private var expectedSource: ExpectedSource
+  // The one-byte members (`verdictOnly`, `suite`, `basis`) are declared after the others, so
+  // that they share one word instead of each padding one: a large file holds many cases.
+  /// The suite.
+  public var suite: Suite
+  /// The basis.
+  public var basis: Basis
+  /// Whether the case is judged at the verdict level only (`expected.level` `"verdict"`, a
+  /// case a user wrote): the diagnostic members of its operation (SIG-21) are never
+  /// compared, given or not, even under `--strict-diagnostics`; its ``diagnostic`` is empty.
+  /// The kit's own vectors never set it. See ``verdictLevelUncompared``.
+  public var verdictOnly: Bool
 
   /// What a case expects, the output held as ``DeferredJSON``.
   enum ExpectedSource: Sendable {
@@ -102,7 +115,8 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
     case .error(let code, _): source = .error(code)
     }
     self.init(
-      id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
+      id: id, suite: suite, description: SpelledString(description), requirements: requirements, basis: basis,
+      tags: tags,
       input: DeferredJSON(input), expected: source, diagnostic: diagnostic, verdictOnly: verdictOnly)
   }
 
@@ -110,19 +124,17 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
   /// them with (each a value the loader has checked), built only when read; that text is
   /// then ``inputText`` and ``expectedOutputText``.
   init(
-    id: String, suite: Suite, description: String, requirements: [String], basis: Basis, tags: [String],
+    id: String, suite: Suite, description: SpelledString, requirements: [String], basis: Basis, tags: [String],
     input: DeferredJSON, expected: ExpectedSource, diagnostic: [String] = [], verdictOnly: Bool = false
   ) {
     self.id = id
     self.suite = suite
-    self.description = description
+    descriptionSource = description
     self.requirements = requirements
     self.basis = basis
     self.tags = tags
     inputSource = input
-    inputText = input.text
     expectedSource = expected
-    if case .output(let output) = expected { expectedOutputText = output.text }
     self.diagnostic = diagnostic
     self.verdictOnly = verdictOnly
   }

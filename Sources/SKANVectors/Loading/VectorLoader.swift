@@ -139,35 +139,45 @@ public enum VectorLoader {
   public static func decodeFile(bytes: [UInt8], name: String) throws(VectorsError) -> VectorFile {
     // Each case object (an element of `cases`) is checked as a parse checks it but not built:
     // its summary says where its members are, and the case is read from them.
-    let root: JSONValue
     let summaries: ObjectSummaries
+    let (suite, declared, elements, count): (Suite, Int, [JSONValue], Int)
     do {
-      (root, summaries) = try JSONParser.parse(bytes: bytes, summarizing: caseMembers, within: "cases")
-    } catch {
-      throw .notJSON(file: name, reason: error.description)
+      let root: JSONValue
+      do {
+        (root, summaries) = try JSONParser.parse(bytes: bytes, summarizing: caseMembers, within: "cases")
+      } catch {
+        throw .notJSON(file: name, reason: error.description)
+      }
+      try checkSchemaVersion(root, file: name)
+      let fields = try JSONFields(root, at: FieldPath(""), fail: word(file: name, caseID: nil, rules: fileRules))
+      suite = try fields.choice("suite", Suite.self)
+      declared = try fields.integer("number_of_cases")
+      let all = try fields.array("cases")
+      count = all.count
+      // A summarized object is only a placeholder in the document: when every element is one,
+      // the document is let go here, before the cases are built beside it.
+      let placeholders = summaries.count == count && (0..<count).allSatisfy { summaries.span(of: $0) != nil }
+      elements = placeholders ? [] : all
     }
-    try checkSchemaVersion(root, file: name)
-    let fields = try JSONFields(root, at: FieldPath(""), fail: word(file: name, caseID: nil, rules: fileRules))
-    let suite = try fields.choice("suite", Suite.self)
-    let declared = try fields.integer("number_of_cases")
-    let elements = try fields.array("cases")
     // One summary per element, unless the file spells `cases` with an escape: then every
     // element was built.
-    let summarized = summaries.count == elements.count
+    let summarized = summaries.count == count
+    let lists = StringLists()
     let decode: @Sendable (Int) throws(VectorsError) -> VectorCase = { index throws(VectorsError) in
       if summarized, let span = summaries.span(of: index) {
         return try decodeCase(
-          span, members: { summaries.member($0, of: index) }, index: index, suite: suite, file: name, bytes: bytes)
+          span, members: { summaries.member($0, of: index) }, index: index, suite: suite, file: name, bytes: bytes,
+          lists: lists)
       }
       return try decodeCase(elements[index], index: index, suite: suite, file: name)
     }
     var cases: [VectorCase] = []
     var failure: VectorsError?
-    if elements.count >= ParallelCases.threshold {
-      (cases, failure) = ParallelCases.build(count: elements.count, decode)
+    if count >= ParallelCases.threshold {
+      (cases, failure) = ParallelCases.build(count: count, decode)
     } else {
-      cases.reserveCapacity(elements.count)
-      for index in elements.indices {
+      cases.reserveCapacity(count)
+      for index in 0..<count {
         do throws(VectorsError) {
           cases.append(try decode(index))
         } catch {
@@ -198,9 +208,10 @@ public enum VectorLoader {
   /// `level`, or a member missing, of the wrong kind or spelled with an escape) is built whole
   /// and decoded as before, so that its errors are those of a whole parse.
   private static func decodeCase(
-    _ span: Range<Int>, members: (Int) -> Range<Int>?, index: Int, suite: Suite, file: String, bytes: [UInt8]
+    _ span: Range<Int>, members: (Int) -> Range<Int>?, index: Int, suite: Suite, file: String, bytes: [UInt8],
+    lists: StringLists
   ) throws(VectorsError) -> VectorCase {
-    if let vector = readCase(members, suite: suite, bytes: bytes) { return vector }
+    if let vector = readCase(members, suite: suite, bytes: bytes, lists: lists) { return vector }
     let element: JSONValue
     do {
       element = try JSONParser.parse(bytes: bytes, range: span, nestedAt: 2)
@@ -225,14 +236,18 @@ public enum VectorLoader {
   /// every member is as a vector file writes it and the case expects an output alone, an
   /// output with the diagnostic paths it gives, or an error alone; `nil` otherwise (the
   /// caller then decodes it whole, which says what is wrong).
-  private static func readCase(_ spans: (Int) -> Range<Int>?, suite: Suite, bytes: [UInt8]) -> VectorCase? {
+  private static func readCase(
+    _ spans: (Int) -> Range<Int>?, suite: Suite, bytes: [UInt8], lists: StringLists
+  ) -> VectorCase? {
     bytes.withUnsafeBufferPointer { text -> VectorCase? in
       func string(_ position: Int) -> String? { spans(position).flatMap { CheckedSpanReader.plainString(text, $0) } }
-      guard let id = string(0), isCaseID(id, of: suite), let description = string(1), !description.isEmpty,
-        let requirements = spans(2).flatMap({ CheckedSpanReader.plainStrings(text, $0) }), !requirements.isEmpty,
+      // The description is checked here and kept as the file spells it (SpelledString).
+      guard let id = string(0), isCaseID(id, of: suite), let descriptionSpan = spans(1),
+        CheckedSpanReader.isPlainString(text, descriptionSpan, nonEmpty: true),
+        let requirements = spans(2).flatMap({ lists.strings(text, $0) }), !requirements.isEmpty,
         requirements.allSatisfy({ RequirementCatalog.requirement($0) != nil }),
         let basis = string(3).flatMap(VectorCase.Basis.init(rawValue:)),
-        let tags = spans(4) == nil ? [] : spans(4).flatMap({ CheckedSpanReader.plainStrings(text, $0) }),
+        let tags = spans(4) == nil ? [] : spans(4).flatMap({ lists.strings(text, $0) }),
         let inputSpan = spans(5), let expected = spans(6).flatMap({ CheckedSpanReader.members(text, $0) })
       else { return nil }
       let source: VectorCase.ExpectedSource
@@ -258,8 +273,10 @@ public enum VectorLoader {
         source = .output(DeferredJSON(text: JSONText(bytes, range: output)))
       }
       return VectorCase(
-        id: id, suite: suite, description: description, requirements: requirements, basis: basis, tags: tags,
-        input: DeferredJSON(text: JSONText(bytes, range: inputSpan)), expected: source, diagnostic: diagnostic)
+        id: id, suite: suite, description: SpelledString(spelled: JSONText(bytes, range: descriptionSpan)),
+        requirements: requirements, basis: basis, tags: tags,
+        input: DeferredJSON(unsharedText: JSONText(bytes, range: inputSpan)), expected: source,
+        diagnostic: diagnostic)
     }
   }
 

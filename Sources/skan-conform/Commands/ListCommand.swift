@@ -18,6 +18,9 @@ struct ListCommand: ParsableCommand {
   )
   var json = false
 
+  /// The bytes of listing written at once.
+  static let chunkBytes = 64 << 10
+
   func run() throws {
     let vectors = try source.load()
     let cases = selection.selection.apply(to: vectors.cases)
@@ -35,11 +38,16 @@ struct ListCommand: ParsableCommand {
       print(CanonicalJSON.pretty(.array(entries)), terminator: "")
       return
     }
-    // One write for the whole listing, not one per case.
+    // Written 64 KiB at a time: a write a case would cost a system call each, and the whole
+    // listing at once as much memory again as a large file's cases.
     var listing = ""
-    listing.reserveCapacity(cases.count * 64)
+    listing.reserveCapacity(Self.chunkBytes + 256)
     for vector in cases {
       listing += "\(vector.id)  [\(vector.requirements.joined(separator: ","))] \(vector.basis.rawValue)\n"
+      if listing.utf8.count >= Self.chunkBytes {
+        print(listing, terminator: "")
+        listing.removeAll(keepingCapacity: true)
+      }
     }
     print(listing, terminator: "")
     printError("\(cases.count) of \(vectors.cases.count) cases selected")
