@@ -40,40 +40,42 @@ struct PipedChildTests {
       try #require(stray > 2)
       defer { close(stray) }
       for command in ["/bin/sleep 30", "/bin/sleep 30; true"] {
-        let child = try PipedChild.start(shellCommand: command).get()
-        defer {
-          StdioProcess.killGroup(child.pid)
-          var status: Int32 = 0
-          waitpid(child.pid, &status, 0)
-          for descriptor in [child.input, child.output, child.error] { close(descriptor) }
+        try Self.withChild(command) { child in
+          // The exec may still be under way when the spawn returns: the descriptors are the
+          // new program's once /proc names it.
+          var open: [String] = []
+          for _ in 0..<200 {
+            open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()
+            if open == ["0", "1", "2"] { break }
+            usleep(5000)
+          }
+          #expect(open == ["0", "1", "2"], "\(command): \(open)")
         }
-        // The exec may still be under way when the spawn returns: the descriptors are the
-        // new program's once /proc names it.
-        var open: [String] = []
-        for _ in 0..<200 {
-          open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.pid)/fd").sorted()
-          if open == ["0", "1", "2"] { break }
-          usleep(5000)
-        }
-        #expect(open == ["0", "1", "2"], "\(command): \(open)")
       }
     }
 
     @Test("a plain command's process is the program itself; any other is the shell's")
     func whoRuns() throws {
       for (command, direct) in [("/bin/sleep 30", true), ("/bin/sleep 30; true", false)] {
-        let child = try PipedChild.start(shellCommand: command).get()
-        defer {
-          StdioProcess.killGroup(child.pid)
-          var status: Int32 = 0
-          waitpid(child.pid, &status, 0)
-          for descriptor in [child.input, child.output, child.error] { close(descriptor) }
+        try Self.withChild(command) { child in
+          // The program the process runs (its name and arguments may not be set yet: the spawn
+          // returns as the exec replaces the process image).
+          let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/exe")
+          #expect(program.hasSuffix("/sleep") == direct, "\(command): \(program)")
         }
-        // The program the process runs (its name and arguments may not be set yet: the spawn
-        // returns as the exec replaces the process image).
-        let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child.pid)/exe")
-        #expect(program.hasSuffix("/sleep") == direct, "\(command): \(program)")
       }
+    }
+
+    /// Starts `command`, calls `body` with the child, then kills its group and reaps it.
+    static func withChild(_ command: String, _ body: (PipedChild) throws -> Void) throws {
+      let child = try PipedChild.start(shellCommand: command).get()
+      defer {
+        StdioProcess.killGroup(child.pid)
+        var status: Int32 = 0
+        waitpid(child.pid, &status, 0)
+        for descriptor in [child.input, child.output, child.error] { close(descriptor) }
+      }
+      try body(child)
     }
   #endif
 }
