@@ -36,7 +36,7 @@ public struct VectorSet: Sendable {
   /// field of every case). What `skan-conform` runs when it is not given a directory and
   /// there is no `./Vectors`. Nothing is regenerated: ``generated()`` asks the model.
   /// - Parameter threads: the threads the files are read on: 2, or 1 when something else
-  ///   needs the other core meanwhile (a run starting its implementation).
+  ///   needs the other core meanwhile.
   /// - Throws: ``VectorsError`` naming the file, the case and the field, as for a directory.
   public static func embedded(threads: Int = 2) throws(VectorsError) -> VectorSet {
     try VectorLoader.load(threads: threads) { name throws(VectorsError) in

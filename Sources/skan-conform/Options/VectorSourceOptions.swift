@@ -23,9 +23,9 @@ struct VectorSourceOptions: ParsableArguments {
 
   /// Starts reading the default vectors when `arguments` (the process's, the executable
   /// first) name one of ``prefetchingCommands`` without `--vectors` or a request for help.
-  /// Called once, first thing in `main`, before any other thread is started. A `run` reads
-  /// them on one thread: its implementation starts meanwhile (``ImplementationPrelaunch``)
-  /// and needs the other core more than the read does (docs/benchmarks.md).
+  /// Called first thing in `main`, right after a `run` has spawned its implementation
+  /// (``ImplementationPrelaunch``): the files are read on two threads, the load being what the
+  /// first request waits for once the implementation's exec is done (docs/benchmarks.md).
   static func startPrefetch(arguments: [String]) {
     guard arguments.count >= 2, prefetchingCommands.contains(arguments[1]) else { return }
     let rest = arguments.dropFirst(2)
@@ -34,7 +34,7 @@ struct VectorSourceOptions: ParsableArguments {
     else { return }
     prefetch = VectorPrefetch(
       FileManager.default.fileExists(atPath: "Vectors/manifest.json") ? .directory("Vectors") : .embedded,
-      threads: arguments[1] == "run" ? 1 : 2)
+      threads: 2)
   }
 
   /// Returns once the read-ahead of the default vectors, if one was started, has ended: an
