@@ -29,6 +29,11 @@ final class StdioProcess: Sendable {
   private let errorTail = TailBuffer(capacity: 2048)
   /// Opens once the child is reaped and both of its outputs have ended.
   private let ended = Arrivals(expected: 3)
+  /// Opens once the child itself has exited (not reaped yet).
+  private let exited = Arrivals(expected: 1)
+  /// Tells the two reading threads to stop waiting for outputs that something the child
+  /// left running in another process group keeps open (``abandonOutputs()``).
+  private let stop = StopSignal()
 
   /// Starts `command` through `/bin/sh -c`.
   init(command: String, maximumLineLength: Int) {
@@ -40,17 +45,19 @@ final class StdioProcess: Sendable {
       statusBox.set("could not be started: \(failure)")
       inbox.push(.closed)
       pendingInput.close()
+      stop.dispose()
+      exited.arrive()
       for _ in 0..<3 { ended.arrive() }
       return
     }
     pidBox.set(child.pid)
-    let (inbox, pendingInput, pidBox, statusBox, errorTail, ended) = (
-      self.inbox, self.pendingInput, self.pidBox, self.statusBox, self.errorTail, self.ended
+    let (inbox, pendingInput, pidBox, statusBox, errorTail, ended, exited, stop) = (
+      self.inbox, self.pendingInput, self.pidBox, self.statusBox, self.errorTail, self.ended, self.exited, self.stop
     )
     let outputsEnded = DispatchSemaphore(value: 0)
     Self.thread {
       var splitter = LineSplitter(maximumLineLength: maximumLineLength)
-      Self.readToEnd(child.output) { chunk in
+      Self.readToEnd(child.output, unless: stop) { chunk in
         let events = splitter.feed(chunk)
         if !events.isEmpty { inbox.push(contentsOf: events) }
       }
@@ -61,7 +68,7 @@ final class StdioProcess: Sendable {
     Self.thread {
       // Drained so that a flood cannot block the child; only the tail is kept, to explain a
       // failed start.
-      Self.readToEnd(child.error) { errorTail.append($0) }
+      Self.readToEnd(child.error, unless: stop) { errorTail.append($0) }
       outputsEnded.signal()
       ended.arrive()
     }
@@ -78,8 +85,10 @@ final class StdioProcess: Sendable {
       // reaches whatever it left running that holds an output open (`sleep 30 &`); then reaps.
       var info = siginfo_t()
       while waitid(P_PID, id_t(child.pid), &info, WEXITED | WNOWAIT) != 0, errno == EINTR {}
+      exited.arrive()
       outputsEnded.wait()
       outputsEnded.wait()
+      stop.dispose()
       pidBox.set(nil)
       var status: Int32 = 0
       while waitpid(child.pid, &status, 0) < 0, errno == EINTR {}
@@ -95,27 +104,44 @@ final class StdioProcess: Sendable {
   /// Closes the child's standard input once the queued lines are written.
   func finishInput() { pendingInput.finish() }
 
-  /// Closes standard input (the child should exit), then kills it if it has not exited
-  /// within `grace` seconds.
+  /// Closes standard input (the child should exit), then kills it and its group if it has
+  /// not exited within `grace` seconds. Its outputs are then read to their end for up to
+  /// ``outputLinger`` seconds more (a late line is still seen); past that, whatever keeps
+  /// them open (something it started in another process group, which the kill does not
+  /// reach) is no longer waited for.
   func shutdown(grace: Double) async {
     pendingInput.finish()
-    // Whichever comes first: the child ends or the grace runs out. No polling: a run's end
+    // Whichever comes first: the child exits or the grace runs out. No polling: a run's end
     // waits for the child's exit, not for the next tick of a timer.
-    let ended = self.ended
+    await Self.wait(for: exited, atMost: grace) { self.kill() }
+    kill()
+    let stop = self.stop
+    await Self.wait(for: ended, atMost: Self.outputLinger) { stop.signal() }
+    await ended.wait()
+  }
+
+  /// How long the outputs are read after the child has exited or been killed, before they
+  /// are given up (``shutdown(grace:)``).
+  static let outputLinger = 0.5
+
+  /// Waits for `gate` to open, or `seconds`, whichever comes first; in the second case calls
+  /// `action`, which must make the gate open (the wait for it cannot be cancelled, and the
+  /// task group waits for it before it returns).
+  private static func wait(
+    for gate: Arrivals, atMost seconds: Double, otherwise action: @Sendable () -> Void
+  ) async {
     await withTaskGroup(of: Bool.self) { group in
       group.addTask {
-        await ended.wait()
+        await gate.wait()
         return true
       }
       group.addTask {
-        try? await Task.sleep(for: .seconds(grace))
+        try? await Task.sleep(for: .seconds(seconds))
         return false
       }
-      if await group.next() == false { kill() }
+      if await group.next() == false { action() }
       group.cancelAll()
     }
-    kill()
-    await ended.wait()
   }
 
   /// How the child ended (`exit 0`, `signal 9`), once it has; `nil` while it runs.
@@ -165,15 +191,18 @@ final class StdioProcess: Sendable {
     thread.start()
   }
 
-  /// Reads `descriptor` to its end (or an error), handing each chunk to `consume`; then
-  /// closes it.
-  private static func readToEnd(_ descriptor: Int32, _ consume: (UnsafeRawBufferPointer) -> Void) {
+  /// Reads `descriptor` to its end (or an error, or until `stop` is signalled), handing each
+  /// chunk to `consume`; then closes it.
+  private static func readToEnd(
+    _ descriptor: Int32, unless stop: StopSignal, _ consume: (UnsafeRawBufferPointer) -> Void
+  ) {
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 16)
     defer {
       buffer.deallocate()
       close(descriptor)
     }
     while true {
+      guard stop.waitForInput(on: descriptor) else { return }
       let count = read(descriptor, buffer.baseAddress, buffer.count)
       if count > 0 {
         consume(UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
@@ -245,6 +274,59 @@ final class InputQueue: @unchecked Sendable {
       guard !bytes.isEmpty, !closed else { return nil }
       defer { bytes = [] }
       return bytes
+    }
+  }
+}
+
+/// A signal the reading threads of one child wait on beside its outputs: a pipe whose read
+/// end becomes readable when it is signalled.
+/// `@unchecked Sendable`: `closed` is read and written under `lock`, and the pipe's ends are
+/// written to and closed only under it.
+final class StopSignal: @unchecked Sendable {
+  private let lock = NSLock()
+  private var ends: [Int32] = [-1, -1]
+  private var closed = false
+
+  init() {
+    if pipe(&ends) == 0 {
+      _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
+      _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
+    } else {
+      ends = [-1, -1]
+    }
+  }
+
+  /// Wakes every reader waiting in ``waitForInput(on:)``, for good.
+  func signal() {
+    lock.withLock {
+      guard !closed, ends[1] >= 0 else { return }
+      var byte: UInt8 = 1
+      _ = write(ends[1], &byte, 1)
+    }
+  }
+
+  /// Closes the pipe, once no reader waits on it any more.
+  func dispose() {
+    lock.withLock {
+      guard !closed else { return }
+      closed = true
+      for end in ends where end >= 0 { close(end) }
+    }
+  }
+
+  /// Waits until `descriptor` has input (or its end, or an error) and returns `true`, or until
+  /// the signal and returns `false`.
+  func waitForInput(on descriptor: Int32) -> Bool {
+    let signalEnd = lock.withLock { closed ? -1 : ends[0] }
+    var watched = [
+      pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: signalEnd, events: Int16(POLLIN), revents: 0),
+    ]
+    while true {
+      let ready = poll(&watched, nfds_t(signalEnd >= 0 ? 2 : 1), -1)
+      if ready < 0 && errno == EINTR { continue }
+      if ready > 0, signalEnd >= 0, watched[1].revents != 0 { return false }
+      return true
     }
   }
 }
