@@ -108,7 +108,7 @@ public final class HTTPTransport: ImplementationTransport {
     case .interrupted:
       await shutdown()
       throw .interrupted
-    case .expectedOutput:
+    case .expectedOutput, .expectedError:
       // A hello has no expected output: its reply is always read as a message.
       await shutdown()
       throw .handshakeFailed(reason: "the hello reply is not a hello")

@@ -73,6 +73,20 @@ public enum CanonicalJSON {
     return out.bytes()
   }
 
+  /// Appends the canonical compact form of the string `text` to `out`: the bytes of
+  /// ``compactBytes(_:)`` of `.string(text)`.
+  public static func appendString(_ text: String, to out: inout [UInt8]) {
+    var text = text
+    let plain = text.withUTF8 { bytes in !bytes.contains { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C } }
+    guard plain else {
+      out.append(contentsOf: compactBytes(.string(text)))
+      return
+    }
+    out.append(0x22)
+    out.append(contentsOf: text.utf8)
+    out.append(0x22)
+  }
+
   /// Object keys in canonical order: by Unicode code point (``CodePointOrder``, O(n log n):
   /// a reply's keys are the implementation's, and may be hundreds of thousands).
   public static func sortedKeys(_ members: [String: JSONValue]) -> [String] {

@@ -53,7 +53,20 @@ public struct ConformanceSummary: Sendable {
   public var diagnostics: [DiagnosticAgreement.Status: Int]
 
   /// One sentence on the diagnostic level, or `nil` when no case has diagnostic members.
-  public var diagnosticsSentence: String? {
+  public var diagnosticsSentence: String? { Self.diagnosticsSentence(diagnostics) }
+
+  /// The cases of `report` at each diagnostic status (``diagnostics``), counted without the
+  /// rest of the summary.
+  public static func diagnostics(of report: RunReport) -> [DiagnosticAgreement.Status: Int] {
+    var counts: [DiagnosticAgreement.Status: Int] = [:]
+    for result in report.results {
+      if let status = result.diagnostics?.status { counts[status, default: 0] += 1 }
+    }
+    return counts
+  }
+
+  /// ``diagnosticsSentence`` for these counts.
+  public static func diagnosticsSentence(_ diagnostics: [DiagnosticAgreement.Status: Int]) -> String? {
     let total = diagnostics.values.reduce(0, +)
     guard total > 0 else { return nil }
     return "diagnostics (reasons, signed strings; SIG-21, not part of the level): "
@@ -93,7 +106,7 @@ public struct ConformanceSummary: Sendable {
     }
     self.cells = cells
     self.overall = overall
-    diagnostics = Dictionary(grouping: report.results.compactMap(\.diagnostics?.status), by: { $0 }).mapValues(\.count)
+    diagnostics = Self.diagnostics(of: report)
     suites = cells.keys.sorted()
     let core = mustClean && overall.applicable > 0 && report.complete && report.gateProblems.isEmpty
     vectorSet = report.vectorSet

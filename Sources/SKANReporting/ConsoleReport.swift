@@ -87,7 +87,9 @@ public enum ConsoleReport {
     let stated = expected.isEmpty ? "" : " (and \(expected.count) expected difference(s), not counted as failed)"
     lines.append(
       "conformance: \(counts[.pass] ?? 0) passed, \(bad.count) failed, \(counts[.skipped] ?? 0) skipped\(stated)")
-    if let sentence = ConformanceSummary(report).diagnosticsSentence { lines.append(sentence) }
+    if let sentence = ConformanceSummary.diagnosticsSentence(ConformanceSummary.diagnostics(of: report)) {
+      lines.append(sentence)
+    }
     if report.vectorSet == .custom || report.probe != nil {
       lines.append("vectors: \(ConformanceSummary.vectorsSentence(report))")
     }

@@ -13,6 +13,10 @@ public enum Verdict {
     /// all: that output, taken without parsing or building either value. The same verdict as
     /// the ``message(_:)`` a parse of the line gives.
     case expectedOutput(seq: Int)
+    /// The line `{"error":{"code":C,"message":M},"seq":N}` whose code `C` is exactly request
+    /// `N`'s expected error code (``SKANVectors/VectorCase/expectedErrorCode``), read without a
+    /// parse: the same verdict as the ``message(_:)`` a parse of the line gives.
+    case expectedError(seq: Int, code: String, message: String)
     /// A line that did not parse, with the reason.
     case notJSON(String)
     /// A line longer than the cap.
@@ -33,6 +37,12 @@ public enum Verdict {
   /// the output `vector` expects.
   static func spelled(by seq: Int, for vector: VectorCase) -> JSONValue {
     .object(["output": vector.expectedOutput?.value ?? .null, "seq": .integer(seq)])
+  }
+
+  /// The message an ``Reply/expectedError(seq:code:message:)`` reply spells:
+  /// `{"error":{"code":…,"message":…},"seq":…}`.
+  public static func spelled(seq: Int, code: String, message: String) -> JSONValue {
+    .object(["error": .object(["code": .string(code), "message": .string(message)]), "seq": .integer(seq)])
   }
 
   /// The result for `vector` given `reply` to the request with `seq`.
@@ -103,6 +113,16 @@ public enum Verdict {
         result.diagnostics = DiagnosticAgreement(status: .agree)
       }
       return result
+    case .expectedError(let replySeq, let code, let text):
+      // The code the case expects, under this request's seq: a pass (an error's message is
+      // never compared, and an error has no diagnostics). Anything else is judged as the
+      // message the line spells.
+      if replySeq == seq, let expectedCode = vector.expectedErrorCode, code.utf8.elementsEqual(expectedCode.utf8) {
+        return result
+      }
+      return judge(
+        vector, seq: seq, reply: .message(spelled(seq: replySeq, code: code, message: text)), duration: duration,
+        budget: budget)
     }
     guard message.objectValue != nil else { return set(.protocolError, "reply is not a JSON object") }
     guard let replySeq = message["seq"]?.exactInteger else {

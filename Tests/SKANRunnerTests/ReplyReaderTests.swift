@@ -20,8 +20,16 @@ struct ReplyReaderTests {
     seq == 7 ? (expectedText, DeferredJSON(expectedValue)) : nil
   }
 
+  /// The error code seq 9 expects.
+  static func expectedError(_ seq: Int) -> String? {
+    seq == 9 ? "invalid-input" : nil
+  }
+
   static func describe(_ reply: Verdict.Reply) -> String {
     switch reply {
+    // The message it stands for.
+    case .expectedError(let seq, let code, let message):
+      return "message \(CanonicalJSON.compact(Verdict.spelled(seq: seq, code: code, message: message)))"
     case .message(let value): return "message \(CanonicalJSON.compact(value))"
     // The message it stands for: its seq's expected output, and the seq.
     case .expectedOutput(let seq):
@@ -70,13 +78,38 @@ struct ReplyReaderTests {
       #"{"output":,"seq":7}"#,
       #"not json"#,
       #"[1,2]"#,
-    ]
+    ] + errorLines
   }
+
+  /// The canonical error line with seq 9's expected code, and lines one step from it.
+  static let errorLines = [
+    #"{"error":{"code":"invalid-input","message":"input.profile must be \"production\", not \"skan3\""},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":""},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"a\\b\/c\bd\fe\nf\rg\th"},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"ends in a backslash\\"},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"\u0041"},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"\x"},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"dangling\"},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"x","extra":"1"},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"x","message":"y"},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"é"},"seq":9}"#,
+    "{\"error\":{\"code\":\"invalid-input\",\"message\":\"tab\there\"},\"seq\":9}",
+    #"{"error":{"code":"invalid-inputs","message":"m"},"seq":9}"#,
+    #"{"error":{"code":"out-of-range","message":"m"},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"m"},"seq":10}"#,
+    #"{"error":{"code":"invalid-input","message":"m"},"seq":09}"#,
+    #"{"error":{"code":"invalid-input","message":"m"},"seq":9,"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"m"},"seq":9} "#,
+    #"{"error":{"code":"invalid-input","message":"m"}},"seq":9}"#,
+    #"{"error":{"code":"invalid-input"},"seq":9}"#,
+    #"{"error":{"code":"invalid-input","message":"m"},"seq":9"#,
+    #"{"error":{"code":"invalid-input","message":"m"},"seq":"#,
+  ]
 
   @Test("every line reads as a plain parse reads it", arguments: lines)
   func sameAsPlain(_ line: String) {
     let bytes = Array(line.utf8)
-    let read = ReplyReader.read(bytes, expectedOutput: Self.expected)
+    let read = ReplyReader.read(bytes, expectedOutput: Self.expected, expectedError: Self.expectedError)
     let plain = HelloExchange.parse(bytes)
     #expect(Self.describe(read) == Self.describe(plain), "line \(line)")
   }
@@ -90,6 +123,24 @@ struct ReplyReaderTests {
       return
     }
     #expect(seq == 7)
+  }
+
+  @Test("the canonical error line with the expected code is that error, read without a parse")
+  func canonicalErrorLine() {
+    let read = ReplyReader.read(
+      Array(Self.errorLines[0].utf8), expectedOutput: Self.expected, expectedError: Self.expectedError)
+    guard case .expectedError(let seq, let code, let message) = read else {
+      Issue.record("not read as the expected error: \(read)")
+      return
+    }
+    #expect(seq == 9 && code == "invalid-input")
+    #expect(message == #"input.profile must be "production", not "skan3""#)
+    // The same line for a request that expects no error is parsed.
+    let parsed = ReplyReader.read(Array(Self.errorLines[0].utf8), expectedOutput: Self.expected)
+    guard case .message = parsed else {
+      Issue.record("read without an expected code: \(parsed)")
+      return
+    }
   }
 
   @Test("an output spelled as expected is the expected value itself, not a new parse")

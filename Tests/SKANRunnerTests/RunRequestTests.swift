@@ -48,6 +48,28 @@ struct RunRequestTests {
     #expect(keptWithDiagnostics > 100, "only \(keptWithDiagnostics) cases with diagnostics kept their text")
   }
 
+  /// The line is written by hand from the input's text: strings that need escapes, tags and
+  /// any seq come out as the encoder writes them.
+  @Test("a line from text escapes the ID, suite and tags as the encoder does, for any seq")
+  func lineFromTextEscapes() {
+    let input: JSONValue = ["at": 1, "t0": 0]
+    let bytes = CanonicalJSON.compactBytes(input)
+    let text = JSONText(bytes, range: 0..<bytes.count)
+    let shapes: [(id: String, suite: String, tags: [String], seq: Int)] = [
+      ("window/a\"b\\c\n\u{1}", "window", [], 7),
+      ("window/é", "win\"dow", ["t\u{1F}", "é", "plain"], -3),
+      ("window/x", "window", ["only"], 1_234_567_890_123),
+      ("", "", [""], 0),
+    ]
+    for shape in shapes {
+      let request = RunRequest(
+        seq: shape.seq, id: shape.id, suite: shape.suite, input: input, inputText: text, tags: shape.tags)
+      #expect(
+        String(decoding: request.line, as: UTF8.self)
+          == String(decoding: AdapterProtocol.line(request.message), as: UTF8.self), "\(shape)")
+    }
+  }
+
   @Test("without text, the line is the encoded message")
   func lineWithoutText() {
     let request = RunRequest(seq: 7, id: "values/x", suite: "values", input: ["b": 1, "a": "x y"])

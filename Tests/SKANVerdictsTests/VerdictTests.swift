@@ -52,6 +52,25 @@ struct VerdictTests {
     }
   }
 
+  @Test("a reply read as the expected error gets the verdict of the message it spells, for every vector")
+  func expectedErrorReply() throws {
+    let vectors = try VectorSet.embedded().cases
+    #expect(vectors.contains { $0.expectedErrorCode != nil }, "vectors expecting errors are among them")
+    for vector in vectors {
+      for code in [vector.expectedErrorCode ?? "invalid-input", "not-a-code"] {
+        for seq in [7, 6] {
+          let fast = Self.judge(vector, .expectedError(seq: seq, code: code, message: "a \"message\""))
+          let spelled = Self.judge(
+            vector, .message(["error": ["code": .string(code), "message": "a \"message\""], "seq": .integer(seq)]))
+          #expect(fast == spelled, "\(vector.id), \(code), seq \(seq): \(fast.status) against \(spelled.status)")
+        }
+      }
+      if let code = vector.expectedErrorCode {
+        #expect(Self.judge(vector, .expectedError(seq: 7, code: code, message: "")).status == .pass, "\(vector.id)")
+      }
+    }
+  }
+
   @Test(
     "an output where an error is expected fails; an error where an output is expected, or the wrong code, is an error")
   func outputAndErrorCrossed() {

@@ -36,7 +36,6 @@ struct SpelledOnceTests {
     "Sources/SKANModel/S2S/S2SResponseContract.swift": (["value", "lock"], "AppsFlyer's response body"),
     "Sources/SKANModel/Signature/AdAttributionKitSignature.swift": (["timestamp"], "the JWS payload's member"),
     "Sources/SKANRunner/Protocol/AdapterProtocol.swift": (["id"], "the adapter protocol's members"),
-    "Sources/SKANRunner/Protocol/RunRequest.swift": (["id"], "the adapter protocol's members"),
     "Sources/SKANVectorGeneration/Generation/DriftCheck.swift": (["id"], "a vector's ID"),
     "Sources/SKANVectorGeneration/Generation/RetiredIDs.swift": (["id"], "a vector's ID"),
     "Sources/SKANVectors/Format/VectorCase.swift": (["id"], "a vector's ID"),

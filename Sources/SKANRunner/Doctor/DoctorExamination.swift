@@ -79,7 +79,7 @@ struct DoctorExamination {
         "the first line on standard output is not JSON: \(reason)."
       )
       return nil
-    case .oversized, .httpStatus, .protocolViolation, .interrupted, .expectedOutput:
+    case .oversized, .httpStatus, .protocolViolation, .interrupted, .expectedOutput, .expectedError:
       add("handshake", .problem, "the hello reply could not be read")
       return nil
     }
@@ -250,6 +250,8 @@ struct DoctorExamination {
     switch reply {
     case .message(let message): return CanonicalJSON.compact(message)
     case .expectedOutput(let seq): return "the expected output (seq \(seq))"
+    case .expectedError(let seq, let code, let message):
+      return CanonicalJSON.compact(Verdict.spelled(seq: seq, code: code, message: message))
     case .notJSON(let reason): return "a line that is not JSON (\(reason))"
     case .oversized(let size): return "a line over \(size) bytes"
     case .timedOut(let seconds): return "nothing within \(seconds) s"

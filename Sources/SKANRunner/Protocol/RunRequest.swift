@@ -29,11 +29,15 @@ public struct RunRequest: Sendable {
   /// The output the case expects, with its text, when both are known: a transport may take a
   /// reply whose output is exactly these bytes as having this value, without parsing it.
   public var expectedOutput: (text: JSONText, value: DeferredJSON)?
+  /// The error code the case expects, when it expects one: a transport may take a reply that is
+  /// exactly the canonical error line with this code as that error, without parsing it.
+  public var expectedErrorCode: String?
 
   /// Creates a request.
   public init(
     seq: Int, id: String, suite: String, input: JSONValue, inputText: JSONText? = nil,
-    expectedOutput: (text: JSONText, value: DeferredJSON)? = nil, tags: [String] = []
+    expectedOutput: (text: JSONText, value: DeferredJSON)? = nil, expectedErrorCode: String? = nil,
+    tags: [String] = []
   ) {
     self.seq = seq
     self.id = id
@@ -42,13 +46,15 @@ public struct RunRequest: Sendable {
     self.tags = tags
     self.inputText = inputText
     self.expectedOutput = expectedOutput
+    self.expectedErrorCode = expectedErrorCode
   }
 
   /// Creates a request whose input is held as a vector file spells it, if it was read from
   /// one (``DeferredJSON``): a transport that writes bytes then never builds its value.
   public init(
     seq: Int, id: String, suite: String, input: DeferredJSON,
-    expectedOutput: (text: JSONText, value: DeferredJSON)? = nil, tags: [String] = []
+    expectedOutput: (text: JSONText, value: DeferredJSON)? = nil, expectedErrorCode: String? = nil,
+    tags: [String] = []
   ) {
     self.seq = seq
     self.id = id
@@ -57,6 +63,7 @@ public struct RunRequest: Sendable {
     self.tags = tags
     inputText = input.text
     self.expectedOutput = expectedOutput
+    self.expectedErrorCode = expectedErrorCode
   }
 
   /// The request as a JSON value: ``AdapterProtocol/run(seq:id:suite:input:tags:)``.
@@ -68,11 +75,37 @@ public struct RunRequest: Sendable {
   /// for ``message`` whenever the input text is canonical, as every committed vector's is.
   public var line: [UInt8] {
     guard let inputText else { return AdapterProtocol.line(message) }
-    var members: [(key: String, value: CanonicalJSON.Member)] = [
-      ("cmd", .value("run")), ("id", .value(.string(id))), ("input", .text(inputText)),
-      ("seq", .value(.integer(seq))), ("suite", .value(.string(suite))),
-    ]
-    if !tags.isEmpty { members.append(("tags", .value(.array(tags.map(JSONValue.string))))) }
-    return CanonicalJSON.compactLine(members)
+    // Written straight into one buffer of the right size, keys in canonical order (cmd, id,
+    // input, seq, suite, tags): `CanonicalJSON.compactLine` of the same members, without
+    // building them.
+    var out: [UInt8] = []
+    out.reserveCapacity(
+      64 + id.utf8.count + inputText.count + suite.utf8.count + tags.reduce(0) { $0 + $1.utf8.count + 3 })
+    out.append(contentsOf: Self.head)
+    CanonicalJSON.appendString(id, to: &out)
+    out.append(contentsOf: Self.inputKey)
+    inputText.withBytes { out.append(contentsOf: $0) }
+    out.append(contentsOf: Self.seqKey)
+    out.append(contentsOf: String(seq).utf8)
+    out.append(contentsOf: Self.suiteKey)
+    CanonicalJSON.appendString(suite, to: &out)
+    if !tags.isEmpty {
+      out.append(contentsOf: Self.tagsKey)
+      for (position, tag) in tags.enumerated() {
+        if position > 0 { out.append(UInt8(ascii: ",")) }
+        CanonicalJSON.appendString(tag, to: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    }
+    out.append(UInt8(ascii: "}"))
+    out.append(UInt8(ascii: "\n"))
+    return out
   }
+
+  private static let head = Array(#"{"cmd":"run","id":"#.utf8)
+  private static let inputKey = Array(#","input":"#.utf8)
+  private static let seqKey = Array(#","seq":"#.utf8)
+  private static let suiteKey = Array(#","suite":"#.utf8)
+  private static let tagsKey = Array(#","tags":["#.utf8)
+
 }

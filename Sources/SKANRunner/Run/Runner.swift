@@ -97,7 +97,7 @@ public enum Runner {
     if let text = vector.expectedOutputText, let value = vector.expectedOutput { expectedOutput = (text, value) }
     return RunRequest(
       seq: seq, id: vector.id, suite: vector.suite.rawValue, input: vector.inputSource, expectedOutput: expectedOutput,
-      tags: vector.tags)
+      expectedErrorCode: vector.expectedErrorCode, tags: vector.tags)
   }
 
   /// Judges the reply to the case at `index` of `cases` and records the verdict. The comparison is
@@ -142,6 +142,7 @@ public enum Runner {
   /// whole (at most ``inPlaceValues`` values and ``inPlaceBytes`` bytes of text, counted
   /// without walking further than that). Any other reply is judged on the cooperative pool.
   static func judgedInPlace(_ reply: Verdict.Reply, expected: JSONValue?) -> Bool {
+    if case .expectedError(_, let code, let text) = reply { return code.utf8.count + text.utf8.count <= inPlaceBytes }
     guard case .message(let message) = reply else { return true }
     guard case .object(let members) = message else { return isSmall(message) }
     guard members.count <= inPlaceValues else { return false }

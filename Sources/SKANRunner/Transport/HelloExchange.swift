@@ -31,7 +31,7 @@ package enum HelloExchange {
       case .httpStatus(let code): throw .handshakeFailed(reason: "HTTP status \(code)")
       case .protocolViolation(let reason): throw .handshakeFailed(reason: reason)
       case .interrupted: throw .interrupted
-      case .message, .expectedOutput: throw .handshakeFailed(reason: "unreachable")
+      case .message, .expectedOutput, .expectedError: throw .handshakeFailed(reason: "unreachable")
       }
     }
     do {

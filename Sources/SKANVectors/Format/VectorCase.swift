@@ -53,6 +53,11 @@ public struct VectorCase: Sendable, Hashable, Identifiable {
     if case .output = expectedSource { return true }
     return false
   }
+  /// The error code the case expects, or `nil` when it expects an output.
+  public var expectedErrorCode: String? {
+    if case .error(let code) = expectedSource { return code }
+    return nil
+  }
   /// The expected output as the loader keeps it: a value, or its text until it is read.
   public var expectedOutput: DeferredJSON? {
     if case .output(let output) = expectedSource { return output }

@@ -57,7 +57,7 @@ struct RunCommand: AsyncParsableCommand {
 
   @Option(
     help: ArgumentHelp(
-      "Requests in flight: pipelined for stdio (default 64), processes for --per-case (default 2), requests for --endpoint (default 8).",
+      "Requests in flight: pipelined for stdio (default 256), processes for --per-case (default 2), requests for --endpoint (default 8).",
       valueName: "n"))
   var concurrency: Int?
 

@@ -50,6 +50,7 @@ struct ImplementationConnection: Equatable, Sendable {
       return PerCaseTransport(options: options, kitVersion: Manifest.kitVersion, concurrency: concurrency ?? 2)
     }
     return StdioTransport(
-      options: options, kitVersion: Manifest.kitVersion, pipelineDepth: concurrency ?? 64, startingNow: startingNow)
+      options: options, kitVersion: Manifest.kitVersion,
+      pipelineDepth: concurrency ?? StdioTransport.defaultPipelineDepth, startingNow: startingNow)
   }
 }
