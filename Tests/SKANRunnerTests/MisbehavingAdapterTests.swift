@@ -95,6 +95,40 @@ struct MisbehavingAdapterTests {
     #expect(report.results.count == 2)
   }
 
+  /// An implementation that answers hello, then writes 300,000 lines nobody asked for while no
+  /// request is outstanding (each would be an incident), then waits.
+  @Test(
+    "stray lines by the hundred thousand with nothing outstanding are counted, not listed one by one",
+    .timeLimit(.minutes(3)))
+  func strayFlood() async throws {
+    let program = """
+      import json, sys
+      sys.stdin.readline()
+      print(json.dumps({"protocol": 1, "implementation": {"name": "fake"}, "suites": ["window"]}), flush=True)
+      sys.stdout.write("stray\\n" * 300000)
+      sys.stdout.flush()
+      sys.stdin.readline()
+      """
+    let transport = StdioTransport(
+      options: RunOptions(command: "python3 \(ScratchFiles.write(program, suffix: ".py"))", handshakeTimeout: 60),
+      kitVersion: "test")
+    _ = try await transport.handshake()
+    // Every stray line read (counted), or the inbox's flood ended the process.
+    func settled(_ incidents: [String]) -> Bool {
+      incidents.contains { $0.contains("lines waiting unread") }
+        || incidents.contains { $0.hasPrefix("300000 lines that are not replies") }
+    }
+    let deadline = ContinuousClock.now + .seconds(120)
+    var incidents = await transport.incidents()
+    while !settled(incidents), ContinuousClock.now < deadline {
+      try await Task.sleep(for: .milliseconds(50))
+      incidents = await transport.incidents()
+    }
+    await transport.close()
+    #expect(settled(incidents), "not every stray line was read: \(incidents)")
+    #expect(incidents.count <= 2, "\(incidents.count) incidents, the first: \(incidents.first ?? "")")
+  }
+
   @Test("a flood on stderr does not block the run", .timeLimit(.minutes(3)))
   func stderrFlood() async throws {
     let report = try await run("sys.stderr.write('x' * 1_000_000); sys.stderr.flush()")

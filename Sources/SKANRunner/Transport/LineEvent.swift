@@ -4,6 +4,9 @@ public enum LineEvent: Sendable, Equatable {
   case line([UInt8])
   /// A line passed the cap (the cap in bytes); the rest of it is discarded.
   case oversized(Int)
+  /// More lines than a reader holds unread were waiting (that many): the stream writes
+  /// lines nobody asked for faster than they are read. The lines after them are discarded.
+  case flooded(Int)
   /// The stream ended.
   case closed
 }

@@ -8,6 +8,12 @@ import Foundation
 /// a deadline where it needs one. A timer that fires first resumes the waiter with `nil`, so
 /// nothing waits forever. One waiter at a time.
 ///
+/// At most ``capacity`` events wait unread: an implementation answers only what it was asked
+/// (at most `--concurrency` requests are outstanding), so more is a flood of lines nobody
+/// asked for, which the reading thread could otherwise queue faster than the runner reads
+/// them, without bound. The event after the last that fits is ``LineEvent/flooded(_:)``;
+/// every line after it is dropped, and only the end of the output is still passed on.
+///
 /// `@unchecked Sendable`: every stored property is read and written under `lock`, and a
 /// waiter's continuation is resumed outside it.
 final class LineInbox: @unchecked Sendable {
@@ -19,36 +25,57 @@ final class LineInbox: @unchecked Sendable {
   private var waiter: CheckedContinuation<Event?, Never>?
   private var waiterToken = 0
   private var isClosed = false
+  /// Set once ``LineEvent/flooded(_:)`` is queued: lines are dropped from then on.
+  private var isFlooded = false
+  /// The most events that wait unread.
+  let capacity: Int
+
+  /// Creates an inbox that holds at most `capacity` unread events: by default 65,536, far
+  /// more than the replies to the most requests a run keeps outstanding (1,024), each sent
+  /// twice.
+  init(capacity: Int = 1 << 16) {
+    self.capacity = max(1, capacity)
+  }
 
   /// Adds one event; a waiter gets it at once.
   func push(_ event: Event) {
-    let waiting: CheckedContinuation<Event?, Never>? = lock.withLock {
-      if case .closed = event { isClosed = true }
-      guard let waiter else {
-        events.append(event)
-        return nil
-      }
-      self.waiter = nil
-      return waiter
-    }
-    waiting?.resume(returning: event)
+    push(contentsOf: [event])
   }
 
   /// Adds several events under one lock; a waiter gets the first at once.
   func push(contentsOf batch: [Event]) {
-    guard let first = batch.first else { return }
-    let waiting: CheckedContinuation<Event?, Never>? = lock.withLock {
-      if batch.contains(.closed) { isClosed = true }
+    let (waiting, first): (CheckedContinuation<Event?, Never>?, Event?) = lock.withLock {
+      var admitted = admit(batch)
+      guard !admitted.isEmpty else { return (nil, nil) }
       guard let waiter else {
-        events.append(contentsOf: batch)
-        return nil
+        events.append(contentsOf: admitted)
+        return (nil, nil)
       }
       self.waiter = nil
-      events.append(contentsOf: batch.dropFirst())
-      return waiter
+      let first = admitted.removeFirst()
+      events.append(contentsOf: admitted)
+      return (waiter, first)
     }
-    waiting?.resume(returning: first)
+    if let waiting, let first { waiting.resume(returning: first) }
   }
+
+  /// What of `batch` is queued: all of it while it fits, then ``LineEvent/flooded(_:)`` once,
+  /// then only the end. Called under `lock`.
+  private func admit(_ batch: [Event]) -> [Event] {
+    if batch.contains(.closed) { isClosed = true }
+    guard !isFlooded else { return batch.filter { $0 == .closed } }
+    // A waiting runner takes the first event at once: it never counts against the room.
+    let room = capacity - events.count + (waiter == nil ? 0 : 1)
+    guard batch.count > room else { return batch }
+    isFlooded = true
+    var admitted = Array(batch.prefix(max(0, room)))
+    admitted.append(.flooded(capacity))
+    if isClosed, !admitted.contains(.closed) { admitted.append(.closed) }
+    return admitted
+  }
+
+  /// Whether a reader is waiting for the next event.
+  var hasWaiter: Bool { lock.withLock { waiter != nil } }
 
   /// The next event, waiting as long as it takes; `.closed` once the output has ended.
   func next() async -> Event {

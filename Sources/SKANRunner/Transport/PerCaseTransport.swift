@@ -46,7 +46,7 @@ public struct PerCaseTransport: ImplementationTransport {
       process.kill()
       await process.shutdown(grace: 0)
       switch more {
-      case .line?, .oversized?:
+      case .line?, .oversized?, .flooded?:
         return .protocolViolation("a second line after the reply (each request gets exactly one reply)")
       case .closed?, nil:
         return reply

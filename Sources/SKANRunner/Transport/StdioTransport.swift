@@ -118,6 +118,11 @@ public actor StdioTransport: ImplementationTransport {
   private var answered = SeqSet()
   private var secondReplies: [Int: String] = [:]
   private var events: [String] = []
+  /// Lines that were no reply, and replies naming a seq never sent, that came while nothing was
+  /// outstanding: counted, not listed one by one (an implementation may write them by the
+  /// million). Each fault is listed: there is at most one a restart.
+  private var strayLines = 0
+  private var strayReplies: (first: Int?, count: Int) = (nil, 0)
   private var order = 0
   private var lastReply = ContinuousClock.now
   private var restarting = false
@@ -208,9 +213,23 @@ public actor StdioTransport: ImplementationTransport {
     generation += 1
   }
 
-  public func lateProtocolErrors() -> [Int: String] { secondReplies }
+  public func lateProtocolErrors() async -> [Int: String] { secondReplies }
 
-  public func incidents() -> [String] { events }
+  public func incidents() async -> [String] {
+    var all = events
+    if strayLines == 1 { all.append("a line that is not a reply arrived with no request outstanding; ignored") }
+    if strayLines > 1 {
+      all.append("\(strayLines) lines that are not replies arrived with no request outstanding; ignored")
+    }
+    if let first = strayReplies.first {
+      all.append(
+        strayReplies.count == 1
+          ? "a reply with seq \(first), which was never sent, arrived with nothing outstanding; ignored"
+          : "\(strayReplies.count) replies with seqs never sent (the first \(first)) arrived with nothing outstanding; ignored"
+      )
+    }
+    return all
+  }
 
   // MARK: - Sending
 
@@ -371,6 +390,12 @@ public actor StdioTransport: ImplementationTransport {
           if closing { continue }
           fault(.oversized(size), "a line longer than the cap (\(size) bytes)")
           return
+        case .flooded(let count):
+          // Only the end of the output follows: after a stop, the process is on its way out.
+          if closing { continue }
+          let reason = "more than \(count) lines waiting unread: the implementation writes lines nobody asked for"
+          fault(.protocolViolation(reason), reason)
+          return
         case .line(let bytes):
           receive(bytes)
         }
@@ -393,7 +418,7 @@ public actor StdioTransport: ImplementationTransport {
       }
     guard let seq = named else {
       if inFlight.isEmpty {
-        if !closing { events.append("a line that is not a reply arrived with no request outstanding; ignored") }
+        if !closing { strayLines += 1 }
       } else {
         fault(reply, "a line that is not a reply")
       }
@@ -410,9 +435,7 @@ public actor StdioTransport: ImplementationTransport {
         secondReplies[seq] = "a second reply with seq \(seq), which was already answered (each request gets one reply)"
       }
     } else if inFlight.isEmpty {
-      if !closing {
-        events.append("a reply with seq \(seq), which was never sent, arrived with nothing outstanding; ignored")
-      }
+      if !closing { strayReplies = (strayReplies.first ?? seq, strayReplies.count + 1) }
     } else {
       fault(reply, "a reply with seq \(seq), which is not outstanding")
     }
