@@ -57,7 +57,7 @@ public struct ConformanceSummary: Sendable {
 
   /// The cases of `report` at each diagnostic status (``diagnostics``), counted without the
   /// rest of the summary.
-  public static func diagnostics(of report: RunReport) -> [DiagnosticAgreement.Status: Int] {
+  static func diagnostics(of report: RunReport) -> [DiagnosticAgreement.Status: Int] {
     var counts: [DiagnosticAgreement.Status: Int] = [:]
     for result in report.results {
       if let status = result.diagnostics?.status { counts[status, default: 0] += 1 }

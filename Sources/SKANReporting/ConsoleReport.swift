@@ -31,15 +31,32 @@ public enum ConsoleReport {
     lines.append(
       "skan-conform \(shown(report.kitVersion)) · \(vectorsLabel(report)) · \(shown(identity.name)) \(shown(identity.version)) (\(shown(identity.language))) over \(report.transport)"
     )
-    // Counted in one pass: grouping the results would copy each of them twice.
+    // Everything the text counts, in one pass over the results (a run may have hundreds of
+    // thousands): a suite's results come together, so each run of them is counted apart and
+    // added to its suite's counts once.
     var suites: [String: [CaseStatus: Int]] = [:]
-    for result in report.results { suites[result.suite, default: [:]][result.status, default: 0] += 1 }
+    var bad: [CaseResult] = []
+    var unexpectedPasses: [CaseResult] = []
+    var expectedCount = 0
+    var diagnostics: [DiagnosticAgreement.Status: Int] = [:]
+    var current: (suite: String, counts: [CaseStatus: Int])?
+    for result in report.results {
+      if current?.suite != result.suite {
+        if let current { suites[current.suite, default: [:]].merge(current.counts, uniquingKeysWith: +) }
+        current = (result.suite, [:])
+      }
+      current?.counts[result.status, default: 0] += 1
+      if result.isUnexpected { bad.append(result) }
+      if result.isUnexpectedPass { unexpectedPasses.append(result) }
+      if result.isExpectedDifference { expectedCount += 1 }
+      if let status = result.diagnostics?.status { diagnostics[status, default: 0] += 1 }
+    }
+    if let current { suites[current.suite, default: [:]].merge(current.counts, uniquingKeysWith: +) }
     for name in suites.keys.sorted() {
       let counts = suites[name] ?? [:]
       let parts = CaseStatus.allCases.compactMap { status in counts[status].map { "\($0) \(status.rawValue)" } }
       lines.append("  \(shown(name)): \(parts.joined(separator: ", "))")
     }
-    let bad = report.unexpected
     // The first FailureDetail.caseLimit in full (description, input, expected, actual, each
     // bounded), the rest by ID.
     for result in bad.prefix(FailureDetail.caseLimit) {
@@ -67,12 +84,11 @@ public enum ConsoleReport {
         lines.append("  \(result.status.rawValue.uppercased()) \(shown(result.id))")
       }
     }
-    for result in report.unexpectedPasses {
+    for result in unexpectedPasses {
       lines.append(
         "\(paint("UNEXPECTED PASS", "33")) \(shown(result.id)): expected \(result.expectedStatus?.rawValue ?? "")")
     }
-    let expected = report.results.filter(\.isExpectedDifference)
-    if !expected.isEmpty { lines.append("\(expected.count) expected difference(s), as the expectations file says") }
+    if expectedCount > 0 { lines.append("\(expectedCount) expected difference(s), as the expectations file says") }
     for pattern in report.staleExpectations { lines.append("stale expectation: \(shown(pattern)) matches no vector") }
     for incident in report.incidents { lines.append("incident (no case charged): \(shown(incident))") }
     if !report.complete { lines.append(paint("INCOMPLETE: the run was interrupted", "31")) }
@@ -81,13 +97,13 @@ public enum ConsoleReport {
         "shard \(shard): \(report.results.count) of the \(shard.selectedTotal) selected cases; `skan-conform report merge` makes the shards one report"
       )
     }
-    let counts = report.counts
+    let counts = suites.values.reduce(into: [CaseStatus: Int]()) { $0.merge($1, uniquingKeysWith: +) }
     // "failed" counts the unexpected results; the suite lines above count raw statuses, so
     // the expected differences are named here too, lest "0 failed" sit beside "3 fail".
-    let stated = expected.isEmpty ? "" : " (and \(expected.count) expected difference(s), not counted as failed)"
+    let stated = expectedCount == 0 ? "" : " (and \(expectedCount) expected difference(s), not counted as failed)"
     lines.append(
       "conformance: \(counts[.pass] ?? 0) passed, \(bad.count) failed, \(counts[.skipped] ?? 0) skipped\(stated)")
-    if let sentence = ConformanceSummary.diagnosticsSentence(ConformanceSummary.diagnostics(of: report)) {
+    if let sentence = ConformanceSummary.diagnosticsSentence(diagnostics) {
       lines.append(sentence)
     }
     if report.vectorSet == .custom || report.probe != nil {

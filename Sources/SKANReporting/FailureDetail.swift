@@ -1,5 +1,5 @@
 public import SKANJSON
-public import SKANRunner
+import SKANRunner
 public import SKANVerdicts
 
 /// What the console, Markdown and JUnit reports show of a case that did not pass: the

@@ -97,7 +97,7 @@ public struct RunReport: Sendable {
   /// suite), then the gate failures. Empty for a run that may succeed.
   public var gateProblems: [String] {
     var problems: [String] = []
-    if complete && executed == 0 {
+    if complete && !results.contains(where: { $0.status != .skipped }) {
       problems.append(
         "no case was executed: all \(results.count) selected case(s) were skipped (the implementation declares the suites \(implementation.suites.isEmpty ? "(none)" : implementation.suites.joined(separator: ", "))); a run that checks nothing is not a pass"
       )
@@ -115,7 +115,7 @@ public struct RunReport: Sendable {
   /// and every result as expected; with `strict`,
   /// an unexpected pass or a stale expectation (one that matches no case) fails the run too.
   public func succeeded(strict: Bool = false) -> Bool {
-    complete && unexpected.isEmpty && gateProblems.isEmpty
-      && (!strict || (unexpectedPasses.isEmpty && staleExpectations.isEmpty))
+    complete && !results.contains(where: \.isUnexpected) && gateProblems.isEmpty
+      && (!strict || (!results.contains(where: \.isUnexpectedPass) && staleExpectations.isEmpty))
   }
 }
