@@ -75,6 +75,16 @@ public struct DeferredJSON: Sendable, Hashable {
     }
   }
 
+  /// Whether the value is held as a built tree: made from one, or parsed from its text and kept
+  /// (an ``init(unsharedText:)`` value never is). For tests of what a loader builds.
+  var isBuilt: Bool {
+    switch storage {
+    case .value: return true
+    case .text(let parsed): return parsed.value.withLock { $0 != nil }
+    case .unsharedText: return false
+    }
+  }
+
   /// Equal values are equal, whatever their spelling.
   public static func == (left: DeferredJSON, right: DeferredJSON) -> Bool {
     if let leftText = left.text, let rightText = right.text, leftText == rightText { return true }

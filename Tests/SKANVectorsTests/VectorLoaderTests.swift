@@ -1,9 +1,10 @@
 import Foundation
-import SKANJSON
 import SKANModel
 import SKANTestSupport
 import SKANVectors
 import Testing
+
+@testable import SKANJSON
 
 @Suite("Vector loader")
 struct VectorLoaderTests {
@@ -211,7 +212,9 @@ struct VectorLoaderTests {
 struct DeferredVectorTests {
   @Test(
     "every committed file gives, case by case, what a whole parse gives",
-    arguments: ["window", "values", "postback", "signature", "receiving", "s2s"])
+    arguments: [
+      "window", "values", "postback", "signature", "receiving", "s2s", "attribution", "lifecycle", "metadata",
+    ])
   func sameCases(suite: String) throws {
     let path = RepositoryPaths.root + "/Vectors/\(suite).json"
     let text = try VectorLoader.read(path, name: "\(suite).json")
@@ -227,6 +230,10 @@ struct DeferredVectorTests {
     let oneBuilt = try VectorLoader.decodeFile(
       text.replacingCharacters(in: input, with: #""\u0069nput":"#), name: "\(suite).json")
     #expect(oneBuilt.cases.filter { $0.inputText == nil }.count == 1, "only the escaped case keeps no text")
+    // Every committed case is read from its text, none built whole: a description with an
+    // escape or a byte outside ASCII is decoded alone.
+    let wholeBuilt = deferred.cases.filter { $0.inputSource.isBuilt }.map(\.id)
+    #expect(wholeBuilt.isEmpty, "built whole: \(wholeBuilt.prefix(5))")
     #expect(oneBuilt.cases == deferred.cases)
     #expect(deferred.cases.count == built.cases.count)
     #expect(built.cases.allSatisfy { $0.inputText == nil && $0.expectedOutputText == nil }, "built cases keep no text")

@@ -241,9 +241,8 @@ public enum VectorLoader {
   ) -> VectorCase? {
     bytes.withUnsafeBufferPointer { text -> VectorCase? in
       func string(_ position: Int) -> String? { spans(position).flatMap { CheckedSpanReader.plainString(text, $0) } }
-      // The description is checked here and kept as the file spells it (SpelledString).
-      guard let id = string(0), isCaseID(id, of: suite), let descriptionSpan = spans(1),
-        CheckedSpanReader.isPlainString(text, descriptionSpan, nonEmpty: true),
+      guard let id = string(0), isCaseID(id, of: suite),
+        let description = spans(1).flatMap({ description(bytes, text, $0) }),
         let requirements = spans(2).flatMap({ lists.strings(text, $0) }), !requirements.isEmpty,
         requirements.allSatisfy({ RequirementCatalog.requirement($0) != nil }),
         let basis = string(3).flatMap(VectorCase.Basis.init(rawValue:)),
@@ -273,11 +272,29 @@ public enum VectorLoader {
         source = .output(DeferredJSON(text: JSONText(bytes, range: output)))
       }
       return VectorCase(
-        id: id, suite: suite, description: SpelledString(spelled: JSONText(bytes, range: descriptionSpan)),
+        id: id, suite: suite, description: description,
         requirements: requirements, basis: basis, tags: tags,
         input: DeferredJSON(unsharedText: JSONText(bytes, range: inputSpan)), expected: source,
         diagnostic: diagnostic)
     }
+  }
+
+  /// The non-empty string that `span` of `text` (the bytes of `bytes`) spells, when it is a string: kept as the file
+  /// spells it when it is plain (``SpelledString``), decoded now when it holds an escape or a
+  /// byte outside ASCII (a description quoting a phrase, or with a `≤`); `nil` for any other
+  /// value. The span was checked by the summarizing parse, so a string here is valid JSON.
+  private static func description(
+    _ bytes: [UInt8], _ text: UnsafeBufferPointer<UInt8>, _ span: Range<Int>
+  ) -> SpelledString? {
+    guard let base = text.baseAddress, span.upperBound <= text.count else { return nil }
+    if CheckedSpanReader.isPlainString(text, span, nonEmpty: true) {
+      return SpelledString(spelled: JSONText(bytes, range: span))
+    }
+    guard span.count > 2, base[span.lowerBound] == 0x22,
+      case .string(let decoded)? = try? JSONParser.parse(utf8: UnsafeBufferPointer(rebasing: text[span])),
+      !decoded.isEmpty
+    else { return nil }
+    return SpelledString(decoded)
   }
 
   /// Whether `id` is `<suite>/<slug>`, the slug of lower-case letters, digits and hyphens.
