@@ -58,6 +58,30 @@ struct VectorLoaderMessageTests {
       original: second, replacement: #"{"id": "window/A", "description": "d""#,
       message: "w.json: case window/A: field id: must be window/<slug> with lower-case letters, digits and hyphens"),
     Damage(
+      original: second, replacement: #"{"id": "window/", "description": "d""#,
+      message: "w.json: case window/: field id: must be window/<slug> with lower-case letters, digits and hyphens"),
+    Damage(
+      original: second, replacement: #"{"id": "windowx/a", "description": "d""#,
+      message: "w.json: case windowx/a: field id: must be window/<slug> with lower-case letters, digits and hyphens"),
+    Damage(
+      original: second, replacement: #"{"id": "windo/a", "description": "d""#,
+      message: "w.json: case windo/a: field id: must be window/<slug> with lower-case letters, digits and hyphens"),
+    Damage(
+      original: second, replacement: #"{"id": "values/a", "description": "d""#,
+      message: "w.json: case values/a: field id: must be window/<slug> with lower-case letters, digits and hyphens"),
+    Damage(
+      original: second, replacement: #"{"id": "window-a", "description": "d""#,
+      message: "w.json: case window-a: field id: must be window/<slug> with lower-case letters, digits and hyphens"),
+    Damage(
+      original: second, replacement: #"{"id": "window/a_b", "description": "d""#,
+      message: "w.json: case window/a_b: field id: must be window/<slug> with lower-case letters, digits and hyphens"),
+    Damage(
+      original: second, replacement: #"{"id": "window//a", "description": "d""#,
+      message: "w.json: case window//a: field id: must be window/<slug> with lower-case letters, digits and hyphens"),
+    Damage(
+      original: second, replacement: #"{"id": "window", "description": "d""#,
+      message: "w.json: case window: field id: must be window/<slug> with lower-case letters, digits and hyphens"),
+    Damage(
       original: second, replacement: #"{"id": "window/a", "description": """#,
       message: "w.json: case window/a: field description: must be a non-empty string"),
     Damage(

@@ -375,4 +375,21 @@ struct HostileTextTests {
     #expect(ShellQuote.word("a'b") == "'a'\\''b'")
     #expect(ShellQuote.word("") == "''")
   }
+
+  /// A word left unquoted is one the shell reads back as it is; any other is quoted.
+  @Test(
+    "ShellQuote leaves a plain path unquoted and quotes anything else",
+    arguments: [
+      ("/usr/local/bin/skan-conform", true), ("/opt/kit_1.2/bin/skan-conform", true), ("a:b,c+d@e%f", true),
+      ("/tmp/with space/skan", false), ("/tmp/it's", false), ("/tmp/$HOME", false), ("/tmp/*", false),
+      ("~/skan", false), ("a=b", false), ("", false), ("/tmp/x;rm", false), ("/tmp/\u{E9}", false),
+    ])
+  func minimalWord(text: String, bare: Bool) async throws {
+    let quoted = ShellQuote.minimalWord(text)
+    #expect((quoted == text) == bare, "\(text) gave \(quoted)")
+    let result = try await Subprocess.run(
+      .name("sh"), arguments: ["-c", "printf '%s' \(quoted)"], output: .string(limit: 1 << 16),
+      error: .discarded)
+    #expect(result.standardOutput == text, "\(text) read back as \(result.standardOutput ?? "nothing")")
+  }
 }

@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import SKANReporting
 import SKANTestSupport
 import Testing
 
+@testable import SKANRunner
 @testable import skan_conform
 
 #if canImport(Glibc)
@@ -23,6 +25,17 @@ struct ImplementationPrelaunchTests {
     [],
     ["--concurrency", "3"],
   ]
+
+  @Test("the bundled reference's command is started without a shell when its path needs no quotes")
+  func referenceCommandIsPlain() {
+    let path = RunCommand.executablePath()
+    let command = RunCommand.referenceCommand()
+    #expect(command.hasSuffix(" reference --stdio"))
+    #expect(command.hasPrefix(ShellQuote.minimalWord(path) + " "))
+    if ShellQuote.minimalWord(path) == path {
+      #expect(PipedChild.plainWords(command) == [path, "reference", "--stdio"])
+    }
+  }
 
   @Test("the scan names the connection the parsed command line names", arguments: readable)
   func sameConnection(arguments: [String]) throws {

@@ -28,8 +28,7 @@ public struct RunPlan: Sendable {
     selected: [VectorCase], selection: CaseSelection, selectionSummary: String, requiredSuites: [String] = [],
     shard: (index: Int, count: Int)? = nil, repetitions: Int = 1
   ) throws(RunnerError) {
-    let present = Set(selected.map(\.suite.rawValue))
-    let unselected = requiredSuites.filter { !present.contains($0) }
+    let unselected = requiredSuites.filter { suite in !selected.contains { $0.suite.rawValue == suite } }
     guard unselected.isEmpty else {
       throw .nothingToRun(
         "--require-suite \(unselected.joined(separator: ",")): the selection (\(selectionSummary)) holds no case of it; nothing was run"

@@ -162,7 +162,10 @@ public enum VectorLoader {
     // One summary per element, unless the file spells `cases` with an escape: then every
     // element was built.
     let summarized = summaries.count == count
-    let lists = StringLists()
+    // Requirement lists are checked against the catalog once per spelling.
+    let lists = (
+      requirements: StringLists(accepting: { RequirementCatalog.requirement($0) != nil }), tags: StringLists()
+    )
     let decode: @Sendable (Int) throws(VectorsError) -> VectorCase = { index throws(VectorsError) in
       if summarized, let span = summaries.span(of: index) {
         return try decodeCase(
@@ -188,10 +191,11 @@ public enum VectorLoader {
     }
     // The first problem in case order: a repeated ID before the first case that failed, or
     // that case's error.
+    // By index: a case copied out of the array would retain and release each of its members.
     var seen: Set<String> = []
     seen.reserveCapacity(cases.count)
-    for vector in cases where !seen.insert(vector.id).inserted {
-      throw .duplicateID(id: vector.id, file: name, firstFile: name)
+    for index in cases.indices where !seen.insert(cases[index].id).inserted {
+      throw .duplicateID(id: cases[index].id, file: name, firstFile: name)
     }
     if let failure { throw failure }
     guard declared == cases.count else { throw .countMismatch(file: name, declared: declared, found: cases.count) }
@@ -209,7 +213,7 @@ public enum VectorLoader {
   /// and decoded as before, so that its errors are those of a whole parse.
   private static func decodeCase(
     _ span: Range<Int>, members: (Int) -> Range<Int>?, index: Int, suite: Suite, file: String, bytes: [UInt8],
-    lists: StringLists
+    lists: (requirements: StringLists, tags: StringLists)
   ) throws(VectorsError) -> VectorCase {
     if let vector = readCase(members, suite: suite, bytes: bytes, lists: lists) { return vector }
     let element: JSONValue
@@ -237,16 +241,15 @@ public enum VectorLoader {
   /// output with the diagnostic paths it gives, or an error alone; `nil` otherwise (the
   /// caller then decodes it whole, which says what is wrong).
   private static func readCase(
-    _ spans: (Int) -> Range<Int>?, suite: Suite, bytes: [UInt8], lists: StringLists
+    _ spans: (Int) -> Range<Int>?, suite: Suite, bytes: [UInt8], lists: (requirements: StringLists, tags: StringLists)
   ) -> VectorCase? {
     bytes.withUnsafeBufferPointer { text -> VectorCase? in
       func string(_ position: Int) -> String? { spans(position).flatMap { CheckedSpanReader.plainString(text, $0) } }
       guard let id = string(0), isCaseID(id, of: suite),
         let description = spans(1).flatMap({ description(bytes, text, $0) }),
-        let requirements = spans(2).flatMap({ lists.strings(text, $0) }), !requirements.isEmpty,
-        requirements.allSatisfy({ RequirementCatalog.requirement($0) != nil }),
+        let requirements = spans(2).flatMap({ lists.requirements.strings(text, $0) }), !requirements.isEmpty,
         let basis = string(3).flatMap(VectorCase.Basis.init(rawValue:)),
-        let tags = spans(4) == nil ? [] : spans(4).flatMap({ lists.strings(text, $0) }),
+        let tags = spans(4) == nil ? [] : spans(4).flatMap({ lists.tags.strings(text, $0) }),
         let inputSpan = spans(5), let expected = spans(6).flatMap({ CheckedSpanReader.members(text, $0) })
       else { return nil }
       let source: VectorCase.ExpectedSource
@@ -299,9 +302,14 @@ public enum VectorLoader {
 
   /// Whether `id` is `<suite>/<slug>`, the slug of lower-case letters, digits and hyphens.
   private static func isCaseID(_ id: String, of suite: Suite) -> Bool {
-    let slug = id.utf8.dropFirst(suite.rawValue.utf8.count + 1)
-    return id.hasPrefix(suite.rawValue + "/") && !slug.isEmpty
-      && slug.allSatisfy({ $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A) })
+    let name = suite.rawValue.utf8
+    let utf8 = id.utf8
+    guard utf8.count > name.count + 1, utf8.starts(with: name),
+      utf8[utf8.index(utf8.startIndex, offsetBy: name.count)] == UInt8(ascii: "/")
+    else { return false }
+    return utf8.dropFirst(name.count + 1).allSatisfy {
+      $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x7A)
+    }
   }
 
   /// A case's members other than `input` and `expected`, checked.

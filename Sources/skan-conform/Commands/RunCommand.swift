@@ -177,9 +177,10 @@ struct RunCommand: AsyncParsableCommand {
       timeout: timeout, wait: wait)
   }
 
-  /// This executable's own `reference --stdio`.
+  /// This executable's own `reference --stdio`: its path unquoted when it needs no quotes, so
+  /// that the implementation is started without a shell in between.
   static func referenceCommand() -> String {
-    "'\(executablePath().replacingOccurrences(of: "'", with: "'\\''"))' reference --stdio"
+    ShellQuote.minimalWord(executablePath()) + " reference --stdio"
   }
 
   /// The path of this executable. On Linux it is read from `/proc/self/exe`: Foundation's
