@@ -83,8 +83,10 @@ public actor StdioTransport: ImplementationTransport {
     }
   }
 
-  /// One request, from `exchange` until its reply.
-  private struct Job {
+  /// One request, from `exchange` until its reply: one object, moved between the queues by
+  /// reference (a request is in one of them at a time), not copied member by member. Only
+  /// touched on the actor.
+  private final class Job {
     let seq: Int
     let line: [UInt8]
     /// The output the case expects and its text (``RunRequest/expectedOutput``).
@@ -97,6 +99,18 @@ public actor StdioTransport: ImplementationTransport {
     var replayed = false
     var sentAt = ContinuousClock.now
     var order = 0
+
+    init(
+      seq: Int, line: [UInt8], expectedOutput: (text: JSONText, value: DeferredJSON)?, expectedErrorCode: String?,
+      group: ReplyGroup, slot: Int
+    ) {
+      self.seq = seq
+      self.line = line
+      self.expectedOutput = expectedOutput
+      self.expectedErrorCode = expectedErrorCode
+      self.group = group
+      self.slot = slot
+    }
 
     /// Gives the request its reply.
     func settle(_ reply: Verdict.Reply) { group.settle(slot, reply) }
@@ -266,7 +280,6 @@ public actor StdioTransport: ImplementationTransport {
 
   /// Marks `job` as sent now and returns its line.
   private func record(_ job: Job) -> [UInt8] {
-    var job = job
     order += 1
     job.order = order
     job.sentAt = .now
@@ -292,7 +305,7 @@ public actor StdioTransport: ImplementationTransport {
       events.append(
         "\(what) with \(jobs.count) requests outstanding; the process was restarted and they were sent again one at a time"
       )
-      for var job in jobs {
+      for job in jobs {
         if job.replayed {
           job.settle(reply)
         } else {

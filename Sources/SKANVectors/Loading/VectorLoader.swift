@@ -176,8 +176,9 @@ public enum VectorLoader {
     }
     var cases: [VectorCase] = []
     var failure: VectorsError?
+    var idHashes: [Int]?
     if count >= ParallelCases.threshold {
-      (cases, failure) = ParallelCases.build(count: count, decode)
+      (cases, failure, idHashes) = ParallelCases.build(count: count, decode)
     } else {
       cases.reserveCapacity(count)
       for index in 0..<count {
@@ -191,11 +192,17 @@ public enum VectorLoader {
     }
     // The first problem in case order: a repeated ID before the first case that failed, or
     // that case's error.
-    // By index: a case copied out of the array would retain and release each of its members.
-    var seen: Set<String> = []
-    seen.reserveCapacity(cases.count)
-    for index in cases.indices where !seen.insert(cases[index].id).inserted {
-      throw .duplicateID(id: cases[index].id, file: name, firstFile: name)
+    if let idHashes {
+      if let index = RepeatedIDs.first(in: cases, hashes: idHashes) {
+        throw .duplicateID(id: cases[index].id, file: name, firstFile: name)
+      }
+    } else {
+      // By index: a case copied out of the array would retain and release each of its members.
+      var seen: Set<String> = []
+      seen.reserveCapacity(cases.count)
+      for index in cases.indices where !seen.insert(cases[index].id).inserted {
+        throw .duplicateID(id: cases[index].id, file: name, firstFile: name)
+      }
     }
     if let failure { throw failure }
     guard declared == cases.count else { throw .countMismatch(file: name, declared: declared, found: cases.count) }
