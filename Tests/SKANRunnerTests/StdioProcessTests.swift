@@ -1,4 +1,5 @@
 import Foundation
+import SKANTestSupport
 import Testing
 
 @testable import SKANRunner
@@ -13,8 +14,7 @@ struct StdioProcessTests {
     "a shutdown ends when something the child left in another process group holds its outputs open",
     .timeLimit(.minutes(3)))
   func escapedDescendant() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skan-stdio-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = URL(fileURLWithPath: try ScratchFiles.directory("skan-stdio"))
     defer { try? FileManager.default.removeItem(at: directory) }
     let script = directory.appendingPathComponent("adapter.sh").path
     let pidFile = directory.appendingPathComponent("escaped.pid").path

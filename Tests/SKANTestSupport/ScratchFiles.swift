@@ -20,4 +20,12 @@ public enum ScratchFiles {
     }
     return path
   }
+
+  /// A new empty directory in the temporary folder, named `prefix` and a UUID; the caller
+  /// removes it when it is done.
+  public static func directory(_ prefix: String) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+  }
 }

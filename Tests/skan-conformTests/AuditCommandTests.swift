@@ -18,8 +18,7 @@ struct AuditCommandTests {
 
   /// A new empty directory.
   func directory() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("skan-audit-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = try ScratchFiles.directory("skan-audit")
     return path
   }
 

@@ -122,10 +122,8 @@ struct CommandLineTests {
     "a ./Vectors folder that differs from the built-in vectors is named on standard error; one that matches is not",
     .timeLimit(.minutes(3)))
   func localVectorsNamed() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skan-local-\(UUID().uuidString)")
-      .path
+    let directory = try ScratchFiles.directory("skan-local")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     try FileManager.default.copyItem(atPath: RepositoryPaths.vectors, toPath: directory + "/Vectors")
     let same = try await KitCommand.run(["run", "--suite", "window"], in: directory)
     #expect(same.status == 0, "\(same.output)")
@@ -232,8 +230,7 @@ struct CommandLineTests {
     .timeLimit(.minutes(3)))
   func builtInVectors() async throws {
     let binary = try #require(RepositoryPaths.kitBinary)
-    let empty = FileManager.default.temporaryDirectory.appendingPathComponent("no-vectors-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: empty, withIntermediateDirectories: true)
+    let empty = try ScratchFiles.directory("no-vectors")
     defer { try? FileManager.default.removeItem(atPath: empty) }
     let builtIn = try await Subprocess.run(
       .name("sh"),
@@ -269,8 +266,7 @@ struct CommandLineTests {
   func badVectorsWhileStarting() async throws {
     // A hanging adapter found again by its unique command line; a manifest the loader refuses.
     let nap = "sleep 59.\(Int.random(in: 100_000...999_999))"
-    let vectors = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: vectors, withIntermediateDirectories: true)
+    let vectors = try ScratchFiles.directory("bad")
     defer { try? FileManager.default.removeItem(atPath: vectors) }
     try Data("{\"schema_version\": 99}\n".utf8).write(to: URL(fileURLWithPath: vectors + "/manifest.json"))
     let started = ContinuousClock.now
@@ -291,8 +287,7 @@ struct CommandLineTests {
   func interruptedHandshake() async throws {
     // The signal is sent once the adapter has started, so the run is certainly under way:
     // a fixed pause before the signal raced the kit's own start on a loaded machine.
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("hello-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: scratch, withIntermediateDirectories: true)
+    let scratch = try ScratchFiles.directory("hello")
     defer { try? FileManager.default.removeItem(atPath: scratch) }
     let adapter = scratch + "/adapter.sh"
     try Data("#!/bin/sh\ntouch \"$(dirname \"$0\")/started\"\nexec sleep 60\n".utf8).write(

@@ -31,8 +31,7 @@ struct GateTests {
 
   /// A fresh scratch directory, the `HOME` of every shell a test starts.
   func scratch() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("skan-gate-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = try ScratchFiles.directory("skan-gate")
     return path
   }
 

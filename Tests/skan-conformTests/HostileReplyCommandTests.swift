@@ -20,8 +20,7 @@ struct HostileReplyCommandTests {
     let binary = try #require(RepositoryPaths.kitBinary, "skan-conform was not found beside the test bundle")
     let vectors = try VectorSet.embedded()
     let victim = vectors.cases[437].id
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("interrupt-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let scratch = URL(fileURLWithPath: try ScratchFiles.directory("interrupt"))
     defer { try? FileManager.default.removeItem(at: scratch) }
     let state = scratch.appendingPathComponent("state").path
     let report = scratch.appendingPathComponent("report.json").path
@@ -69,8 +68,7 @@ struct HostileReplyCommandTests {
 
   @Test("report merge of a crafted shard holding an 80,000-key value ends in seconds", .timeLimit(.minutes(5)))
   func mergeCraftedShard() async throws {
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let scratch = URL(fileURLWithPath: try ScratchFiles.directory("merge"))
     defer { try? FileManager.default.removeItem(at: scratch) }
     let first = scratch.appendingPathComponent("shard-1.json").path
     let second = scratch.appendingPathComponent("shard-2.json").path

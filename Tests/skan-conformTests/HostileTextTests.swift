@@ -41,8 +41,7 @@ struct HostileTextTests {
 
   /// A fresh scratch folder.
   static func scratch() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("skan-hostile-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = try ScratchFiles.directory("skan-hostile")
     return path
   }
 

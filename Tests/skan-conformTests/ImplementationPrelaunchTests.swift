@@ -74,8 +74,7 @@ struct ImplementationPrelaunchTests {
     "a usage error stops the implementation started for it", .timeLimit(.minutes(2)),
     arguments: [["--no-such-option"], ["--concurrency", "0"], ["--repeat", "0"]])
   func usageErrorStops(extra: [String]) async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skan-prelaunch-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let directory = URL(fileURLWithPath: try ScratchFiles.directory("skan-prelaunch"))
     defer { try? FileManager.default.removeItem(at: directory) }
     let pidFile = directory.appendingPathComponent("pid").path
     let adapter = "sh -c 'echo $$ > \(pidFile); exec sleep 60'"

@@ -16,8 +16,7 @@ struct InitCommandTests {
   }
 
   func scratch() throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skan-init-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = try ScratchFiles.directory("skan-init")
     return directory
   }
 

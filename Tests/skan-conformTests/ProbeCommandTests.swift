@@ -10,8 +10,7 @@ struct ProbeCommandTests {
     "a receiver that stalls a body mid-batch costs that postback a timeout; the reports are written, the seed printed, exit 1",
     .timeLimit(.minutes(3)))
   func stalledReceiverReports() async throws {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("probe-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try ScratchFiles.directory("probe")
     defer { try? FileManager.default.removeItem(atPath: folder) }
     // Request 1 is the report read before the batch, so request 4 is the batch's third
     // postback: its body stalls after the head.

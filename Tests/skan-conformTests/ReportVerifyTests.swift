@@ -24,9 +24,7 @@ struct ReportVerifyTests {
 
   /// A fresh directory holding `report.json` and `statement.json` of the mutant's run.
   func run() async throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skan-verify-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = try ScratchFiles.directory("skan-verify")
     let binary = try #require(RepositoryPaths.kitBinary)
     let outcome = try await kit([
       "run", "--cli", "\(RepositoryPaths.quoted(binary)) reference --stdio --mutant window/inclusive-edges",

@@ -20,8 +20,7 @@ struct ShardTests {
 
   /// A fresh temporary directory.
   func scratch() throws -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("skan-shards-\(UUID().uuidString)").path
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    let path = try ScratchFiles.directory("skan-shards")
     return path
   }
 
@@ -313,9 +312,7 @@ struct MergeRejudgingTests {
     "a failure edited to pass, or given an expected_status without an expectations file, is refused; untouched shards merge",
     .timeLimit(.minutes(5)))
   func editedShardsRefused() async throws {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skan-rejudge-\(UUID().uuidString)")
-      .path
-    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let directory = try ScratchFiles.directory("skan-rejudge")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let paths = try await failingShards(in: directory)
     let pristine = try paths.map { try #require(FileManager.default.contents(atPath: $0)) }
