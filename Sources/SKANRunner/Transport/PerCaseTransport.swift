@@ -1,4 +1,3 @@
-public import SKANJSON
 public import SKANVerdicts
 
 /// One process per case: for the handshake a process gets the `hello` line and then end of
