@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOSSL
-public import SKANJSON
+import SKANJSON
 public import SKANRunner
 public import SKANVerdicts
 
