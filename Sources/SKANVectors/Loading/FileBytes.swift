@@ -27,6 +27,7 @@ enum FileBytes {
     guard Int(status.st_size) <= limit else { throw tooLarge }
     var failed = false
     var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, initialized in
+      LargePages.prefer(UnsafeMutableRawBufferPointer(buffer))
       while initialized < buffer.count {
         let count = read(descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
         if count < 0 && errno == EINTR { continue }
@@ -50,4 +51,5 @@ enum FileBytes {
     }
     return bytes
   }
+
 }

@@ -22,6 +22,7 @@ enum ParallelCases {
     let cases = idHashes.withUnsafeMutableBufferPointer { hashes in
       [VectorCase](unsafeUninitializedCapacity: count) { buffer, initialized in
         guard let base = buffer.baseAddress, let hashBase = hashes.baseAddress else { return }
+        LargePages.prefer(UnsafeMutableRawBufferPointer(buffer))
         let target = Target(base, hashBase)
         TwoThreads.forEach(Array(0..<chunks)) { chunk in
           outcomes.set(chunk) { () -> (built: Int, failure: VectorsError?) in
