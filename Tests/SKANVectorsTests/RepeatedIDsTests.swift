@@ -27,10 +27,17 @@ struct RepeatedIDsTests {
     arguments: [[], [1_999], [1_000, 5], [3, 1_998], [0, 1, 2]] as [[Int]])
   func repeats(at positions: [Int]) {
     var ids = (0..<2_000).map { "window/case-\($0)" }
-    // Case p repeats the ID of case p / 2 (an earlier one; case 0 repeats itself's neighbour).
+    // Case p (p > 0) takes the ID of case p / 2, an earlier one.
     for position in positions where position > 0 { ids[position] = ids[position / 2] }
     let vectors = cases(ids)
     #expect(RepeatedIDs.first(in: vectors, hashes: ids.map(\.hashValue)) == firstBySet(ids))
+  }
+
+  @Test("hashes that do not match the cases one for one still find the repeat")
+  func mismatchedHashes() {
+    var ids = (0..<100).map { "window/case-\($0)" }
+    ids[70] = ids[30]
+    #expect(RepeatedIDs.first(in: cases(ids), hashes: [1, 2, 3]) == 70)
   }
 
   /// Equal hashes are only a hint: IDs that all hash alike are still told apart by their text.

@@ -62,9 +62,7 @@ package enum HelloExchange {
     case nil: return .timedOut(timeout)
     case .closed: return .crashed("the implementation exited or closed its output")
     case .oversized(let size): return .oversized(size)
-    case .flooded(let count):
-      return .protocolViolation(
-        "more than \(count) lines waiting unread: the implementation writes lines nobody asked for")
+    case .flooded(let count): return .protocolViolation(LineEvent.floodReason(count))
     case .line(let bytes): return parse(bytes)
     }
   }

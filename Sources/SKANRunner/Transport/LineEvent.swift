@@ -9,4 +9,9 @@ public enum LineEvent: Sendable, Equatable {
   case flooded(Int)
   /// The stream ended.
   case closed
+
+  /// What a ``flooded(_:)`` event of `count` lines says, wherever it ends an exchange.
+  static func floodReason(_ count: Int) -> String {
+    "more than \(count) lines waiting unread: the implementation writes lines nobody asked for"
+  }
 }

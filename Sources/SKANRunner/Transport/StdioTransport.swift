@@ -406,7 +406,7 @@ public actor StdioTransport: ImplementationTransport {
         case .flooded(let count):
           // Only the end of the output follows: after a stop, the process is on its way out.
           if closing { continue }
-          let reason = "more than \(count) lines waiting unread: the implementation writes lines nobody asked for"
+          let reason = LineEvent.floodReason(count)
           fault(.protocolViolation(reason), reason)
           return
         case .line(let bytes):

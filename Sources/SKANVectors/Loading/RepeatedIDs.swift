@@ -9,7 +9,12 @@ enum RepeatedIDs {
   /// The index of the first case in `cases` whose ID an earlier case has; `nil` when every ID
   /// differs. `hashes[i]` is `cases[i].id.hashValue`.
   static func first(in cases: [VectorCase], hashes: [Int]) -> Int? {
-    precondition(cases.count == hashes.count && cases.count < Int(Int32.max))
+    // Hashes that do not match the cases one for one, or more cases than the table's indices
+    // hold, are checked with a set instead (neither happens with the loader's own hashes).
+    guard cases.count == hashes.count, cases.count < Int(Int32.max) else {
+      var seen: Set<String> = []
+      return cases.indices.first { !seen.insert(cases[$0].id).inserted }
+    }
     var capacity = 16
     while capacity < cases.count * 2 { capacity <<= 1 }
     let mask = capacity - 1
