@@ -39,6 +39,11 @@ public struct JSONParser {
   private var summaryKeys: [[UInt8]] = []
   private var summaryDepth = 0
   private var summaries = ObjectSummaries(width: 0)
+  /// Where the summaries of the summarized array's remaining elements may be taken from
+  /// another parse (``parse(bytes:summarizing:within:tail:)``): the position of the element
+  /// they begin with (-1: none), and what gives them, waiting for them.
+  private var tailStart = -1
+  private var takeTail: (() -> SummarizedElements?)?
   /// The member of the document's own object whose value is stepped over instead of parsed
   /// (``parse(bytes:deferring:)``), and where that value was.
   private var deferKey: [UInt8] = []
@@ -91,8 +96,17 @@ public struct JSONParser {
   /// its members named in `keys`) is returned instead. One entry per element of that array,
   /// in order: `nil` for an element that is not an object, which is in the result as parsed.
   /// - Throws: ``JSONError`` naming the line and column of the first problem, as a parse does.
+  ///
+  /// With `tail`, the summaries of the array's elements from the one at `tail.start` to its
+  /// end are those `tail.take` gives (``summarizeElements(bytes:from:summarizing:stop:)``, made
+  /// on another thread while this parse reads the elements before), taken when this parse
+  /// reaches an element that starts exactly there; `take` waits for them and may give `nil`,
+  /// and then the parse reads those elements itself. The result, and any error, are the same as
+  /// without `tail`.
+  /// - Throws: ``JSONError`` naming the line and column of the first problem, as a parse does.
   public static func parse(
-    bytes: [UInt8], summarizing keys: [String], within parent: String
+    bytes: [UInt8], summarizing keys: [String], within parent: String,
+    tail: (start: Int, take: () -> SummarizedElements?)? = nil
   ) throws(JSONError) -> (value: JSONValue, summaries: ObjectSummaries) {
     guard bytes.count <= ObjectSummaries.maximumBytes else {
       throw JSONError(reason: "a document of more than 2 GiB cannot be summarized", line: 1, column: 1)
@@ -103,8 +117,102 @@ public struct JSONParser {
         parser.summaries = ObjectSummaries(width: keys.count)
         parser.summaryDepth = 3
         parser.summaryParent = Array(parent.utf8)
+        if let tail {
+          parser.tailStart = tail.start
+          parser.takeTail = tail.take
+        }
       }
     }.map { ($0.value, $0.summaries) }.get()
+  }
+
+  /// The summaries ``parse(bytes:summarizing:within:)`` would give the elements of the
+  /// summarized array (a vector file's `cases`) from the object at `start` to the array's end,
+  /// were an element to start there, and the position after the array's closing bracket.
+  ///
+  /// For a second thread that reads the second half of a large document's array while the
+  /// parse reads the first (`start` from ``elementStart(in:after:within:)``, a guess): `nil` when the
+  /// text from `start` is not a run of objects, each checked as a parse checks it, then the
+  /// closing bracket; or as soon as `stop` says so (it is asked before each element). A wrong
+  /// guess can give summaries of text that is no element, but only a parse that reaches an
+  /// element starting exactly at `start` takes them, and from there the two read the same
+  /// bytes the same way.
+  public static func summarizeElements(
+    bytes: [UInt8], from start: Int, summarizing keys: [String], stop: () -> Bool
+  ) -> SummarizedElements? {
+    guard bytes.count <= ObjectSummaries.maximumBytes, start >= 0, start < bytes.count else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer -> SummarizedElements? in
+      guard let base = buffer.baseAddress else { return nil }
+      var parser = JSONParser(base: base, count: buffer.count)
+      parser.summaryKeys = keys.map { Array($0.utf8) }
+      parser.summaries = ObjectSummaries(width: keys.count)
+      parser.summaryDepth = 3
+      parser.insideSummaryParent = true
+      // Inside the document's object and its array, as the parse is at an element.
+      parser.depth = 2
+      parser.index = start
+      do {
+        while true {
+          guard parser.peek() == 0x7B, !stop() else { return nil }
+          try parser.summarizeObject()
+          if try parser.closes(0x5D) { return SummarizedElements(summaries: parser.summaries, end: parser.index) }
+          parser.skipWhitespace()
+        }
+      } catch {
+        return nil
+      }
+    }
+  }
+
+  /// Where an element of the array that is the value of the member `parent` (a vector file's
+  /// `cases`) seems to start, at or after `position`: the opening brace after a `}` and a `,`,
+  /// when it is followed by the key the array's first element begins with (white space between
+  /// any of them allowed); `nil` when there is none, or the array is not found near the
+  /// document's start. A guess, for ``summarizeElements(bytes:from:summarizing:stop:)``: a
+  /// string cannot hold the quote before that key, but an object nested in an element can
+  /// begin with the same key.
+  public static func elementStart(in bytes: [UInt8], after position: Int, within parent: String) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer -> Int? in
+      guard let base = buffer.baseAddress else { return nil }
+      let count = buffer.count
+      func skipSpace(_ index: Int) -> Int { ByteScan.endOfWhiteSpace(base, from: index, to: count) }
+      func at(_ index: Int, _ byte: UInt8) -> Bool { index < count && base[index] == byte }
+      // The first element's first key, from `"parent": [ {"key"`, looked for in the first 64 KiB.
+      let name = Array(("\"" + parent + "\"").utf8)
+      var key: [UInt8]?
+      var index = 0
+      while key == nil, index + name.count < min(count, 1 << 16) {
+        defer { index += 1 }
+        guard (0..<name.count).allSatisfy({ base[index + $0] == name[$0] }) else { continue }
+        var next = skipSpace(index + name.count)
+        guard at(next, 0x3A) else { continue }
+        next = skipSpace(next + 1)
+        guard at(next, 0x5B) else { continue }
+        next = skipSpace(next + 1)
+        guard at(next, 0x7B) else { continue }
+        next = skipSpace(next + 1)
+        guard at(next, 0x22) else { continue }
+        let end = ByteScan.stringStop(base, from: next + 1, to: min(count, next + 65))
+        guard at(end, 0x22) else { continue }
+        key = Array(UnsafeBufferPointer(start: base + next, count: end + 1 - next))
+      }
+      guard let key else { return nil }
+      index = max(0, position)
+      while index < count {
+        guard base[index] == 0x7D else {
+          index += 1
+          continue
+        }
+        index += 1
+        var next = skipSpace(index)
+        guard at(next, 0x2C) else { continue }
+        next = skipSpace(next + 1)
+        guard at(next, 0x7B) else { continue }
+        let brace = next
+        next = skipSpace(next + 1)
+        if next + key.count <= count, (0..<key.count).allSatisfy({ base[next + $0] == key[$0] }) { return brace }
+      }
+      return nil
+    }
   }
 
   /// Parses one JSON value as ``parse(bytes:)`` does, except that the value of the member
@@ -246,6 +354,17 @@ public struct JSONParser {
     while true {
       skipWhitespace()
       if summarizing {
+        if index == tailStart {
+          // Another thread read the rest: taken (once) if it could.
+          tailStart = -1
+          if let tail = takeTail?() {
+            summaries.append(contentsOf: tail.summaries)
+            elements.append(contentsOf: repeatElement(JSONValue.null, count: tail.summaries.count))
+            index = tail.end
+            depth -= 1
+            return .array(elements)
+          }
+        }
         if peek() == 0x7B {
           try summarizeObject()
           elements.append(.null)

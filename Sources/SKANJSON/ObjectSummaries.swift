@@ -45,6 +45,11 @@ public struct ObjectSummaries: RandomAccessCollection, Sendable {
     return Int(start)..<Int(offsets[offset + 1])
   }
 
+  /// Adds `other`'s elements after these (summaries of the same members, ``width``).
+  mutating func append(contentsOf other: ObjectSummaries) {
+    offsets.append(contentsOf: other.offsets)
+  }
+
   /// Adds an element that is not an object.
   mutating func appendNone() {
     offsets.append(contentsOf: repeatElement(-1, count: 2 + 2 * width))

@@ -144,7 +144,7 @@ public enum VectorLoader {
     do {
       let root: JSONValue
       do {
-        (root, summaries) = try JSONParser.parse(bytes: bytes, summarizing: caseMembers, within: "cases")
+        (root, summaries, _) = try SplitSummaries.parse(bytes: bytes, summarizing: caseMembers, within: "cases")
       } catch {
         throw .notJSON(file: name, reason: error.description)
       }
