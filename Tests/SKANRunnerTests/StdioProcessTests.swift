@@ -4,9 +4,35 @@ import Testing
 
 @testable import SKANRunner
 
-/// One implementation process: how its end is waited for.
+/// One implementation process: what it is sent reaches it whole and in order, and how its end
+/// is waited for.
 @Suite("An implementation's process")
 struct StdioProcessTests {
+  /// More than the pipe holds, sent while the child reads slowly: the first lines are written
+  /// at once, later ones queue behind what waits for room, and the child, a shell loop, echoes
+  /// every line once, in order.
+  @Test("lines sent faster than the child reads arrive whole and in order", .timeLimit(.minutes(3)))
+  func sentInOrder() async {
+    let process = StdioProcess(
+      command: #"sleep 0.2; while IFS= read -r line; do printf '%s\n' "$line"; done"#, maximumLineLength: 1 << 16)
+    let lines = (0..<20_000).map { "\($0) " + String(repeating: "x", count: $0 % 200) }
+    // Sent over about half a second: before the child reads (the pipe fills, the rest waits
+    // for room), and while it drains what waits (later lines must not pass it).
+    for start in stride(from: 0, to: lines.count, by: 100) {
+      process.send(Array(lines[start..<start + 100].map { $0 + "\n" }.joined().utf8))
+      try? await Task.sleep(for: .milliseconds(2))
+    }
+    var received: [String] = []
+    for _ in lines.indices {
+      guard case .line(let bytes) = await process.inbox.next() else { break }
+      received.append(String(decoding: bytes, as: UTF8.self))
+    }
+    #expect(received.count == lines.count)
+    let wrong = received.indices.first { received[$0] != lines[$0] }
+    #expect(wrong == nil, "line \(wrong ?? 0) arrived as \(wrong.map { received[$0].prefix(12) } ?? "")…")
+    process.kill()
+  }
+
   /// The child starts, in a process group of its own, a process that holds the child's
   /// standard output and error open and sleeps: the group kill does not reach it, and its
   /// outputs never end while it lives.

@@ -14,13 +14,20 @@ import Foundation
 /// them, without bound. The event after the last that fits is ``LineEvent/flooded(_:)``;
 /// every line after it is dropped, and only the end of the output is still passed on.
 ///
-/// `@unchecked Sendable`: every stored property is read and written under `lock`, and a
-/// waiter's continuation is resumed outside it.
+/// Once a reader hands the inbox a sink (``deliver(to:)``), the events go to it instead, on the
+/// reading thread, as they are read: nothing waits in the inbox, and nobody is woken for them.
+///
+/// `@unchecked Sendable`: every stored property is read and written under `lock`, a waiter's
+/// continuation is resumed outside it, and the sink is called under `delivery` alone.
 final class LineInbox: @unchecked Sendable {
   /// What the reader saw.
   typealias Event = LineEvent
 
   private let lock = NSLock()
+  /// Held while events are handed to the sink, so that they reach it one batch at a time and
+  /// in order.
+  private let delivery = NSLock()
+  private var sink: (@Sendable ([Event]) -> Void)?
   private var events: Deque<Event> = Deque()
   private var waiter: CheckedContinuation<Event?, Never>?
   private var waiterToken = 0
@@ -42,8 +49,31 @@ final class LineInbox: @unchecked Sendable {
     push(contentsOf: [event])
   }
 
-  /// Adds several events under one lock; a waiter gets the first at once.
+  /// Hands `sink` the events waiting, then every later one as it is pushed, on the pushing
+  /// thread. The inbox holds nothing from then on (``next()`` and its kin are for before, a
+  /// handshake); after a flood, only the end of the output still reaches the sink.
+  func deliver(to sink: @escaping @Sendable ([Event]) -> Void) {
+    delivery.withLock {
+      let waiting: [Event] = lock.withLock {
+        self.sink = sink
+        defer { events.removeAll() }
+        return Array(events)
+      }
+      if !waiting.isEmpty { sink(waiting) }
+    }
+  }
+
+  /// Adds several events under one lock; a waiter gets the first at once. With a sink, they go
+  /// to it instead (``deliver(to:)``).
   func push(contentsOf batch: [Event]) {
+    delivery.lock()
+    defer { delivery.unlock() }
+    let (sink, flooded) = lock.withLock { (self.sink, isFlooded) }
+    if let sink {
+      let passed = flooded ? batch.filter { $0 == .closed } : batch
+      if !passed.isEmpty { sink(passed) }
+      return
+    }
     let (waiting, first): (CheckedContinuation<Event?, Never>?, Event?) = lock.withLock {
       var admitted = admit(batch)
       guard !admitted.isEmpty else { return (nil, nil) }
@@ -80,19 +110,6 @@ final class LineInbox: @unchecked Sendable {
   /// The next event, waiting as long as it takes; `.closed` once the output has ended.
   func next() async -> Event {
     await wait(timeout: nil) ?? .closed
-  }
-
-  /// Every event waiting, in order, waiting for one if none is: a reader that handles a
-  /// batch per call wakes once per batch, not once per line. Ends with `.closed` once the
-  /// output has ended.
-  func nextBatch() async -> [Event] {
-    let waiting: [Event]? = lock.withLock {
-      guard !events.isEmpty else { return nil }
-      defer { events.removeAll(keepingCapacity: true) }
-      return Array(events)
-    }
-    if let waiting { return waiting }
-    return [await next()]
   }
 
   /// The next event, or `nil` after `seconds` without one.

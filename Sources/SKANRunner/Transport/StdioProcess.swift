@@ -15,7 +15,10 @@ import SKANJSON
 /// own serve it, none of them Swift's cooperative pool's, so a child that floods, stalls or
 /// never reads can only block its own: one reads standard output into the ``LineInbox``
 /// (lines, cut at `maximumLineLength`), one drains standard error keeping its tail, one
-/// writes what ``send(_:)`` queued, and one waits for the child's exit. A crash shows as the
+/// writes what ``send(_:)`` queued, and one waits for the child's exit. ``send(_:)`` itself
+/// writes what fits in the pipe at once when nothing is queued before it (the pipe is
+/// non-blocking on the kit's side), so the writer is woken only for a child slow to read.
+/// A crash shows as the
 /// end of standard output. ``kill()`` ends the child and its group with SIGKILL; writes to a
 /// dead child are dropped (the crash is seen on the read side), and SIGPIPE is ignored
 /// process-wide.
@@ -72,9 +75,11 @@ final class StdioProcess: Sendable {
       outputsEnded.signal()
       ended.arrive()
     }
+    pendingInput.attach(child.input)
     Self.thread {
       while let bytes = pendingInput.takeAll() {
         guard Self.writeAll(bytes, to: child.input) else { break }
+        pendingInput.written()
       }
       pendingInput.close()
       close(child.input)
@@ -212,7 +217,8 @@ final class StdioProcess: Sendable {
     }
   }
 
-  /// Writes all of `bytes`; `false` once a write fails (the child has closed its input).
+  /// Writes all of `bytes` to the non-blocking `descriptor`, waiting for room when the pipe is
+  /// full; `false` once a write fails (the child has closed its input).
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
@@ -222,6 +228,9 @@ final class StdioProcess: Sendable {
           offset += written
         } else if written < 0, errno == EINTR {
           continue
+        } else if written < 0, errno == EAGAIN || errno == EWOULDBLOCK {
+          var watched = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&watched, 1, -1)
         } else {
           return false
         }
@@ -231,7 +240,9 @@ final class StdioProcess: Sendable {
   }
 }
 
-/// Bytes queued for a child's standard input, handed to the thread that writes them.
+/// Bytes queued for a child's standard input, handed to the thread that writes them; written
+/// at once instead, as far as the pipe has room, when nothing is queued or being written
+/// before them (``attach(_:)``).
 /// `@unchecked Sendable`: every stored property is read and written under `condition`.
 final class InputQueue: @unchecked Sendable {
   private let condition = NSCondition()
@@ -240,14 +251,38 @@ final class InputQueue: @unchecked Sendable {
   private var finished = false
   /// Nothing more will be written: bytes queued from now on are dropped.
   private var closed = false
+  /// The writer holds bytes it took and has not finished writing.
+  private var writing = false
+  /// The pipe's end that bytes are written to at once; -1 until ``attach(_:)``.
+  private var descriptor: Int32 = -1
+
+  /// Lets ``append(_:)`` write to `descriptor` itself, which it makes non-blocking: a child that
+  /// does not read then leaves the bytes to the writer, never blocks the caller.
+  func attach(_ descriptor: Int32) {
+    let flags = fcntl(descriptor, F_GETFL)
+    guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else { return }
+    condition.withLock { self.descriptor = descriptor }
+  }
 
   func append(_ line: [UInt8]) {
     condition.withLock {
       guard !finished, !closed else { return }
+      var offset = 0
+      if bytes.isEmpty, !writing, descriptor >= 0 {
+        let written = line.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        // The rest (or all of it, on an error) is the writer's, which waits for room or fails.
+        if written == line.count { return }
+        offset = max(0, written)
+      }
       let wasEmpty = bytes.isEmpty
-      bytes += line
+      bytes += line[offset...]
       if wasEmpty { condition.signal() }
     }
+  }
+
+  /// The writer has written what it took last.
+  func written() {
+    condition.withLock { writing = false }
   }
 
   /// The writer ends once the queued bytes are written.
@@ -268,11 +303,13 @@ final class InputQueue: @unchecked Sendable {
   }
 
   /// Everything queued, waiting for some; `nil` once finished with nothing left, or closed.
+  /// The writer calls ``written()`` once it has written them.
   func takeAll() -> [UInt8]? {
     condition.withLock {
       while bytes.isEmpty, !finished, !closed { condition.wait() }
       guard !bytes.isEmpty, !closed else { return nil }
       defer { bytes = [] }
+      writing = true
       return bytes
     }
   }

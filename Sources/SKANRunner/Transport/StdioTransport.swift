@@ -25,20 +25,28 @@ public import SKANVerdicts
 /// reply, whichever is later, so a slow but working adapter is not punished for the queue in
 /// front of it. Cancelling an ``exchange(_:)`` interrupts the whole run: every
 /// request still waiting gets ``Verdict/Reply/interrupted`` at once.
-public actor StdioTransport: ImplementationTransport {
-  public nonisolated let kind = TransportKind.stdio
-  public nonisolated let target: String
-  public nonisolated let concurrency: Int
-  public nonisolated let timeout: Double
-  public nonisolated let batchSize: Int
+///
+/// **Threads.** Replies are settled on the thread that reads the implementation's output, as
+/// they are read (``LineInbox/deliver(to:)``): no task is woken to read them, and a batch's
+/// caller is resumed once its last reply is in. Every state below is read and written under
+/// `lock`; callers are resumed after it is released.
+///
+/// `@unchecked Sendable`: every stored `var` is read and written under `lock`.
+public final class StdioTransport: ImplementationTransport, @unchecked Sendable {
+  public let kind = TransportKind.stdio
+  public let target: String
+  public let concurrency: Int
+  public let timeout: Double
+  public let batchSize: Int
 
-  /// What one request sends and expects, made before the hop onto the actor.
+  /// What one request sends and expects, made before the lock is taken.
   private typealias Parts = (
     seq: Int, line: [UInt8], expectedOutput: (text: JSONText, value: DeferredJSON)?, expectedErrorCode: String?
   )
 
   /// The replies to one batch, settled one request at a time; the batch's caller resumes when
-  /// the last is. Only touched on the actor.
+  /// the last is (``resume()``, once the lock is released). Only touched under the lock, but
+  /// for ``resume()``.
   private final class ReplyGroup {
     private var replies: [(reply: Verdict.Reply, at: ContinuousClock.Instant)?]
     private var remaining: Int
@@ -50,12 +58,18 @@ public actor StdioTransport: ImplementationTransport {
       self.continuation = continuation
     }
 
-    /// Settles request `slot` of the batch; a request is settled once, later calls are ignored.
-    func settle(_ slot: Int, _ reply: Verdict.Reply) {
-      guard replies[slot] == nil else { return }
-      replies[slot] = (reply, .now)
+    /// Settles request `slot` of the batch, its reply in `at`; a request is settled once, later
+    /// calls are ignored. True when this was the batch's last.
+    func settle(_ slot: Int, _ reply: Verdict.Reply, at: ContinuousClock.Instant) -> Bool {
+      guard replies[slot] == nil else { return false }
+      replies[slot] = (reply, at)
       remaining -= 1
-      if remaining == 0 { continuation.resume(returning: replies.map { $0 ?? (.interrupted, .now) }) }
+      return remaining == 0
+    }
+
+    /// Gives the batch's caller its replies; called once, after the last is settled.
+    func resume() {
+      continuation.resume(returning: replies.map { $0 ?? (.interrupted, .now) })
     }
   }
 
@@ -85,7 +99,7 @@ public actor StdioTransport: ImplementationTransport {
 
   /// One request, from `exchange` until its reply: one object, moved between the queues by
   /// reference (a request is in one of them at a time), not copied member by member. Only
-  /// touched on the actor.
+  /// touched under the lock.
   private final class Job {
     let seq: Int
     let line: [UInt8]
@@ -111,16 +125,15 @@ public actor StdioTransport: ImplementationTransport {
       self.group = group
       self.slot = slot
     }
-
-    /// Gives the request its reply.
-    func settle(_ reply: Verdict.Reply) { group.settle(slot, reply) }
   }
 
   private let options: RunOptions
   private let kitVersion: String
+  private let lock = NSLock()
+  /// Batches whose last reply was settled under the lock: resumed once it is released.
+  private var finished: [ReplyGroup] = []
   private var process: StdioProcess?
   private var generation = 0
-  private var pumpTask: Task<Void, Never>?
   /// Requests not sent yet, in order.
   private var waiting = Deque<Job>()
   /// Requests to be sent again, one at a time, after a fault with several outstanding.
@@ -161,6 +174,22 @@ public actor StdioTransport: ImplementationTransport {
     started = startingNow ? StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes) : nil
   }
 
+  /// Runs `body` under the lock, then resumes the callers of the batches it finished.
+  private func locked<Result>(_ body: () -> Result) -> Result {
+    lock.lock()
+    let result = body()
+    let done = finished
+    finished = []
+    lock.unlock()
+    for group in done { group.resume() }
+    return result
+  }
+
+  /// Gives `job` its reply, received at `at`. Under the lock.
+  private func settle(_ job: Job, _ reply: Verdict.Reply, at: ContinuousClock.Instant = .now) {
+    if job.group.settle(job.slot, reply, at: at) { finished.append(job.group) }
+  }
+
   /// The process started with the transport, until the first handshake takes it.
   private var started: StdioProcess?
 
@@ -186,50 +215,56 @@ public actor StdioTransport: ImplementationTransport {
   /// Sends `requests` and returns each one's reply and when it came, in order. The request
   /// lines are made on the caller's thread; the caller is resumed once, when the last reply
   /// of the batch is in.
-  public nonisolated func exchange(
+  public func exchange(
     _ requests: [RunRequest]
   ) async -> [(reply: Verdict.Reply, at: ContinuousClock.Instant)] {
     guard !requests.isEmpty else { return [] }
     let parts: [Parts] = requests.map { ($0.seq, $0.line, $0.expectedOutput, $0.expectedErrorCode) }
     return await withTaskCancellationHandler {
-      await submit(parts)
-    } onCancel: {
-      Task { await self.interrupt() }
-    }
-  }
-
-  private func submit(_ parts: [Parts]) async -> [(reply: Verdict.Reply, at: ContinuousClock.Instant)] {
-    if interrupted || Task.isCancelled { return parts.map { _ in (.interrupted, .now) } }
-    if let failure { return parts.map { _ in (.crashed(failure), .now) } }
-    return await withCheckedContinuation { continuation in
-      let group = ReplyGroup(count: parts.count, continuation: continuation)
-      for (slot, part) in parts.enumerated() {
-        waiting.append(
-          Job(
-            seq: part.seq, line: part.line, expectedOutput: part.expectedOutput,
-            expectedErrorCode: part.expectedErrorCode, group: group, slot: slot))
+      await withCheckedContinuation { continuation in
+        let refused: Verdict.Reply? = locked {
+          if interrupted || Task.isCancelled { return .interrupted }
+          if let failure { return .crashed(failure) }
+          let group = ReplyGroup(count: parts.count, continuation: continuation)
+          for (slot, part) in parts.enumerated() {
+            waiting.append(
+              Job(
+                seq: part.seq, line: part.line, expectedOutput: part.expectedOutput,
+                expectedErrorCode: part.expectedErrorCode, group: group, slot: slot))
+          }
+          dispatch()
+          return nil
+        }
+        if let refused { continuation.resume(returning: parts.map { _ in (refused, .now) }) }
       }
-      dispatch()
+    } onCancel: {
+      locked { interrupt() }
     }
   }
 
   public func close() async {
-    closing = true
-    // Started with the transport and never greeted: nothing to say goodbye to.
-    started?.kill()
-    started = nil
+    let process: StdioProcess? = locked {
+      closing = true
+      // Started with the transport and never greeted: nothing to say goodbye to.
+      started?.kill()
+      started = nil
+      return self.process
+    }
     guard let process else { return }
     process.send(AdapterProtocol.line(AdapterProtocol.stop))
-    await process.shutdown(grace: interrupted ? 0.2 : 2)
-    // The reader goes on until the output ends, so a late second reply is still seen.
-    await pumpTask?.value
-    self.process = nil
-    generation += 1
+    // The output is read (and delivered) until it ends, so a late second reply is still seen.
+    await process.shutdown(grace: locked { interrupted } ? 0.2 : 2)
+    locked {
+      self.process = nil
+      generation += 1
+    }
   }
 
-  public func lateProtocolErrors() async -> [Int: String] { secondReplies }
+  public func lateProtocolErrors() async -> [Int: String] { locked { secondReplies } }
 
-  public func incidents() async -> [String] {
+  public func incidents() async -> [String] { locked { incidentList() } }
+
+  private func incidentList() -> [String] {
     var all = events
     if strayLines == 1 { all.append("a line that is not a reply arrived with no request outstanding; ignored") }
     if strayLines > 1 {
@@ -268,21 +303,22 @@ public actor StdioTransport: ImplementationTransport {
     guard inFlight.count <= concurrency / 2 else { return }
     // Queued for the writer together: one write, not one a line as it wakes.
     var lines: [UInt8] = []
+    let now = ContinuousClock.now
     while inFlight.count < concurrency, !waiting.isEmpty {
-      lines += record(waiting.removeFirst())
+      lines += record(waiting.removeFirst(), at: now)
     }
     if !lines.isEmpty { process.send(lines) }
   }
 
   private func send(_ job: Job, on process: StdioProcess) {
-    process.send(record(job))
+    process.send(record(job, at: .now))
   }
 
-  /// Marks `job` as sent now and returns its line.
-  private func record(_ job: Job) -> [UInt8] {
+  /// Marks `job` as sent at `now` and returns its line.
+  private func record(_ job: Job, at now: ContinuousClock.Instant) -> [UInt8] {
     order += 1
     job.order = order
-    job.sentAt = .now
+    job.sentAt = now
     inFlight[job.seq] = job
     return job.line
   }
@@ -300,14 +336,14 @@ public actor StdioTransport: ImplementationTransport {
     process = nil
     generation += 1
     if jobs.count == 1 {
-      jobs[0].settle(reply)
+      settle(jobs[0], reply)
     } else if !jobs.isEmpty {
       events.append(
         "\(what) with \(jobs.count) requests outstanding; the process was restarted and they were sent again one at a time"
       )
       for job in jobs {
         if job.replayed {
-          job.settle(reply)
+          settle(job, reply)
         } else {
           job.replayed = true
           replays.append(job)
@@ -333,27 +369,35 @@ public actor StdioTransport: ImplementationTransport {
     inFlight = [:]
     replays = []
     replayInFlight = false
-    for job in jobs { job.settle(reply) }
+    for job in jobs { settle(job, reply) }
   }
 
   // MARK: - Starting and restarting
 
   private func start() async throws(RunnerError) -> (StdioProcess, ImplementationIdentity) {
-    let process = started ?? StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
-    started = nil
+    let process =
+      locked {
+        defer { started = nil }
+        return started
+      } ?? StdioProcess(command: options.command, maximumLineLength: options.maximumReplyBytes)
     let identity = try await HelloExchange.perform(
       on: process, options: options, kitVersion: kitVersion, closeInput: false)
     return (process, identity)
   }
 
+  /// Makes `process` the current one: its output is delivered to ``deliver(_:generation:)``
+  /// from now on (what it wrote after its hello first), its oldest request is timed, and the
+  /// waiting requests are sent. Called without the lock: the reading thread takes it to deliver.
   private func install(_ process: StdioProcess) {
-    self.process = process
-    generation += 1
-    lastReply = .now
-    let current = generation
-    pumpTask = Task { await self.pump(process, generation: current) }
-    Task { await self.watch(generation: current) }
-    dispatch()
+    let current: Int = locked {
+      self.process = process
+      generation += 1
+      lastReply = .now
+      return generation
+    }
+    process.inbox.deliver { [weak self] events in self?.deliver(events, generation: current) }
+    Task { [weak self] in await self?.watch(generation: current) }
+    locked { dispatch() }
   }
 
   private func restart() {
@@ -363,14 +407,17 @@ public actor StdioTransport: ImplementationTransport {
         let (process, _) = try await self.start()
         self.restarted(process)
       } catch {
-        self.restartFailed(error)
+        locked { self.restartFailed(error) }
       }
     }
   }
 
   private func restarted(_ process: StdioProcess) {
-    restarting = false
-    guard !closing, !interrupted else {
+    let abandoned: Bool = locked {
+      restarting = false
+      return closing || interrupted
+    }
+    guard !abandoned else {
       process.kill()
       return
     }
@@ -386,9 +433,12 @@ public actor StdioTransport: ImplementationTransport {
 
   // MARK: - Reading
 
-  private func pump(_ process: StdioProcess, generation current: Int) async {
-    while true {
-      for event in await process.inbox.nextBatch() {
+  /// What the reading thread of the process of `current` read, in order, handled as it is
+  /// read; replies read together share the instant they were received.
+  private func deliver(_ batch: [LineEvent], generation current: Int) {
+    locked {
+      let now = ContinuousClock.now
+      for event in batch {
         // A fault in this batch replaced the process: the rest of it is the old one's.
         guard current == generation else { return }
         switch event {
@@ -410,13 +460,13 @@ public actor StdioTransport: ImplementationTransport {
           fault(.protocolViolation(reason), reason)
           return
         case .line(let bytes):
-          receive(bytes)
+          receive(bytes, at: now)
         }
       }
     }
   }
 
-  private func receive(_ bytes: [UInt8]) {
+  private func receive(_ bytes: [UInt8], at now: ContinuousClock.Instant) {
     // After Ctrl-C every request was settled as interrupted: replies still in the pipe are
     // no fault of the implementation (they would read as replies to `seq`s never sent).
     guard !interrupted else { return }
@@ -439,9 +489,9 @@ public actor StdioTransport: ImplementationTransport {
     }
     if let job = inFlight.removeValue(forKey: seq) {
       answered.insert(seq)
-      lastReply = .now
+      lastReply = now
       replayInFlight = false
-      job.settle(reply)
+      settle(job, reply, at: now)
       dispatch()
     } else if answered.contains(seq) {
       if secondReplies[seq] == nil {
@@ -456,10 +506,14 @@ public actor StdioTransport: ImplementationTransport {
 
   /// Checks the oldest request's deadline every 20 ms while this process is current.
   private func watch(generation current: Int) async {
-    while current == generation {
+    while locked({ current == generation }) {
       try? await Task.sleep(for: .milliseconds(20))
-      guard current == generation else { return }
-      checkDeadline()
+      let isCurrent: Bool = locked {
+        guard current == generation else { return false }
+        checkDeadline()
+        return true
+      }
+      guard isCurrent else { return }
     }
   }
 
