@@ -10,7 +10,10 @@ import Testing
 struct FileBytesTests {
   @Test(
     "a file reads back byte for byte, below and above the size offered for large pages",
-    arguments: [0, 1, 4_095, LargePages.from - 1, LargePages.from + 4_099, 3 * LargePages.from + 17])
+    arguments: [
+      0, 1, 4_095, LargePages.from - 1, LargePages.from + 4_099, 3 * LargePages.from + 17, FileBytes.splitBytes - 1,
+      FileBytes.splitBytes, FileBytes.splitBytes + 1,
+    ])
   func readsBack(size: Int) throws {
     let directory = try ScratchFiles.directory("skan-file-bytes")
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -22,6 +25,39 @@ struct FileBytesTests {
     let read = try FileBytes.contents(of: path, name: "data.bin")
     #expect(read.count == size)
     #expect(read == bytes, "size \(size)")
+  }
+
+  @Test("a file read in halves that turns out shorter is read again from its start, not padded")
+  func shortHalves() throws {
+    let directory = try ScratchFiles.directory("skan-file-bytes")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/data.bin"
+    try Data(repeating: 7, count: 1_000).write(to: URL(fileURLWithPath: path))
+    let descriptor = open(path, O_RDONLY)
+    defer { close(descriptor) }
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 4_000)
+    defer { buffer.deallocate() }
+    #expect(!FileBytes.readInHalves(descriptor, into: buffer, 4_000), "the second half is past the end")
+    #expect(FileBytes.readInHalves(descriptor, into: buffer, 1_000))
+    #expect(lseek(descriptor, 0, SEEK_CUR) == 0, "read at offsets: the position is where it was")
+  }
+
+  @Test("a named pipe, whose size is not known, reads to its end")
+  func namedPipe() async throws {
+    let directory = try ScratchFiles.directory("skan-file-bytes")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/fifo"
+    try #require(mkfifo(path, 0o600) == 0)
+    let size = FileBytes.splitBytes + 4_099
+    let writer = Task.detached {
+      let handle = FileHandle(forWritingAtPath: path)
+      handle?.write(Data(repeating: 9, count: size))
+      try? handle?.close()
+    }
+    let read = try FileBytes.contents(of: path, name: "fifo")
+    await writer.value
+    #expect(read.count == size)
+    #expect(read.allSatisfy { $0 == 9 })
   }
 
   @Test("offering a buffer at an odd address and length changes none of its bytes")
