@@ -20,10 +20,15 @@ struct SkeletonAdapterTests {
     return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }
 
-  /// Writes the skeleton of `language` for `suites` into a fresh directory, builds it when the
+  /// A new directory's path in the temporary folder (not created): the caller removes it, with
+  /// what a build left in it (a compiled adapter, a Go cache).
+  static func freshDirectory() -> String {
+    FileManager.default.temporaryDirectory.appendingPathComponent("skan-init-\(UUID().uuidString)").path
+  }
+
+  /// Writes the skeleton of `language` for `suites` into `directory`, builds it when the
   /// language needs it, and returns the `--cli` command that starts it.
-  static func prepare(_ language: AdapterLanguage, suites: [Suite]) async throws -> String {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skan-init-\(UUID().uuidString)").path
+  static func prepare(_ language: AdapterLanguage, suites: [Suite], in directory: String) async throws -> String {
     let request = try SkeletonRequest(language: language, suites: suites)
     let written = try SkeletonWriter.write(AdapterSkeleton.files(for: request), into: directory)
     let source = try #require(written.first)
@@ -41,7 +46,9 @@ struct SkeletonAdapterTests {
   }
 
   func expectHealthy(_ language: AdapterLanguage) async throws {
-    let command = try await Self.prepare(language, suites: [.window, .values])
+    let directory = Self.freshDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let command = try await Self.prepare(language, suites: [.window, .values], in: directory)
     let findings = await Doctor.examine(command: command, vectors: try VectorSet.embedded(), timeout: 30)
     let lines = findings.map { "\($0.severity.rawValue) \($0.check): \($0.detail)" }
     #expect(findings.count == 9, "\(language): \(lines)")
@@ -82,7 +89,9 @@ struct SkeletonAdapterTests {
   /// seq beyond 2^53 comes back exact, every JSON feature in an input is read, a line that is
   /// not strict JSON or not an object is ignored, nothing is answered after `stop`.
   func expectStrictJSON(_ language: AdapterLanguage) async throws {
-    let command = try await Self.prepare(language, suites: [.window])
+    let directory = Self.freshDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let command = try await Self.prepare(language, suites: [.window], in: directory)
     let lines = [
       #"{"cmd":"hello","protocol":1}"#,
       #"{"cmd":"run","seq":9007199254740993,"id":"window/x","suite":"window","input":{"s":"q\"\\\/\b\f\n\r\t\u00e9\ud83d\ude00é","n":[-0,1.5e3,12345678901234567890,-1,0.1],"b":[true,false,null],"o":{},"a":[[[]]]}}"#,
@@ -126,7 +135,9 @@ struct SkeletonAdapterTests {
     .timeLimit(.minutes(3)))
   func pythonRun() async throws {
     let suites: [Suite] = [.window, .values, .metadata]
-    let command = try await Self.prepare(.python, suites: suites)
+    let directory = Self.freshDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let command = try await Self.prepare(.python, suites: suites, in: directory)
     let vectors = try VectorSet.embedded()
     let cases = vectors.cases.filter { suites.contains($0.suite) }
     let report = try await Runner.run(

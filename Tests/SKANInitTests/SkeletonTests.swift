@@ -97,8 +97,9 @@ struct SkeletonTests {
 
   @Test("the writer writes each language's file, executable where it is a script")
   func writes() throws {
-    let directory = Self.scratchDirectory() + "/nested"
-    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let scratch = Self.scratchDirectory()
+    defer { try? FileManager.default.removeItem(atPath: scratch) }
+    let directory = scratch + "/nested"
     for language in AdapterLanguage.allCases {
       let files = AdapterSkeleton.files(for: try SkeletonRequest(language: language, suites: [.window]))
       let written = try SkeletonWriter.write(files, into: directory)

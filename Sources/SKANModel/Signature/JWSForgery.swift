@@ -1,4 +1,4 @@
-public import SKANJSON
+import SKANJSON
 
 /// A compact JWS with one part altered and the others kept: what the kit's vectors and its
 /// postback probe send as AdAttributionKit forgeries (RCV-2). Each one reads as a JWS and
