@@ -1,4 +1,4 @@
-public import SKANJSON
+import SKANJSON
 public import SKANSuiteCodecs
 public import SKANVocabulary
 

@@ -1,5 +1,5 @@
 public import SKANJSON
-public import SKANModel
+import SKANModel
 import SKANSuiteCodecs
 import SKANVocabulary
 

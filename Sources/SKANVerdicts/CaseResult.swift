@@ -1,5 +1,5 @@
 public import SKANJSON
-public import SKANVectors
+import SKANVectors
 
 /// The result of one case.
 public struct CaseResult: Sendable, Hashable, CustomReflectable {

@@ -152,7 +152,7 @@ struct PortabilityTests {
     // Standard error to a file: only standard output is read while the process runs.
     try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
     let errorsFile = scratch.appendingPathComponent("stderr.txt")
-    FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: errorsFile.path, contents: nil)
     let errors = try FileHandle(forWritingTo: errorsFile)
     defer { try? errors.close() }
     let output = Pipe()

@@ -53,34 +53,38 @@ struct JSONFieldsTests {
   @Test("each problem names the field")
   func problems() {
     let input = FieldPath("input")
-    #expect(problem { try $0.string("absent") } == .missing(input.appending("absent")))
+    #expect(problem { _ = try $0.string("absent") } == .missing(input.appending("absent")))
     #expect(
-      problem { try $0.string("none") } == .mistyped(input.appending("none"), expected: "a string", found: "null"))
+      problem { _ = try $0.string("none") } == .mistyped(input.appending("none"), expected: "a string", found: "null"))
     #expect(
-      problem { try $0.optionalString("count") }
+      problem { _ = try $0.optionalString("count") }
         == .mistyped(input.appending("count"), expected: "a string or null", found: "integer"))
     #expect(
-      problem { try $0.integer("half") } == .mistyped(input.appending("half"), expected: "an integer", found: "number"))
+      problem { _ = try $0.integer("half") }
+        == .mistyped(input.appending("half"), expected: "an integer", found: "number"))
     #expect(
-      problem { try $0.optionalInteger("name") }
+      problem { _ = try $0.optionalInteger("name") }
         == .mistyped(input.appending("name"), expected: "an integer or null", found: "string"))
     #expect(
-      problem { try $0.bool("count") } == .mistyped(input.appending("count"), expected: "a boolean", found: "integer"))
+      problem { _ = try $0.bool("count") }
+        == .mistyped(input.appending("count"), expected: "a boolean", found: "integer"))
     #expect(
       problem { _ = try $0.bool("name", default: false) }
         == .mistyped(input.appending("name"), expected: "a boolean", found: "string"))
     #expect(
-      problem { try $0.array("object") } == .mistyped(input.appending("object"), expected: "an array", found: "object"))
+      problem { _ = try $0.array("object") }
+        == .mistyped(input.appending("object"), expected: "an array", found: "object"))
     #expect(
-      problem { try $0.strings("list") }
+      problem { _ = try $0.strings("list") }
         == .mistyped(input.appending("list", 1), expected: "a string", found: "integer"))
-    #expect(problem { try $0.object("name") } == .notAnObject(input.appending("name"), found: "string"))
-    #expect(problem { try $0.each("rows") } == .notAnObject(input.appending("rows", 2), found: "integer"))
+    #expect(problem { _ = try $0.object("name") } == .notAnObject(input.appending("name"), found: "string"))
+    #expect(problem { _ = try $0.each("rows") } == .notAnObject(input.appending("rows", 2), found: "integer"))
     #expect(
-      problem { try $0.choice("name", Kind.self) }
+      problem { _ = try $0.choice("name", Kind.self) }
         == .notOneOf(input.appending("name"), found: "a", choices: ["alpha", "beta", "gamma"]))
     #expect(
-      problem { try $0.object("object").object("inner").string("deep") }?.path.description == "input.object.inner.deep")
+      problem { _ = try $0.object("object").object("inner").string("deep") }?.path.description
+        == "input.object.inner.deep")
   }
 
   @Test("a value that is not an object is refused at once")

@@ -144,7 +144,7 @@ struct AuditCommandTests {
     var bytes = Array(try lines(Self.arrivals).prefix(20).joined(separator: "\n").utf8) + [0x0A]
     bytes +=
       Array("{\"at\":1764000100000,\"path\":\"/postbacks\",\"body\":\"".utf8) + [0xFF, 0xFE] + Array("\"}\n".utf8)
-    FileManager.default.createFile(atPath: folder + "/utf8.jsonl", contents: Data(bytes))
+    _ = FileManager.default.createFile(atPath: folder + "/utf8.jsonl", contents: Data(bytes))
     let utf8 = try await kit(["audit", folder + "/utf8.jsonl", "--receiver", Self.receiver])
     #expect(utf8.status == 2 && utf8.output.contains("line 21"), "\(utf8.output.prefix(500))")
 
@@ -164,7 +164,7 @@ struct AuditCommandTests {
     for index in 0..<1_000_000 { million += Array("\"k\(index)\":0,".utf8) }
     million[million.count - 1] = UInt8(ascii: "}")
     million += Array("}\n".utf8)
-    FileManager.default.createFile(atPath: folder + "/million.jsonl", contents: Data(million))
+    _ = FileManager.default.createFile(atPath: folder + "/million.jsonl", contents: Data(million))
     let bounded = try await kit(["audit", folder + "/million.jsonl", "--receiver", Self.receiver])
     #expect(bounded.status == 2 && bounded.output.contains("line 1: longer than"), "\(bounded.output.prefix(500))")
     let raised = try await kit([
@@ -172,7 +172,7 @@ struct AuditCommandTests {
     ])
     #expect(raised.status == 0 && raised.output.contains("rejected 1"), "\(raised.output.prefix(500))")
 
-    FileManager.default.createFile(atPath: folder + "/empty.jsonl", contents: Data())
+    _ = FileManager.default.createFile(atPath: folder + "/empty.jsonl", contents: Data())
     let empty = try await kit(["audit", folder + "/empty.jsonl", "--receiver", Self.receiver])
     #expect(empty.status == 1 && empty.output.contains("nothing was audited"), "\(empty.output)")
 

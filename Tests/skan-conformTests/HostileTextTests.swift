@@ -389,6 +389,6 @@ struct HostileTextTests {
     let result = try await Subprocess.run(
       .name("sh"), arguments: ["-c", "printf '%s' \(quoted)"], output: .string(limit: 1 << 16),
       error: .discarded)
-    #expect(result.standardOutput == text, "\(text) read back as \(result.standardOutput ?? "nothing")")
+    #expect(result.standardOutput == text, "\(text) read back as \(result.standardOutput)")
   }
 }

@@ -1,4 +1,4 @@
-public import SKANJSON
+import SKANJSON
 import SKANModel
 public import SKANSuiteCodecs
 public import SKANVocabulary

@@ -1,4 +1,4 @@
-public import SKANJSON
+import SKANJSON
 
 /// The request the Singular SKAN 4 S2S client sends (S2S-18): the snippet's
 /// `prepareQueryParams`, the fixed keys, the IDFA when the ATT gate lets it through

@@ -1,4 +1,4 @@
-public import SKANJSON
+import SKANJSON
 import SKANVerdicts
 
 /// How the runner reaches an implementation. Each transport correlates one request with one

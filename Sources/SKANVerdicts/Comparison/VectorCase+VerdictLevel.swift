@@ -1,6 +1,6 @@
-public import SKANJSON
+import SKANJSON
 public import SKANVectors
-public import SKANVocabulary
+import SKANVocabulary
 
 extension VectorCase {
   /// The diagnostics of an answer's output that this case never compares, as
