@@ -8,9 +8,9 @@ import SKANJSON
 /// (``JSONParser/parse(bytes:summarizing:within:tail:)``).
 ///
 /// The middle element is found by a guess (``JSONParser/elementStart(in:after:within:)``): when the
-/// guess is wrong (the bytes it saw were inside a string), or the second half has a problem,
-/// the parse reads the second half itself, so the result and any error are those of one parse
-/// on one thread; only the time differs.
+/// guess is wrong (what it found was an object nested in a case), or the second half has a
+/// problem, the parse reads the second half itself, so the result and any error are those of
+/// one parse on one thread; only the time differs.
 enum SplitSummaries {
   /// The size of a file from which its parse is split: below it a thread's start costs about
   /// as much as it saves.
