@@ -118,11 +118,11 @@ public final class HTTPTransport: ImplementationTransport {
   public func exchange(_ request: RunRequest) async -> Verdict.Reply {
     var body = request.line
     body.removeLast()  // the newline
-    let seq = request.seq
-    let expectedOutput = request.expectedOutput
-    // A reply spelling the expected output exactly is taken as that value, unparsed
-    // (``SKANRunner/ReplyReader``).
-    return await post(body, timeout: timeout) { $0 == seq ? expectedOutput : nil }
+    // A reply spelling the expected output, or the expected error, exactly is taken as that,
+    // unparsed (``SKANRunner/ReplyReader``).
+    let expected = Expected(
+      seq: request.seq, output: request.expectedOutput, errorCode: request.expectedErrorCode)
+    return await post(body, timeout: timeout, expected: expected)
   }
 
   public func close() async {
@@ -136,28 +136,35 @@ public final class HTTPTransport: ImplementationTransport {
   }
 
   private func post(_ message: JSONValue, timeout: Double, expectBody: Bool = true) async -> Verdict.Reply {
-    await post(CanonicalJSON.compactBytes(message), timeout: timeout, expectBody: expectBody) { _ in nil }
+    await post(CanonicalJSON.compactBytes(message), timeout: timeout, expectBody: expectBody, expected: .none)
   }
 
-  /// The expected output of the request with a given `seq`, if known (``ReplyReader``).
-  typealias ExpectedOutput = @Sendable (Int) -> (text: JSONText, value: DeferredJSON)?
+  /// What the request expects, for ``ReplyReader``: its output, as text and value, or the code
+  /// of its error; a reply naming another `seq` gets neither.
+  struct Expected: Sendable {
+    let seq: Int?
+    let output: (text: JSONText, value: DeferredJSON)?
+    let errorCode: String?
+
+    /// Nothing: the reply is parsed (a `hello`, a `stop`).
+    static let none = Expected(seq: nil, output: nil, errorCode: nil)
+  }
 
   /// POSTs `body`; `timeout` covers the whole exchange, the response's body included
   /// (``PlainHTTPClient``, or ``ExchangeDeadline`` around AsyncHTTPClient).
   private func post(
-    _ body: [UInt8], timeout: Double, expectBody: Bool = true, expectedOutput: @escaping ExpectedOutput
+    _ body: [UInt8], timeout: Double, expectBody: Bool = true, expected: Expected
   ) async -> Verdict.Reply {
     if Task.isCancelled { return .interrupted }
-    if let plain { return await exchange(body, on: plain, timeout: timeout, expectBody: expectBody, expectedOutput) }
+    if let plain { return await exchange(body, on: plain, timeout: timeout, expectBody: expectBody, expected) }
     guard let client else { return .crashed("no HTTP client") }
     return await ExchangeDeadline.run(seconds: timeout) { [self] in
-      await exchange(body, on: client, timeout: timeout, expectBody: expectBody, expectedOutput)
+      await exchange(body, on: client, timeout: timeout, expectBody: expectBody, expected)
     }
   }
 
   private func exchange(
-    _ body: [UInt8], on plain: PlainHTTPClient, timeout: Double, expectBody: Bool,
-    _ expectedOutput: ExpectedOutput
+    _ body: [UInt8], on plain: PlainHTTPClient, timeout: Double, expectBody: Bool, _ expected: Expected
   ) async -> Verdict.Reply {
     let deadline = NIODeadline.now() + .milliseconds(Int64(timeout * 1000))
     let failure: any Error
@@ -165,7 +172,7 @@ public final class HTTPTransport: ImplementationTransport {
     case .response(let status, let body):
       guard (200..<300).contains(status) else { return .httpStatus(status) }
       guard expectBody else { return .message(.null) }
-      return await Self.reply(body, expectedOutput)
+      return await Self.reply(body, expected)
     case .oversized: return .oversized(maximumReplyBytes)
     case .timedOut: return Task.isCancelled ? .interrupted : .timedOut(timeout)
     case .interrupted: return .interrupted
@@ -183,10 +190,13 @@ public final class HTTPTransport: ImplementationTransport {
   /// their deadlines. Every expected output of the kit's vectors is far smaller.
   static let inPlaceBodyBytes = 64 << 10
 
-  /// A response body as a reply: JSON, with an output spelled as expected taken unparsed.
-  private static func reply(_ body: ByteBuffer, _ expectedOutput: ExpectedOutput) async -> Verdict.Reply {
+  /// A response body as a reply: JSON, with an output or an error spelled as expected taken
+  /// unparsed.
+  private static func reply(_ body: ByteBuffer, _ expected: Expected) async -> Verdict.Reply {
     func read() -> Verdict.Reply {
-      let reply = ReplyReader.read(Array(body.readableBytesView), expectedOutput: expectedOutput)
+      let reply = ReplyReader.read(
+        Array(body.readableBytesView), expectedOutput: { $0 == expected.seq ? expected.output : nil },
+        expectedError: { $0 == expected.seq ? expected.errorCode : nil })
       if case .notJSON = reply {
         return .notJSON("the response body reads \(HelloExchange.excerpt(body.readableBytesView))")
       }
@@ -197,7 +207,7 @@ public final class HTTPTransport: ImplementationTransport {
   }
 
   private func exchange(
-    _ body: [UInt8], on client: HTTPClient, timeout: Double, expectBody: Bool, _ expectedOutput: ExpectedOutput
+    _ body: [UInt8], on client: HTTPClient, timeout: Double, expectBody: Bool, _ expected: Expected
   ) async -> Verdict.Reply {
     var request = HTTPClientRequest(url: url)
     request.method = .POST
@@ -216,7 +226,7 @@ public final class HTTPTransport: ImplementationTransport {
         return .httpStatus(Int(response.status.code))
       }
       guard expectBody else { return .message(.null) }
-      return await Self.reply(body, expectedOutput)
+      return await Self.reply(body, expected)
     } catch let error as HTTPClientError where error == .deadlineExceeded || error == .readTimeout {
       return Task.isCancelled ? .interrupted : .timedOut(timeout)
     } catch {
