@@ -129,6 +129,27 @@ struct MisbehavingAdapterTests {
     #expect(incidents.count <= 2, "\(incidents.count) incidents, the first: \(incidents.first ?? "")")
   }
 
+  /// Two million lines nobody asked for, written after the 20th of 46 replies (the first
+  /// process only) while the rest are outstanding: the first stray line is a fault, the process
+  /// is killed and the outstanding cases replayed, and every case gets the verdict it gets
+  /// without the flood; the flood is one incident, charged to no case.
+  @Test("a flood mid-run with requests outstanding ends that process and costs no case", .timeLimit(.minutes(3)))
+  func floodMidRun() async throws {
+    let directory = try ScratchFiles.directory("skan-flood")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let mark = directory + "/flooded"
+    let flood =
+      "if n == 20 and not os.path.exists(\"\(mark)\"): open(\"\(mark)\", \"w\").close(); "
+      + "sys.stdout.write(\"y\\n\" * 2000000); sys.stdout.flush()"
+    let quiet = try await run("pass", count: 46)
+    let report = try await run(flood, count: 46)
+    #expect(FileManager.default.fileExists(atPath: mark), "the flood was written")
+    #expect(report.complete)
+    #expect(report.results.map(\.status) == quiet.results.map(\.status))
+    #expect(report.incidents.count == 1, "\(report.incidents)")
+    #expect(report.incidents.first?.hasPrefix("a line that is not a reply with") == true, "\(report.incidents)")
+  }
+
   @Test("a flood on stderr does not block the run", .timeLimit(.minutes(3)))
   func stderrFlood() async throws {
     let report = try await run("sys.stderr.write('x' * 1_000_000); sys.stderr.flush()")
