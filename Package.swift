@@ -200,7 +200,7 @@ let package = Package(
     ),
     // Shared by the tests: repository paths, fixtures, the kit's executable.
     .target(
-      name: "SKANTestSupport", dependencies: [kitOnly("Subprocess", "swift-subprocess")],
+      name: "SKANTestSupport", dependencies: ["SKANJSON", kitOnly("Subprocess", "swift-subprocess")],
       path: "Tests/SKANTestSupport", swiftSettings: strictSettings),
     .testTarget(name: "SKANJSONTests", dependencies: ["SKANJSON"], swiftSettings: strictSettings),
     .testTarget(

@@ -139,8 +139,42 @@ public struct JSONParser {
   public static func summarizeElements(
     bytes: [UInt8], from start: Int, summarizing keys: [String], stop: () -> Bool
   ) -> SummarizedElements? {
+    var all: ObjectSummaries?
+    guard
+      let end = summarizingElements(
+        bytes: bytes, from: start, summarizing: keys, batch: .max, stop: stop,
+        deliver: {
+          all = $0; return true
+        }),
+      let all
+    else { return nil }
+    return SummarizedElements(summaries: all, end: end)
+  }
+
+  /// The summaries ``summarizeElements(bytes:from:summarizing:stop:)`` gives, handed to
+  /// `deliver` `batch` elements at a time as they are read (the last batch may be shorter), so
+  /// that a reader can use the first elements while the rest are read; `deliver` returns false
+  /// to stop. Returns the position after the array's closing bracket; `nil` when the text from
+  /// `start` is not a run of objects, each checked as a parse checks it, then the closing
+  /// bracket (the batches before the problem were delivered), or when `deliver` stopped it.
+  ///
+  /// With `start` from ``firstElement(in:within:)``, every batch is what a parse of the whole
+  /// document summarizes for those elements.
+  public static func summarizeElements(
+    bytes: [UInt8], from start: Int, summarizing keys: [String], batch: Int,
+    deliver: (ObjectSummaries) -> Bool
+  ) -> Int? {
+    summarizingElements(
+      bytes: bytes, from: start, summarizing: keys, batch: max(1, batch), stop: { false }, deliver: deliver)
+  }
+
+  /// The elements from `start` summarized, `batch` at a time, `stop` asked before each.
+  private static func summarizingElements(
+    bytes: [UInt8], from start: Int, summarizing keys: [String], batch: Int, stop: () -> Bool,
+    deliver: (ObjectSummaries) -> Bool
+  ) -> Int? {
     guard bytes.count <= ObjectSummaries.maximumBytes, start >= 0, start < bytes.count else { return nil }
-    return bytes.withUnsafeBufferPointer { buffer -> SummarizedElements? in
+    return bytes.withUnsafeBufferPointer { buffer -> Int? in
       guard let base = buffer.baseAddress else { return nil }
       var parser = JSONParser(base: base, count: buffer.count)
       parser.summaryKeys = keys.map { Array($0.utf8) }
@@ -154,8 +188,47 @@ public struct JSONParser {
         while true {
           guard parser.peek() == 0x7B, !stop() else { return nil }
           try parser.summarizeObject()
-          if try parser.closes(0x5D) { return SummarizedElements(summaries: parser.summaries, end: parser.index) }
+          let closed = try parser.closes(0x5D)
+          if closed || parser.summaries.count >= batch {
+            let read = parser.summaries
+            parser.summaries = ObjectSummaries(width: keys.count)
+            guard deliver(read) else { return nil }
+          }
+          if closed { return parser.index }
           parser.skipWhitespace()
+        }
+      } catch {
+        return nil
+      }
+    }
+  }
+
+  /// Where the first element of the array that is the value of the member `parent` of the
+  /// document's own object (a vector file's `cases`) starts, when it is an object: the text up
+  /// to there is read as a parse reads it (no byte-order mark, the members before `parent`
+  /// parsed and checked), so a parse of the whole document meets that element exactly there.
+  /// `nil` when the text up to there has a problem, no member is named `parent` (or its key is
+  /// spelled with an escape), its value is not an array, or the array is empty or starts with
+  /// another kind of value. What comes after that element is not read.
+  public static func firstElement(in bytes: [UInt8], within parent: String) -> Int? {
+    guard bytes.count <= ObjectSummaries.maximumBytes else { return nil }
+    return bytes.withUnsafeBufferPointer { buffer -> Int? in
+      guard let base = buffer.baseAddress else { return nil }
+      if buffer.count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { return nil }
+      var parser = JSONParser(base: base, count: buffer.count)
+      let name = Array(parent.utf8)
+      do {
+        parser.skipWhitespace()
+        guard parser.peek() == 0x7B, try !parser.open(closing: 0x7D) else { return nil }
+        while true {
+          let (_, keyStart) = try parser.readKey()
+          if parser.keyIs(name, from: keyStart) {
+            // `open` has stepped over the white space after the bracket.
+            guard parser.peek() == 0x5B, try !parser.open(closing: 0x5D) else { return nil }
+            return parser.peek() == 0x7B ? parser.index : nil
+          }
+          _ = try parser.parseValue()
+          if try parser.closes(0x7D) { return nil }
         }
       } catch {
         return nil

@@ -46,7 +46,7 @@ public struct ObjectSummaries: RandomAccessCollection, Sendable {
   }
 
   /// Adds `other`'s elements after these (summaries of the same members, ``width``).
-  mutating func append(contentsOf other: ObjectSummaries) {
+  public mutating func append(contentsOf other: ObjectSummaries) {
     offsets.append(contentsOf: other.offsets)
   }
 

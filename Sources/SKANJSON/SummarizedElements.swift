@@ -6,4 +6,10 @@ public struct SummarizedElements: Sendable {
   public let summaries: ObjectSummaries
   /// The position after the array's closing bracket.
   public let end: Int
+
+  /// The summaries of elements read from the first one on, and where the array ends.
+  public init(summaries: ObjectSummaries, end: Int) {
+    self.summaries = summaries
+    self.end = end
+  }
 }

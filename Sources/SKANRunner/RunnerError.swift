@@ -1,3 +1,5 @@
+public import SKANVectors
+
 /// Why a run could not go ahead at all. Problems with single cases are verdicts, not errors.
 public enum RunnerError: Error, Sendable, CustomStringConvertible {
   /// The implementation could not be started (exit code 3).
@@ -15,6 +17,9 @@ public enum RunnerError: Error, Sendable, CustomStringConvertible {
   /// The options leave nothing to run: a required suite without a case in the selection, or
   /// an empty shard (exit code 2, like a filter that selects nothing).
   case nothingToRun(String)
+  /// The vector file whose cases were sent as it was read has a problem: the run has no
+  /// report (exit code 4, as for any invalid vectors).
+  case invalidVectors(VectorsError)
 
   /// The message for a person: the command (an endpoint's credentials masked, see
   /// ``URLRedaction``) and any text from the implementation written visibly (``DisplayText``).
@@ -32,6 +37,7 @@ public enum RunnerError: Error, Sendable, CustomStringConvertible {
     case .interrupted: return "interrupted before the implementation answered hello; nothing was run"
     case .invalidExpectations(let file, let message): return "\(file): \(message)"
     case .nothingToRun(let message): return message
+    case .invalidVectors(let error): return "invalid vectors: \(DisplayText(error.description))"
     }
   }
 }

@@ -11,26 +11,13 @@ struct LargeFileTests {
   /// How many cases: enough for several chunks on each thread.
   static let count = 10_000
 
-  /// The committed window cases, repeated under new IDs, with `edit` applied to case `index`.
-  static func file(_ edits: [Int: (inout [String: JSONValue]) -> Void] = [:]) throws -> String {
-    let data = try #require(FileManager.default.contents(atPath: RepositoryPaths.vectors + "/window.json"))
-    let committed = try #require(try JSONParser.parse(bytes: Array(data))["cases"]?.arrayValue)
-    var cases: [JSONValue] = []
-    cases.reserveCapacity(count)
-    for index in 0..<count {
-      var members = try #require(committed[index % committed.count].objectValue)
-      members["id"] = .string("window/large-\(index)")
-      edits[index]?(&members)
-      cases.append(.object(members))
-    }
-    let document: JSONValue = [
-      "schema_version": 1, "suite": "window", "number_of_cases": .integer(count), "cases": .array(cases),
-    ]
-    return CanonicalJSON.compact(document)
+  /// The large file with `edits` applied.
+  static func file(_ edits: [Int: LargeVectorFile.Edit] = [:]) throws -> String {
+    try LargeVectorFile.text(count: count, edits: edits)
   }
 
-  static func unknownRequirement(_ members: inout [String: JSONValue]) { members["requirements"] = ["NOPE-1"] }
-  static func repeatedID(_ members: inout [String: JSONValue]) { members["id"] = "window/large-100" }
+  static let unknownRequirement = LargeVectorFile.unknownRequirement
+  static let repeatedID = LargeVectorFile.repeatedID
 
   static func load(_ text: String) -> Result<VectorFile, VectorsError> {
     Result { () throws(VectorsError) in try VectorLoader.decodeFile(text, name: "large.json") }
@@ -61,7 +48,7 @@ struct LargeFileTests {
 
 extension Result {
   /// The error, or `nil` for a success.
-  fileprivate var failure: Failure? {
+  var failure: Failure? {
     if case .failure(let error) = self { return error }
     return nil
   }

@@ -18,10 +18,11 @@ final class RunLedger: @unchecked Sendable {
   private var retention: ReplyRetention
   private let progress: @Sendable (CaseResult) -> Void
 
-  /// A ledger for `count` cases, none sent yet.
-  init(count: Int, retention: ReplyRetention, progress: @escaping @Sendable (CaseResult) -> Void) {
-    self.count = count
-    results = Array(repeating: nil, count: count)
+  /// A ledger for `count` cases, none sent yet; `nil` for as many as there turn out to be (the
+  /// cases of a file being read), each taken index then to be checked by the caller.
+  init(count: Int?, retention: ReplyRetention, progress: @escaping @Sendable (CaseResult) -> Void) {
+    self.count = count ?? .max
+    results = Array(repeating: nil, count: count ?? 0)
     self.retention = retention
     self.progress = progress
   }
@@ -45,11 +46,13 @@ final class RunLedger: @unchecked Sendable {
     lock.withLock {
       var result = result
       retention.admit(&result, size: size)
+      if index >= results.count { results.append(contentsOf: repeatElement(nil, count: index + 1 - results.count)) }
       results[index] = result
       progress(result)
     }
   }
 
-  /// The verdicts, by case index; `nil` where a case was not sent or was interrupted.
+  /// The verdicts, by case index; `nil` where a case was not sent or was interrupted (for an
+  /// open count, up to the last index recorded).
   var verdicts: [CaseResult?] { lock.withLock { results } }
 }

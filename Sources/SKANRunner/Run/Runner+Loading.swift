@@ -12,19 +12,20 @@ extension Runner {
   /// marked incomplete.
   ///
   /// - Parameters:
-  ///   - load: reads the vectors and chooses the cases; `context` is handed back unchanged
-  ///     (what the caller read beside them, such as an expectations file).
+  ///   - load: reads the vectors and chooses the cases, or opens the file whose cases are all
+  ///     sent as it is read (``RunCases``); `context` is handed back unchanged (what the
+  ///     caller read beside them, such as an expectations file).
   ///   - handshake: the handshake with `transport`, when the caller has already begun it
   ///     (to start the implementation earlier still); `nil` begins it here.
   ///   - progress: called after each case completes.
   public static func run<Context: Sendable>(
     transport: any ImplementationTransport, handshake started: Task<ImplementationIdentity, any Error>? = nil,
-    loading load: @escaping @Sendable () async throws -> (vectors: VectorSet, cases: [VectorCase], context: Context),
+    loading load: @escaping @Sendable () async throws -> (cases: RunCases, context: Context),
     progress: @escaping @Sendable (CaseResult) -> Void = { _ in }
   ) async throws -> (report: RunReport, vectors: VectorSet, context: Context) {
     let handshake = started ?? Task { () async throws -> ImplementationIdentity in try await transport.handshake() }
     return try await withTaskCancellationHandler {
-      let loaded: (vectors: VectorSet, cases: [VectorCase], context: Context)
+      let loaded: (cases: RunCases, context: Context)
       do {
         loaded = try await load()
         if Task.isCancelled { throw RunnerError.interrupted }
@@ -35,9 +36,8 @@ extension Runner {
         throw error
       }
       let identity = try await handshake.value
-      let report = try await run(
-        cases: loaded.cases, vectors: loaded.vectors, transport: transport, identity: identity, progress: progress)
-      return (report, loaded.vectors, loaded.context)
+      let (report, vectors) = try await run(loaded.cases, transport: transport, identity: identity, progress: progress)
+      return (report, vectors, loaded.context)
     } onCancel: {
       handshake.cancel()
     }

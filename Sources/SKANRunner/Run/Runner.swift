@@ -23,57 +23,104 @@ public enum Runner {
     identity: ImplementationIdentity? = nil, retention: ReplyRetention = ReplyRetention(),
     progress: @escaping @Sendable (CaseResult) -> Void = { _ in }
   ) async throws(RunnerError) -> RunReport {
+    try await run(
+      .loaded(vectors: vectors, cases: cases), transport: transport, identity: identity, retention: retention,
+      progress: progress
+    ).report
+  }
+
+  /// Runs `source`'s cases and returns the report and the set they belong to (for streamed
+  /// cases, the set ``VectorStream/finish()`` gives once the run has sent them).
+  /// - Throws: ``RunnerError`` as ``run(cases:vectors:transport:identity:retention:progress:)``
+  ///   does; ``RunnerError/invalidVectors(_:)`` when a streamed file has a problem (the
+  ///   verdicts of its cases sent before are dropped).
+  static func run(
+    _ source: RunCases, transport: any ImplementationTransport, identity: ImplementationIdentity? = nil,
+    retention: ReplyRetention = ReplyRetention(), progress: @escaping @Sendable (CaseResult) -> Void = { _ in }
+  ) async throws(RunnerError) -> (report: RunReport, vectors: VectorSet) {
     let startedAt = UTCTime.iso8601(Date())
     let hello: ImplementationIdentity
     if let identity { hello = identity } else { hello = try await transport.handshake() }
     let declared = Set(hello.suites)
-    let ledger = RunLedger(count: cases.count, retention: retention, progress: progress)
+    let stream: VectorStream?
+    let ledger: RunLedger
+    switch source {
+    case .loaded(_, let cases):
+      stream = nil
+      ledger = RunLedger(count: cases.count, retention: retention, progress: progress)
+    case .streamed(let streamed):
+      stream = streamed
+      ledger = RunLedger(count: nil, retention: retention, progress: progress)
+    }
     // Requests go over in batches of the transport's size; one worker per batch in flight.
     let batch = max(1, min(transport.batchSize, transport.concurrency))
     let workers = max(1, transport.concurrency / batch)
+    let firstCount: Int
+    switch source {
+    case .loaded(_, let cases): firstCount = cases.count
+    case .streamed: firstCount = workers
+    }
     await withTaskGroup(of: Void.self) { group in
       // Each worker takes the next cases as soon as it has recorded the verdicts of its last.
-      for _ in 0..<min(workers, cases.count) {
+      for _ in 0..<min(workers, firstCount) {
         group.addTask(executorPreference: transport.taskExecutor) {
-          while let indices = ledger.take(upTo: batch) {
+          while let taken = ledger.take(upTo: batch) {
+            var indices = taken
+            // A streamed case is sent once it is built; the file's last case ends the run.
+            if let stream { indices = taken.clamped(to: 0..<(await stream.available(through: taken.upperBound - 1))) }
             var requests: [RunRequest] = []
             var sent: [Int] = []
             for index in indices {
-              // Read in place: a copy of the case would retain and release each of its members.
-              guard declared.contains(cases[index].suite.rawValue) else {
-                ledger.record(
-                  CaseResult(
-                    id: cases[index].id, suite: cases[index].suite.rawValue, requirements: cases[index].requirements,
-                    status: .skipped, message: "suite \(cases[index].suite.rawValue) not declared by the implementation"
-                  ),
-                  size: 0, at: index)
-                continue
+              let prepared = source.withCase(index) { vector -> (request: RunRequest?, skipped: CaseResult?) in
+                guard declared.contains(vector.suite.rawValue) else {
+                  return (
+                    nil,
+                    CaseResult(
+                      id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped,
+                      message: "suite \(vector.suite.rawValue) not declared by the implementation")
+                  )
+                }
+                return (request(for: vector, seq: index + 1), nil)
               }
-              requests.append(request(for: cases[index], seq: index + 1))
-              sent.append(index)
+              if let skipped = prepared.skipped { ledger.record(skipped, size: 0, at: index) }
+              if let request = prepared.request {
+                requests.append(request)
+                sent.append(index)
+              }
             }
-            guard !requests.isEmpty else { continue }
-            let started = ContinuousClock.now
-            let replies: [(reply: Verdict.Reply, at: ContinuousClock.Instant)]
-            if batch == 1 {
-              replies = [(await transport.exchange(requests[0]), ContinuousClock.now)]
-            } else {
-              replies = await transport.exchange(requests)
+            if !requests.isEmpty {
+              let started = ContinuousClock.now
+              let replies: [(reply: Verdict.Reply, at: ContinuousClock.Instant)]
+              if batch == 1 {
+                replies = [(await transport.exchange(requests[0]), ContinuousClock.now)]
+              } else {
+                replies = await transport.exchange(requests)
+              }
+              for (position, index) in sent.enumerated() where position < replies.count {
+                let (reply, arrived) = replies[position]
+                // An interrupted case gets no verdict: the report is then incomplete.
+                if case .interrupted = reply { continue }
+                await judge(
+                  source, index, seq: index + 1, reply: reply, after: arrived - started,
+                  expected: requests[position].expectedOutput?.value, transport: transport, ledger: ledger)
+              }
             }
-            for (position, index) in sent.enumerated() where position < replies.count {
-              let (reply, arrived) = replies[position]
-              // An interrupted case gets no verdict: the report is then incomplete.
-              if case .interrupted = reply { continue }
-              await judge(
-                cases, index, seq: index + 1, reply: reply, after: arrived - started,
-                expected: requests[position].expectedOutput?.value, transport: transport, ledger: ledger)
-            }
+            if indices.count < taken.count { break }
           }
         }
       }
     }
     var results = ledger.verdicts
     await transport.close()
+    let vectors: VectorSet
+    let cases: [VectorCase]
+    switch source {
+    case .loaded(let loaded, let chosen): (vectors, cases) = (loaded, chosen)
+    case .streamed(let stream):
+      do throws(VectorsError) { vectors = try await stream.finish() } catch { throw .invalidVectors(error) }
+      cases = vectors.cases
+      results = Array(results.prefix(cases.count)) + repeatElement(nil, count: max(0, cases.count - results.count))
+    }
     // A second reply for a case already settled makes that case a protocol error.
     for (seq, reason) in await transport.lateProtocolErrors() {
       let index = seq - 1
@@ -87,7 +134,7 @@ public enum Runner {
       transport: transport.kind, target: transport.target, startedAt: startedAt, results: finished,
       complete: finished.count == cases.count, vectorSet: vectors.provenance, vectorCases: vectors.cases.count)
     report.incidents = await transport.incidents()
-    return report
+    return (report, vectors)
   }
 
   /// The request for `vector`: its input as its file spells it (the text the case was read
@@ -107,14 +154,16 @@ public enum Runner {
   /// that thread, and with it the replies and deadlines of every other case in flight
   /// (``judgedInPlace(_:expected:)``).
   private static func judge(
-    _ cases: [VectorCase], _ index: Int, seq: Int, reply: Verdict.Reply, after elapsed: Duration,
+    _ cases: RunCases, _ index: Int, seq: Int, reply: Verdict.Reply, after elapsed: Duration,
     expected: DeferredJSON?, transport: any ImplementationTransport, ledger: RunLedger
   ) async {
     let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
     let timeout = transport.timeout
     func judged() -> (CaseResult, Int)? {
       // The case read in place in `cases`, not copied.
-      guard let result = Verdict.judge(cases[index], seq: seq, reply: reply, duration: seconds, timeout: timeout)
+      guard
+        let result = cases.withCase(
+          index, { Verdict.judge($0, seq: seq, reply: reply, duration: seconds, timeout: timeout) })
       else { return nil }
       return (result, ReplyRetention.size(of: result))
     }

@@ -21,6 +21,9 @@ public struct CaseSelection: Sendable, Hashable {
     self.requirements = requirements
   }
 
+  /// Whether no filter is set: every case is selected.
+  public var selectsAll: Bool { suites.isEmpty && idGlobs.isEmpty && tags.isEmpty && requirements.isEmpty }
+
   /// Whether a case is selected.
   public func includes(_ vector: VectorCase) -> Bool {
     (suites.isEmpty || suites.contains(vector.suite.rawValue))

@@ -98,8 +98,7 @@ public enum VectorLoader {
     guard !paths.isEmpty else {
       throw .invalidField(file: "(no file)", caseID: nil, field: "cases", reason: "no vector file was given")
     }
-    var files: [VectorFile] = []
-    var entries: [Manifest.Entry] = []
+    var files: [(file: VectorFile, sha256: String)] = []
     var firstFile: [String: String] = [:]
     for path in paths {
       let name = (path as NSString).lastPathComponent
@@ -120,12 +119,20 @@ public enum VectorLoader {
           firstFile[vector.id] = name
         }
       }
-      files.append(file)
-      entries.append(
-        Manifest.Entry(
-          path: file.fileName, suite: file.suite.rawValue, cases: file.cases.count, sha256: sha256))
+      files.append((file, sha256))
     }
-    return VectorSet(files: files, digest: Manifest(entries: entries).digest, kitVersion: Manifest.kitVersion)
+    return looseSet(files)
+  }
+
+  /// The set of loose vector files (no manifest), each with its bytes' SHA-256: its digest is
+  /// made from those as a manifest of them would list them.
+  static func looseSet(_ files: [(file: VectorFile, sha256: String)]) -> VectorSet {
+    let entries = files.map {
+      Manifest.Entry(
+        path: $0.file.fileName, suite: $0.file.suite.rawValue, cases: $0.file.cases.count, sha256: $0.sha256)
+    }
+    return VectorSet(
+      files: files.map(\.file), digest: Manifest(entries: entries).digest, kitVersion: Manifest.kitVersion)
   }
 
   /// Decodes and checks one vector file's text.
@@ -148,24 +155,12 @@ public enum VectorLoader {
       } catch {
         throw .notJSON(file: name, reason: error.description)
       }
-      try checkSchemaVersion(root, file: name)
-      let fields = try JSONFields(root, at: FieldPath(""), fail: word(file: name, caseID: nil, rules: fileRules))
-      suite = try fields.choice("suite", Suite.self)
-      declared = try fields.integer("number_of_cases")
-      let all = try fields.array("cases")
-      count = all.count
-      // A summarized object is only a placeholder in the document: when every element is one,
-      // the document is let go here, before the cases are built beside it.
-      let placeholders = summaries.count == count && (0..<count).allSatisfy { summaries.span(of: $0) != nil }
-      elements = placeholders ? [] : all
+      (suite, declared, elements, count) = try fileHead(root, summaries: summaries, name: name)
     }
     // One summary per element, unless the file spells `cases` with an escape: then every
     // element was built.
     let summarized = summaries.count == count
-    // Requirement lists are checked against the catalog once per spelling.
-    let lists = (
-      requirements: StringLists(accepting: { RequirementCatalog.requirement($0) != nil }), tags: StringLists()
-    )
+    let lists = caseLists()
     let decode: @Sendable (Int) throws(VectorsError) -> VectorCase = { index throws(VectorsError) in
       if summarized, let span = summaries.span(of: index) {
         return try decodeCase(
@@ -209,8 +204,32 @@ public enum VectorLoader {
     return VectorFile(suite: suite, cases: cases)
   }
 
+  /// A vector file's members other than its cases, checked, from its summarizing parse
+  /// (`root`, `summaries`): its suite, the number of cases it declares, the elements of its
+  /// `cases` (none when every one is an object summarized in `summaries`: the document is let
+  /// go here, before the cases are built beside it) and their number.
+  /// - Throws: ``VectorsError`` naming the file and the field.
+  static func fileHead(
+    _ root: JSONValue, summaries: ObjectSummaries, name: String
+  ) throws(VectorsError) -> (suite: Suite, declared: Int, elements: [JSONValue], count: Int) {
+    try checkSchemaVersion(root, file: name)
+    let fields = try JSONFields(root, at: FieldPath(""), fail: word(file: name, caseID: nil, rules: fileRules))
+    let suite = try fields.choice("suite", Suite.self)
+    let declared = try fields.integer("number_of_cases")
+    let all = try fields.array("cases")
+    let placeholders =
+      summaries.count == all.count && (0..<all.count).allSatisfy { summaries.span(of: $0) != nil }
+    return (suite, declared, placeholders ? [] : all, all.count)
+  }
+
+  /// The lists of requirement IDs and of tags that cases name, each checked (requirements
+  /// against the catalog) once per spelling.
+  static func caseLists() -> (requirements: StringLists, tags: StringLists) {
+    (StringLists(accepting: { RequirementCatalog.requirement($0) != nil }), StringLists())
+  }
+
   /// The members of a case the loader reads from their spans, in this order.
-  private static let caseMembers = ["id", "description", "requirements", "basis", "tags", "input", "expected"]
+  static let caseMembers = ["id", "description", "requirements", "basis", "tags", "input", "expected"]
 
   /// Decodes one case that was checked but not built, at `span` of `bytes`, from the spans of
   /// its members (`members`, by their place in ``caseMembers``). A case whose members are all
@@ -218,7 +237,7 @@ public enum VectorLoader {
   /// or an error, keeps its input and output as text (``DeferredJSON``); any other (one with
   /// `level`, or a member missing, of the wrong kind or spelled with an escape) is built whole
   /// and decoded as before, so that its errors are those of a whole parse.
-  private static func decodeCase(
+  static func decodeCase(
     _ span: Range<Int>, members: (Int) -> Range<Int>?, index: Int, suite: Suite, file: String, bytes: [UInt8],
     lists: (requirements: StringLists, tags: StringLists)
   ) throws(VectorsError) -> VectorCase {

@@ -123,6 +123,8 @@ struct RunCommand: AsyncParsableCommand {
     let times = max(1, `repeat`)
     let shard = self.shard.flatMap { try? Shard.parse($0).get() }
     let progress = Progress()
+    // Every case of one large file, in its order: sent as the file is read.
+    let streams = selection.selection.selectsAll && shard == nil && times == 1 && required.isEmpty
     let report: RunReport
     let vectors: VectorSet
     let plan: RunPlan
@@ -130,8 +132,14 @@ struct RunCommand: AsyncParsableCommand {
     do {
       // Ctrl-C is handled from the start: the implementation is already running while the
       // vectors load.
-      (report, vectors, (plan, known)) = try await InterruptibleRun.run {
+      let planned: RunPlan?
+      (report, vectors, (planned, known)) = try await InterruptibleRun.run {
         try await Runner.run(transport: transport, handshake: prelaunched?.handshake) {
+          if streams, let stream = source.stream() {
+            let known = try expectationsPath.map(ExpectationsFile.load)
+            progress.start(total: nil)
+            return (.streamed(stream), (nil, known))
+          }
           await VectorSourceOptions.prefetchFinished()
           let vectors = try source.load()
           let plan = try RunPlan(
@@ -139,17 +147,21 @@ struct RunCommand: AsyncParsableCommand {
             selectionSummary: selection.summary, requiredSuites: required, shard: shard, repetitions: times)
           let known = try expectationsPath.map(ExpectationsFile.load)
           progress.start(total: plan.cases.count)
-          return (vectors, plan.cases, (plan, known))
+          return (.loaded(vectors: vectors, cases: plan.cases), (plan, known))
         } progress: { _ in
           progress.advance()
         }
       }
       progress.finish()
+      plan =
+        try planned
+        ?? RunPlan(selected: vectors.cases, selection: selection.selection, selectionSummary: selection.summary)
     } catch let error as RunnerError {
       await transport.close()
       printError("error: \(error)")
       if case .interrupted = error { throw KitExit.unexpected }
       if case .nothingToRun = error { throw KitExit.usage }
+      if case .invalidVectors = error { throw KitExit.invalidVectors }
       throw KitExit.implementation
     }
     if !report.complete {

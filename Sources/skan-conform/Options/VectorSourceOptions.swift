@@ -44,6 +44,17 @@ struct VectorSourceOptions: ParsableArguments {
     await prefetch?.finished()
   }
 
+  /// The one large vector file `--vectors` names, opened so that a run sends its cases as it
+  /// is read (``VectorStream``); `nil` for any other source, or a file not to stream (the
+  /// caller then loads the vectors with ``load()``, which says what is wrong with them).
+  func stream() -> VectorStream? {
+    var isDirectory: ObjCBool = false
+    guard let directory, FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
+      !isDirectory.boolValue
+    else { return nil }
+    return VectorStream.open(file: directory)
+  }
+
   /// Loads the vectors, turning every problem into a message and exit code 4. A vector file
   /// is text from outside the kit: its file name, case IDs, requirement IDs and suite name
   /// reach the message only through ``DisplayText``, as one line.

@@ -16,26 +16,25 @@ enum Terminal {
   }
 }
 
-/// A `[n/total]` counter on standard error, redrawn in place, on a TTY only.
+/// A `[n/total]` counter on standard error, redrawn in place, on a TTY only (`[n]` while the
+/// total is unknown: a file's cases sent as it is read).
 /// `@unchecked Sendable`: `total` and `done` are read and written under `lock`.
 final class Progress: @unchecked Sendable {
   private let enabled = Terminal.showsProgress
   private let lock = NSLock()
-  private var total = 0
+  private var total: Int?
   private var done = 0
 
-  init(total: Int = 0) { self.total = total }
-
   /// Sets the number of cases once they are known (the vectors load while the
-  /// implementation starts).
-  func start(total: Int) { lock.withLock { self.total = total } }
+  /// implementation starts); `nil` when it is not.
+  func start(total: Int?) { lock.withLock { self.total = total } }
 
   func advance() {
     guard enabled else { return }
     lock.withLock {
       done += 1
       if done % 50 == 0 || done == total {
-        FileHandle.standardError.write(Data("\r[\(done)/\(total)]".utf8))
+        FileHandle.standardError.write(Data("\r[\(done)\(total.map { "/\($0)" } ?? "")]".utf8))
       }
     }
   }

@@ -1,0 +1,21 @@
+public import SKANVectors
+
+/// The cases a run sends, in order: cases chosen from a set already loaded, or every case of
+/// one vector file as the file is read (``VectorStream``), the first ones sent while the rest
+/// are built.
+public enum RunCases: Sendable {
+  /// `cases`, chosen from `vectors`.
+  case loaded(vectors: VectorSet, cases: [VectorCase])
+  /// Every case of the file `stream` reads; the set is the one ``VectorStream/finish()`` gives.
+  case streamed(VectorStream)
+
+  /// Calls `body` with the case at `index`, read in place: a copy of a case would retain and
+  /// release each of its members. A streamed case must be available
+  /// (``VectorStream/available(through:)``).
+  func withCase<Result>(_ index: Int, _ body: (borrowing VectorCase) -> Result) -> Result {
+    switch self {
+    case .loaded(_, let cases): return body(cases[index])
+    case .streamed(let stream): return stream.withCase(index, body)
+    }
+  }
+}

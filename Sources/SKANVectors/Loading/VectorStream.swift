@@ -1,0 +1,245 @@
+import Foundation
+import SKANJSON
+import SKANVocabulary
+
+/// The cases of one large vector file, handed out in order while the rest of the file is
+/// read: a run sends its first cases while the others are parsed and built, instead of
+/// waiting for the whole load (docs/benchmarks.md).
+///
+/// ``open(file:minimumBytes:)`` reads the file; a thread of its own then summarizes its cases
+/// ``batchSize`` at a time (``JSONParser/summarizeElements(bytes:from:summarizing:batch:deliver:)``)
+/// and builds each batch with the loader's own decoding, and ``available(through:)`` waits for
+/// a case. Once every case is built, that thread parses the whole document again, taking the
+/// summaries it made over (``JSONParser/parse(bytes:summarizing:within:tail:)``), and checks the
+/// file as the loader does. ``finish()`` gives the set ``VectorLoader/load(files:)`` gives for
+/// the file. On any problem it decodes the file's bytes again with the loader, whose error is
+/// then the one thrown: errors are the loader's own, in its order, and the cases handed out
+/// before belong to no set (the run that sent them has no report).
+///
+/// `@unchecked Sendable`: `built`, `ended`, `outcome`, `waiters` and `result` are read and
+/// written under `lock`; the building thread alone writes the cases, each before `built` counts
+/// it, and `hashes` before `ended` is set; readers read a case only below a count `built` gave.
+public final class VectorStream: @unchecked Sendable {
+  /// The smallest file streamed: below it the whole load takes a few milliseconds.
+  public static let worthwhileBytes = 1 << 20
+
+  /// The cases summarized and built at a time, and made available together.
+  static let batchSize = 1024
+
+  private let bytes: [UInt8]
+  private let name: String
+  private let suite: Suite
+  /// Where the first case starts.
+  private let first: Int
+  /// Batch `k` holds the cases `k * batchSize ..< (k + 1) * batchSize`; an element of `cases`
+  /// takes at least three bytes (`{}` and a comma), which bounds how many batches there are.
+  private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<VectorCase>?>
+  private let chunkCount: Int
+  private let lock = NSLock()
+  private var built = 0
+  private var ended = false
+  /// The bytes' SHA-256 when every case was built and the file checked out; `nil` otherwise.
+  private var outcome: String?
+  /// Each case's ID's `hashValue`, in order (``RepeatedIDs``).
+  private var hashes: [Int] = []
+  private var waiters: [(index: Int, continuation: CheckedContinuation<Int, Never>)] = []
+  private var result: Result<VectorSet, VectorsError>?
+
+  private init(bytes: [UInt8], name: String, suite: Suite, first: Int) {
+    self.bytes = bytes
+    self.name = name
+    self.suite = suite
+    self.first = first
+    chunkCount = (bytes.count / 3 + 1) / Self.batchSize + 1
+    chunks = .allocate(capacity: chunkCount)
+    chunks.initialize(repeating: nil, count: chunkCount)
+  }
+
+  deinit {
+    var left = built
+    for index in 0..<chunkCount {
+      guard let chunk = chunks[index] else { continue }
+      chunk.deinitialize(count: min(left, Self.batchSize))
+      left -= min(left, Self.batchSize)
+      chunk.deallocate()
+    }
+    chunks.deallocate()
+  }
+
+  /// Reads the vector file at `path` and starts building its cases; `nil` when the file is
+  /// not one to stream (the caller loads it as usual, which says what is wrong with it): it
+  /// cannot be read, is smaller than `minimumBytes`, or its `cases` do not begin, as a parse
+  /// reads the document, with an object whose `id` names a suite (`suite/slug`, the suite the
+  /// file must declare).
+  public static func open(file path: String, minimumBytes: Int = worthwhileBytes) -> VectorStream? {
+    let name = (path as NSString).lastPathComponent
+    guard let bytes = try? VectorLoader.readBytes(path, name: name), bytes.count >= minimumBytes,
+      let first = JSONParser.firstElement(in: bytes, within: "cases")
+    else { return nil }
+    // The suite, from the first case's ID: a file as the kit writes it lists its members in
+    // order, `cases` before `suite`.
+    var id: String?
+    _ = JSONParser.summarizeElements(bytes: bytes, from: first, summarizing: VectorLoader.caseMembers, batch: 1) {
+      summaries in
+      id = summaries.member(0, of: 0).flatMap { span in
+        bytes.withUnsafeBufferPointer { CheckedSpanReader.plainString($0, span) }
+      }
+      return false
+    }
+    guard let id, let slash = id.firstIndex(of: "/"), let suite = Suite(rawValue: String(id[..<slash])) else {
+      return nil
+    }
+    let stream = VectorStream(bytes: bytes, name: name, suite: suite, first: first)
+    Thread { stream.build() }.start()
+    return stream
+  }
+
+  /// Returns how many cases are built once the case at `index` is, or once every case that
+  /// will be is (fewer when the file ends before `index` or has a problem there), suspending
+  /// the task meanwhile.
+  public func available(through index: Int) async -> Int {
+    if let count = lock.withLock({ built > index || ended ? built : nil }) { return count }
+    return await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
+      let count = lock.withLock { () -> Int? in
+        if built > index || ended { return built }
+        waiters.append((index, continuation))
+        return nil
+      }
+      if let count { continuation.resume(returning: count) }
+    }
+  }
+
+  /// Calls `body` with the case at `index`, read in place; only for an index below a count
+  /// ``available(through:)`` gave, and before ``finish()``.
+  public func withCase<Result>(_ index: Int, _ body: (borrowing VectorCase) -> Result) -> Result {
+    body(chunks[index / Self.batchSize].unsafelyUnwrapped[index % Self.batchSize])
+  }
+
+  /// The set ``VectorLoader/load(files:)`` gives for the file, once every case is built: the
+  /// cases handed out are moved into it, so ``withCase(_:_:)`` may no longer be called.
+  /// - Throws: the ``VectorsError`` the loader throws for the file's bytes;
+  ///   ``VectorsError/io(file:reason:)`` should the loader accept what the stream did not.
+  public func finish() async throws(VectorsError) -> VectorSet {
+    _ = await available(through: .max)
+    return try lock.withLock { () -> Result<VectorSet, VectorsError> in
+      if let result { return result }
+      let made = finishLocked()
+      result = made
+      return made
+    }.get()
+  }
+
+  /// ``finish()``'s result, under `lock`, after the building thread has ended.
+  private func finishLocked() -> Result<VectorSet, VectorsError> {
+    let count = built
+    var left = count
+    let cases = [VectorCase](unsafeUninitializedCapacity: count) { buffer, initialized in
+      for index in 0..<chunkCount {
+        guard let chunk = chunks[index], let base = buffer.baseAddress else { continue }
+        let moved = min(left, Self.batchSize)
+        (base + (count - left)).moveInitialize(from: chunk, count: moved)
+        left -= moved
+        chunk.deallocate()
+        chunks[index] = nil
+      }
+      initialized = count - left
+    }
+    built = 0
+    if let sha256 = outcome, cases.count == count, RepeatedIDs.first(in: cases, hashes: hashes) == nil {
+      return .success(VectorLoader.looseSet([(VectorFile(suite: suite, cases: cases), sha256)]))
+    }
+    do throws(VectorsError) {
+      _ = try VectorLoader.decodeFile(bytes: bytes, name: name)
+    } catch {
+      return .failure(error)
+    }
+    return .failure(.io(file: name, reason: "was read as other cases when read a second time"))
+  }
+
+  /// Summarizes and builds the cases a batch at a time, making each batch available as it is
+  /// built, then checks the whole file; on the building thread.
+  private func build() {
+    let lists = VectorLoader.caseLists()
+    var summarized: ObjectSummaries?
+    var count = 0
+    var failed = false
+    var hashes: [Int] = []
+    let end = JSONParser.summarizeElements(
+      bytes: bytes, from: first, summarizing: VectorLoader.caseMembers, batch: Self.batchSize
+    ) { batch in
+      guard count / Self.batchSize < chunkCount else {
+        failed = true
+        return false
+      }
+      let chunk = UnsafeMutablePointer<VectorCase>.allocate(capacity: Self.batchSize)
+      var made = 0
+      for position in 0..<batch.count {
+        guard let span = batch.span(of: position) else { break }
+        do throws(VectorsError) {
+          (chunk + made).initialize(
+            to: try VectorLoader.decodeCase(
+              span, members: { batch.member($0, of: position) }, index: count + position, suite: suite, file: name,
+              bytes: bytes, lists: lists))
+        } catch {
+          break
+        }
+        hashes.append(chunk[made].id.hashValue)
+        made += 1
+      }
+      chunks[count / Self.batchSize] = chunk
+      count += made
+      publish(count, ended: false)
+      guard made == batch.count else {
+        failed = true
+        return false
+      }
+      if summarized == nil { summarized = batch } else { summarized?.append(contentsOf: batch) }
+      return true
+    }
+    var sha256: String?
+    if !failed, let end, let summaries = summarized, checks(summaries, end: end, count: count) {
+      sha256 = bytes.withUnsafeBytes { Manifest.sha256(bytes: $0) }
+    }
+    self.hashes = hashes
+    lock.withLock { outcome = sha256 }
+    publish(count, ended: true)
+  }
+
+  /// Whether the whole document, parsed with the `summaries` of its `count` cases taken over
+  /// (the array ends at `end`), checks out as the loader checks a file, but for repeated IDs.
+  private func checks(_ summaries: ObjectSummaries, end: Int, count: Int) -> Bool {
+    var taken = false
+    let tail = SummarizedElements(summaries: summaries, end: end)
+    guard
+      let (root, all) = try? JSONParser.parse(
+        bytes: bytes, summarizing: VectorLoader.caseMembers, within: "cases",
+        tail: (
+          first,
+          { () -> SummarizedElements? in
+            taken = true
+            return tail
+          }
+        )),
+      taken, all.count == count,
+      let head = try? VectorLoader.fileHead(root, summaries: all, name: name)
+    else { return false }
+    return head.suite == suite && head.elements.isEmpty && head.count == count && head.declared == count
+  }
+
+  /// Records that `count` cases are built (and, when `ended`, that no more will be), and
+  /// resumes the tasks waiting for them.
+  private func publish(_ count: Int, ended: Bool) {
+    let ready = lock.withLock { () -> [(CheckedContinuation<Int, Never>)] in
+      built = count
+      self.ended = ended
+      var ready: [CheckedContinuation<Int, Never>] = []
+      waiters.removeAll { waiter in
+        guard ended || waiter.index < count else { return false }
+        ready.append(waiter.continuation)
+        return true
+      }
+      return ready
+    }
+    for continuation in ready { continuation.resume(returning: count) }
+  }
+}
