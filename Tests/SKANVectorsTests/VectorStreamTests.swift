@@ -26,16 +26,26 @@ struct VectorStreamTests {
     do throws(VectorsError) { return .success(try await stream.finish()) } catch { return .failure(error) }
   }
 
-  @Test("every case is handed out in order, as the loader builds it, and the set is the loader's")
-  func clean() async throws {
-    let (opened, path) = try Self.open(try LargeFileTests.file())
+  /// Makes case 0 forty times as long as the others: the cases past the few its length
+  /// suggests are built in batches of their own and appended at the end.
+  static func longFirstCase(_ members: inout [String: JSONValue]) {
+    members["description"] = .string(String(repeating: "A long first case. ", count: 800))
+  }
+
+  @Test(
+    "every case is handed out in order, as the loader builds it, and the set is the loader's",
+    arguments: [false, true])
+  func clean(longFirst: Bool) async throws {
+    let (opened, path) = try Self.open(try LargeFileTests.file(longFirst ? [0: Self.longFirstCase] : [:]))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let stream = try #require(opened)
     let loaded = try Self.load(path).get()
+    // The array's buffer takes every case, or (a long first case) a few batches of them.
+    #expect((stream.capacity < LargeFileTests.count) == longFirst, "capacity \(stream.capacity)")
     #expect(await stream.available(through: 0) >= 1)
     #expect(await stream.available(through: LargeFileTests.count - 1) == LargeFileTests.count)
     #expect(await stream.available(through: LargeFileTests.count) == LargeFileTests.count, "no case past the last")
-    for index in [0, 1_023, 1_024, 5_000, LargeFileTests.count - 1] {
+    for index in [0, 1_023, 1_024, 2_048, 5_000, LargeFileTests.count - 1] {
       #expect(stream.withCase(index) { $0 == loaded.cases[index] }, "case \(index)")
     }
     let finished = try await Self.finish(stream).get()

@@ -16,9 +16,14 @@ import SKANVocabulary
 /// then the one thrown: errors are the loader's own, in its order, and the cases handed out
 /// before belong to no set (the run that sent them has no report).
 ///
-/// `@unchecked Sendable`: `built`, `ended`, `outcome`, `waiters` and `result` are read and
-/// written under `lock`; the building thread alone writes the cases, each before `built` counts
-/// it, and `hashes` before `ended` is set; readers read a case only below a count `built` gave.
+/// The cases are built straight into the buffer of the array the set gets, its capacity
+/// estimated from the first case's length (pages past the cases are never touched); a case past
+/// it goes into a batch of its own (`overflow`), appended to the array at the end.
+///
+/// `@unchecked Sendable`: `base`, `cases`, `overflow`, `built`, `ended`, `outcome`, `waiters`
+/// and `result` are written under `lock`; the building thread alone writes the cases, each
+/// before `built` counts it, and `hashes` before `ended` is set; a reader reads a case only
+/// below a count `built` gave, having taken `lock` since.
 public final class VectorStream: @unchecked Sendable {
   /// The smallest file streamed: below it the whole load takes a few milliseconds.
   public static let worthwhileBytes = 1 << 20
@@ -31,11 +36,14 @@ public final class VectorStream: @unchecked Sendable {
   private let suite: Suite
   /// Where the first case starts.
   private let first: Int
-  /// Batch `k` holds the cases `k * batchSize ..< (k + 1) * batchSize`; an element of `cases`
-  /// takes at least three bytes (`{}` and a comma), which bounds how many batches there are.
-  private let chunks: UnsafeMutablePointer<UnsafeMutablePointer<VectorCase>?>
-  private let chunkCount: Int
+  /// How many cases the array's buffer takes: a multiple of ``batchSize``.
+  let capacity: Int
   private let lock = NSLock()
+  /// The array's buffer while the cases are built; the array once they are.
+  private var base: UnsafeMutablePointer<VectorCase>?
+  private var cases: [VectorCase] = []
+  /// The batches past `capacity`, each of ``batchSize`` cases at most.
+  private var overflow: [UnsafeMutablePointer<VectorCase>] = []
   private var built = 0
   private var ended = false
   /// The bytes' SHA-256 when every case was built and the file checked out; `nil` otherwise.
@@ -45,25 +53,24 @@ public final class VectorStream: @unchecked Sendable {
   private var waiters: [(index: Int, continuation: CheckedContinuation<Int, Never>)] = []
   private var result: Result<VectorSet, VectorsError>?
 
-  private init(bytes: [UInt8], name: String, suite: Suite, first: Int) {
+  private init(bytes: [UInt8], name: String, suite: Suite, first: Int, firstLength: Int) {
     self.bytes = bytes
     self.name = name
     self.suite = suite
     self.first = first
-    chunkCount = (bytes.count / 3 + 1) / Self.batchSize + 1
-    chunks = .allocate(capacity: chunkCount)
-    chunks.initialize(repeating: nil, count: chunkCount)
+    // A quarter more cases than the first case's length suggests, but never more than one
+    // for each 64 bytes (a case takes more): the rest, if any, go to `overflow`.
+    let estimate = min((bytes.count - first) / max(64, firstLength + 1) * 5 / 4, bytes.count / 64)
+    capacity = (estimate / Self.batchSize + 1) * Self.batchSize
   }
 
   deinit {
-    var left = built
-    for index in 0..<chunkCount {
-      guard let chunk = chunks[index] else { continue }
+    var left = max(0, built - capacity)
+    for chunk in overflow {
       chunk.deinitialize(count: min(left, Self.batchSize))
       left -= min(left, Self.batchSize)
       chunk.deallocate()
     }
-    chunks.deallocate()
   }
 
   /// Reads the vector file at `path` and starts building its cases; `nil` when the file is
@@ -79,17 +86,19 @@ public final class VectorStream: @unchecked Sendable {
     // The suite, from the first case's ID: a file as the kit writes it lists its members in
     // order, `cases` before `suite`.
     var id: String?
+    var length = 0
     _ = JSONParser.summarizeElements(bytes: bytes, from: first, summarizing: VectorLoader.caseMembers, batch: 1) {
       summaries in
       id = summaries.member(0, of: 0).flatMap { span in
         bytes.withUnsafeBufferPointer { CheckedSpanReader.plainString($0, span) }
       }
+      length = summaries.span(of: 0)?.count ?? 0
       return false
     }
     guard let id, let slash = id.firstIndex(of: "/"), let suite = Suite(rawValue: String(id[..<slash])) else {
       return nil
     }
-    let stream = VectorStream(bytes: bytes, name: name, suite: suite, first: first)
+    let stream = VectorStream(bytes: bytes, name: name, suite: suite, first: first, firstLength: length)
     Thread { stream.build() }.start()
     return stream
   }
@@ -112,7 +121,9 @@ public final class VectorStream: @unchecked Sendable {
   /// Calls `body` with the case at `index`, read in place; only for an index below a count
   /// ``available(through:)`` gave, and before ``finish()``.
   public func withCase<Result>(_ index: Int, _ body: (borrowing VectorCase) -> Result) -> Result {
-    body(chunks[index / Self.batchSize].unsafelyUnwrapped[index % Self.batchSize])
+    if index < capacity { return body(base.unsafelyUnwrapped[index]) }
+    let chunk = lock.withLock { overflow[(index - capacity) / Self.batchSize] }
+    return body(chunk[(index - capacity) % Self.batchSize])
   }
 
   /// The set ``VectorLoader/load(files:)`` gives for the file, once every case is built: the
@@ -131,21 +142,19 @@ public final class VectorStream: @unchecked Sendable {
 
   /// ``finish()``'s result, under `lock`, after the building thread has ended.
   private func finishLocked() -> Result<VectorSet, VectorsError> {
-    let count = built
-    var left = count
-    let cases = [VectorCase](unsafeUninitializedCapacity: count) { buffer, initialized in
-      for index in 0..<chunkCount {
-        guard let chunk = chunks[index], let base = buffer.baseAddress else { continue }
-        let moved = min(left, Self.batchSize)
-        (base + (count - left)).moveInitialize(from: chunk, count: moved)
-        left -= moved
-        chunk.deallocate()
-        chunks[index] = nil
-      }
-      initialized = count - left
+    var cases = self.cases
+    self.cases = []
+    base = nil
+    var left = max(0, built - capacity)
+    for chunk in overflow {
+      let moved = min(left, Self.batchSize)
+      cases.append(contentsOf: UnsafeBufferPointer(start: chunk, count: moved))
+      chunk.deinitialize(count: moved)
+      chunk.deallocate()
+      left -= moved
     }
-    built = 0
-    if let sha256 = outcome, cases.count == count, RepeatedIDs.first(in: cases, hashes: hashes) == nil {
+    overflow = []
+    if let sha256 = outcome, cases.count == built, RepeatedIDs.first(in: cases, hashes: hashes) == nil {
       return .success(VectorLoader.looseSet([(VectorFile(suite: suite, cases: cases), sha256)]))
     }
     do throws(VectorsError) {
@@ -164,44 +173,53 @@ public final class VectorStream: @unchecked Sendable {
     var count = 0
     var failed = false
     var hashes: [Int] = []
-    let end = JSONParser.summarizeElements(
-      bytes: bytes, from: first, summarizing: VectorLoader.caseMembers, batch: Self.batchSize
-    ) { batch in
-      guard count / Self.batchSize < chunkCount else {
-        failed = true
-        return false
-      }
-      let chunk = UnsafeMutablePointer<VectorCase>.allocate(capacity: Self.batchSize)
-      var made = 0
-      for position in 0..<batch.count {
-        guard let span = batch.span(of: position) else { break }
-        do throws(VectorsError) {
-          (chunk + made).initialize(
-            to: try VectorLoader.decodeCase(
-              span, members: { batch.member($0, of: position) }, index: count + position, suite: suite, file: name,
-              bytes: bytes, lists: lists))
-        } catch {
-          break
+    var end: Int?
+    let cases = [VectorCase](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+      lock.withLock { base = buffer.baseAddress }
+      end = JSONParser.summarizeElements(
+        bytes: bytes, from: first, summarizing: VectorLoader.caseMembers, batch: Self.batchSize
+      ) { batch in
+        let target: UnsafeMutablePointer<VectorCase>
+        if count < capacity, let base = buffer.baseAddress {
+          target = base + count
+        } else {
+          target = .allocate(capacity: Self.batchSize)
+          lock.withLock { overflow.append(target) }
         }
-        hashes.append(chunk[made].id.hashValue)
-        made += 1
+        var made = 0
+        for position in 0..<batch.count {
+          guard let span = batch.span(of: position) else { break }
+          do throws(VectorsError) {
+            (target + made).initialize(
+              to: try VectorLoader.decodeCase(
+                span, members: { batch.member($0, of: position) }, index: count + position, suite: suite,
+                file: name, bytes: bytes, lists: lists))
+          } catch {
+            break
+          }
+          hashes.append(target[made].id.hashValue)
+          made += 1
+        }
+        count += made
+        publish(count, ended: false)
+        guard made == batch.count else {
+          failed = true
+          return false
+        }
+        if summarized == nil { summarized = batch } else { summarized?.append(contentsOf: batch) }
+        return true
       }
-      chunks[count / Self.batchSize] = chunk
-      count += made
-      publish(count, ended: false)
-      guard made == batch.count else {
-        failed = true
-        return false
-      }
-      if summarized == nil { summarized = batch } else { summarized?.append(contentsOf: batch) }
-      return true
+      initialized = min(count, capacity)
     }
     var sha256: String?
     if !failed, let end, let summaries = summarized, checks(summaries, end: end, count: count) {
       sha256 = bytes.withUnsafeBytes { Manifest.sha256(bytes: $0) }
     }
     self.hashes = hashes
-    lock.withLock { outcome = sha256 }
+    lock.withLock {
+      self.cases = cases
+      outcome = sha256
+    }
     publish(count, ended: true)
   }
 
