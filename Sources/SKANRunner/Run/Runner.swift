@@ -71,22 +71,18 @@ public enum Runner {
             var requests: [RunRequest] = []
             var sent: [Int] = []
             for index in indices {
-              let prepared = source.withCase(index) { vector -> (request: RunRequest?, skipped: CaseResult?) in
+              var skipped: CaseResult?
+              source.withCase(index) { vector in
                 guard declared.contains(vector.suite.rawValue) else {
-                  return (
-                    nil,
-                    CaseResult(
-                      id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped,
-                      message: "suite \(vector.suite.rawValue) not declared by the implementation")
-                  )
+                  skipped = CaseResult(
+                    id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped,
+                    message: "suite \(vector.suite.rawValue) not declared by the implementation")
+                  return
                 }
-                return (request(for: vector, seq: index + 1), nil)
-              }
-              if let skipped = prepared.skipped { ledger.record(skipped, size: 0, at: index) }
-              if let request = prepared.request {
-                requests.append(request)
+                requests.append(request(for: vector, seq: index + 1))
                 sent.append(index)
               }
+              if let skipped { ledger.record(skipped, size: 0, at: index) }
             }
             if !requests.isEmpty {
               let started = ContinuousClock.now
