@@ -12,7 +12,7 @@ import Testing
 @Suite("Vector files streamed as they are read")
 struct VectorStreamTests {
   /// `text` written to a scratch file, opened as a stream whatever its size.
-  static func open(_ text: String) throws -> (stream: VectorStream?, path: String) {
+  static func streamed(_ text: String) throws -> (stream: VectorStream?, path: String) {
     let path = ScratchFiles.write(text, suffix: ".json")
     return (VectorStream.open(file: path, minimumBytes: 0), path)
   }
@@ -36,7 +36,7 @@ struct VectorStreamTests {
     "every case is handed out in order, as the loader builds it, and the set is the loader's",
     arguments: [false, true])
   func clean(longFirst: Bool) async throws {
-    let (opened, path) = try Self.open(try LargeFileTests.file(longFirst ? [0: Self.longFirstCase] : [:]))
+    let (opened, path) = try Self.streamed(try LargeFileTests.file(longFirst ? [0: Self.longFirstCase] : [:]))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let stream = try #require(opened)
     let loaded = try Self.load(path).get()
@@ -91,7 +91,7 @@ struct VectorStreamTests {
     default:
       text = try Self.replacingCase(4_096, with: "7")
     }
-    let (opened, path) = try Self.open(text)
+    let (opened, path) = try Self.streamed(text)
     defer { try? FileManager.default.removeItem(atPath: path) }
     let stream = try #require(opened, "\(problem): streamed")
     let expected = Self.load(path).failure
@@ -117,7 +117,7 @@ struct VectorStreamTests {
   func notStreamed() throws {
     let small = ScratchFiles.write(#"{"cases": [{"id": "window/a"}], "suite": "window"}"#, suffix: ".json")
     defer { try? FileManager.default.removeItem(atPath: small) }
-    #expect(VectorStream.open(file: small) == nil, "a file under the streamed size")
+    #expect(VectorStream.open(file: small) == nil ? true : false, "a file under the streamed size")
     for text in [
       #"{"cases": [], "suite": "window", "number_of_cases": 0, "schema_version": 1}"#,
       #"{"cases": [7], "suite": "window", "number_of_cases": 1, "schema_version": 1}"#,
@@ -128,10 +128,63 @@ struct VectorStreamTests {
       #"{"$schema": tru, "cases": [{"id": "window/a"}]}"#,
       "\u{FEFF}" + #"{"cases": [{"id": "window/a"}]}"#,
     ] {
-      let (stream, path) = try Self.open(text)
+      let (stream, path) = try Self.streamed(text)
       defer { try? FileManager.default.removeItem(atPath: path) }
-      #expect(stream == nil, "\(text)")
+      #expect(stream == nil ? true : false, "\(text)")
     }
-    #expect(VectorStream.open(file: "/nonexistent/vectors.json", minimumBytes: 0) == nil)
+    #expect(VectorStream.open(file: "/nonexistent/vectors.json", minimumBytes: 0) == nil ? true : false)
   }
+
+  @Test("a named pipe is not read: the load that follows reads all of it")
+  func namedPipe() async throws {
+    let directory = try ScratchFiles.directory("skan-stream-pipe")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let path = directory + "/fifo"
+    try #require(mkfifo(path, 0o600) == 0)
+    let text = Data(try LargeFileTests.file().utf8)
+    // Its open waits for a reader: the stream's, were it to open the pipe, or the one below.
+    // A thread of its own, not the pool's: a stream that opened the pipe blocks this one.
+    let written = WrittenFlag()
+    Thread {
+      let handle = FileHandle(forWritingAtPath: path)
+      handle?.write(text)
+      try? handle?.close()
+      written.set()
+    }.start()
+    #expect(VectorStream.open(file: path, minimumBytes: 0) == nil ? true : false, "not streamed")
+    // Give a stream that read the pipe time to have taken it all.
+    try await Task.sleep(for: .milliseconds(200))
+    guard !written.isSet else {
+      Issue.record("the stream read the pipe")
+      return
+    }
+    let read = FileHandle(forReadingAtPath: path)?.readDataToEndOfFile()
+    #expect(read == text)
+  }
+
+  @Test(
+    "a problem in a batch past the estimated capacity is the loader's error; a stream let go unfinished frees its batches"
+  )
+  func overflowProblem() async throws {
+    let (opened, path) = try Self.streamed(
+      try LargeFileTests.file([0: Self.longFirstCase, 6_000: LargeFileTests.unknownRequirement]))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let stream = try #require(opened)
+    #expect(stream.capacity < 6_000)
+    #expect(await stream.available(through: LargeFileTests.count) == 6_000)
+    #expect(await Self.finish(stream).failure == Self.load(path).failure)
+    // Built into overflow batches and dropped without `finish()`.
+    let (unfinished, other) = try Self.streamed(try LargeFileTests.file([0: Self.longFirstCase]))
+    defer { try? FileManager.default.removeItem(atPath: other) }
+    #expect(await unfinished?.available(through: LargeFileTests.count) == LargeFileTests.count)
+    #expect(unfinished?.withCase(LargeFileTests.count - 1) { $0.id } == "window/large-\(LargeFileTests.count - 1)")
+  }
+}
+
+/// Set once by the writer of a pipe when it has written all and closed it.
+private final class WrittenFlag: @unchecked Sendable {
+  private let lock = NSLock()
+  private var value = false
+  func set() { lock.withLock { value = true } }
+  var isSet: Bool { lock.withLock { value } }
 }

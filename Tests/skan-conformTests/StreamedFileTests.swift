@@ -15,12 +15,12 @@ struct StreamedFileTests {
 
   /// A run of `file` against the reference, with `extra` options; the outcome and the report
   /// it wrote, if any.
-  static func run(_ file: String, in directory: String, _ extra: [String] = []) async throws -> (
+  static func run(_ file: String, in directory: String, _ extra: [String] = [], cli: String? = nil) async throws -> (
     KitCommand.Outcome, RunReport?
   ) {
     let report = directory + "/report-\(UUID().uuidString).json"
     let outcome = try await KitCommand.run(
-      ["run", "--vectors", file, "--cli", try UserVectorTests.reference(), "--report-json", report] + extra)
+      ["run", "--vectors", file, "--cli", try cli ?? UserVectorTests.reference(), "--report-json", report] + extra)
     guard let data = FileManager.default.contents(atPath: report) else { return (outcome, nil) }
     return (outcome, try JSONReportReader.read(bytes: [UInt8](data)))
   }
@@ -59,13 +59,43 @@ struct StreamedFileTests {
     let edit = problem == "a repeated ID" ? LargeVectorFile.repeatedID : LargeVectorFile.unknownRequirement
     try LargeVectorFile.text(count: Self.count, edits: [index: edit]).write(
       toFile: file, atomically: true, encoding: .utf8)
-    let (streamed, streamedReport) = try await Self.run(file, in: directory)
-    let (loaded, _) = try await Self.run(file, in: directory, ["--suite", "window"])
+    // The reference behind `tee`, which keeps the requests it was sent.
+    let sent = (streamed: directory + "/streamed.jsonl", loaded: directory + "/loaded.jsonl")
+    func logged(_ log: String) throws -> String {
+      "sh -c " + RepositoryPaths.quoted("tee \(RepositoryPaths.quoted(log)) | exec \(try UserVectorTests.reference())")
+    }
+    let (streamed, streamedReport) = try await Self.run(file, in: directory, cli: try logged(sent.streamed))
+    let (loaded, _) = try await Self.run(file, in: directory, ["--suite", "window"], cli: try logged(sent.loaded))
+    // Streamed: the cases before the problem went out; loaded: none did.
+    let requests = try String(contentsOfFile: sent.streamed, encoding: .utf8).components(separatedBy: "window/large-")
+    #expect(requests.count - 1 >= 1_024, "\(problem): \(requests.count - 1) requests sent")
+    #expect(!((try? String(contentsOfFile: sent.loaded, encoding: .utf8)) ?? "").contains("window/large-"))
     #expect(streamed.status == 4, "\(problem): \(streamed.output)")
     #expect(streamedReport.map(\.results.count) == nil, "\(problem): a report was written")
     let message = try #require(
       loaded.output.split(separator: "\n").first { $0.hasPrefix("error: invalid vectors:") }, "\(loaded.output)")
     #expect(message.contains(problem == "a repeated ID" ? "window/large-100" : "window/large-\(index)"), "\(message)")
     #expect(streamed.output.split(separator: "\n").contains(message), "\(problem): \(streamed.output)")
+  }
+
+  @Test(
+    "a problem in the file is named before an implementation that cannot start or an unusable expectations file, as a load names it",
+    arguments: [["--cli", "false"], ["--expectations", "/nonexistent/expectations.json"]])
+  func problemNamedFirst(_ extra: [String]) async throws {
+    let directory = try ScratchFiles.directory("skan-streamed")
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let file = directory + "/large.json"
+    try LargeVectorFile.text(count: Self.count, edits: [6_000: LargeVectorFile.unknownRequirement]).write(
+      toFile: file, atomically: true, encoding: .utf8)
+    let cli = extra.first == "--cli" ? extra[1] : nil
+    let rest = extra.first == "--cli" ? [] : extra
+    let (streamed, _) = try await Self.run(file, in: directory, rest, cli: cli)
+    let (loaded, _) = try await Self.run(file, in: directory, rest + ["--suite", "window"], cli: cli)
+    #expect(loaded.status == 4, "\(loaded.output)")
+    #expect(streamed.status == 4, "\(extra): \(streamed.output)")
+    let errors = { (outcome: KitCommand.Outcome) in
+      outcome.output.split(separator: "\n").filter { $0.hasPrefix("error:") }
+    }
+    #expect(errors(streamed) == errors(loaded), "\(extra)")
   }
 }

@@ -18,4 +18,18 @@ public enum RunCases: Sendable {
     case .streamed(let stream): return stream.withCase(index, body)
     }
   }
+
+  /// The problem of a streamed file, once it is read (``VectorStream/finish()``): `nil` for
+  /// cases already loaded, or a file without one. What fails before the run (the
+  /// implementation's start, an expectations file) is named after it, as a load before them
+  /// would have been.
+  public func problem() async -> VectorsError? {
+    guard case .streamed(let stream) = self else { return nil }
+    do throws(VectorsError) {
+      _ = try await stream.finish()
+      return nil
+    } catch {
+      return error
+    }
+  }
 }

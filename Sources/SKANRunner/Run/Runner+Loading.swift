@@ -35,7 +35,14 @@ extension Runner {
         await transport.close()
         throw error
       }
-      let identity = try await handshake.value
+      let identity: ImplementationIdentity
+      do {
+        identity = try await handshake.value
+      } catch {
+        // A streamed file's problem is named first, as a load's is.
+        if let problem = await loaded.cases.problem() { throw RunnerError.invalidVectors(problem) }
+        throw error
+      }
       let (report, vectors) = try await run(loaded.cases, transport: transport, identity: identity, progress: progress)
       return (report, vectors, loaded.context)
     } onCancel: {

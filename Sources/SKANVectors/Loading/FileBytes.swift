@@ -11,6 +11,14 @@ enum FileBytes {
   /// The most a vector file may hold: 1 GiB, about 2.8 million cases as the kit writes them.
   /// A larger file, or one that never ends (`/dev/zero`), is refused where it is read.
   static let limit = 1 << 30
+  /// Whether `path` names a regular file (a link followed) of at least `bytes` bytes: one that
+  /// reads the same when read again, unlike a named pipe or `/dev/fd/N`, and can be read
+  /// without waiting for a writer.
+  static func isRegularFile(_ path: String, atLeast bytes: Int) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG && Int(status.st_size) >= bytes
+  }
+
   /// The bytes of the file at `path`; errors name it `name`.
   /// - Throws: ``VectorsError/io(file:reason:)`` when it cannot be opened or read.
   static func contents(of path: String, name: String) throws(VectorsError) -> [UInt8] {

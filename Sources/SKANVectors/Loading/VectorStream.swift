@@ -24,12 +24,16 @@ import SKANVocabulary
 /// and `result` are written under `lock`; the building thread alone writes the cases, each
 /// before `built` counts it, and `hashes` before `ended` is set; a reader reads a case only
 /// below a count `built` gave, having taken `lock` since.
-public final class VectorStream: @unchecked Sendable {
+public final class VectorStream: @unchecked Sendable, CustomStringConvertible {
   /// The smallest file streamed: below it the whole load takes a few milliseconds.
   public static let worthwhileBytes = 1 << 20
 
   /// The cases summarized and built at a time, and made available together.
   static let batchSize = 1024
+
+  /// The most cases the array's buffer is made for before any is read (its pages are only
+  /// reserved until written): a file whose first case is short cannot reserve gigabytes.
+  static let largestCapacity = 1 << 20
 
   private let bytes: [UInt8]
   private let name: String
@@ -59,8 +63,10 @@ public final class VectorStream: @unchecked Sendable {
     self.suite = suite
     self.first = first
     // A quarter more cases than the first case's length suggests, but never more than one
-    // for each 64 bytes (a case takes more): the rest, if any, go to `overflow`.
-    let estimate = min((bytes.count - first) / max(64, firstLength + 1) * 5 / 4, bytes.count / 64)
+    // for each 64 bytes (a case takes more) nor than ``largestCapacity``: the rest, if any,
+    // go to `overflow`.
+    let estimate = min(
+      (bytes.count - first) / max(64, firstLength + 1) * 5 / 4, bytes.count / 64, Self.largestCapacity)
     capacity = (estimate / Self.batchSize + 1) * Self.batchSize
   }
 
@@ -73,14 +79,23 @@ public final class VectorStream: @unchecked Sendable {
     }
   }
 
+  /// The file's name and the cases built so far: never its bytes, which a reflection of the
+  /// object (a test's failure message) would otherwise print one by one.
+  public var description: String {
+    "the cases of \(name) as it is read (\(lock.withLock { built }) built)"
+  }
+
   /// Reads the vector file at `path` and starts building its cases; `nil` when the file is
-  /// not one to stream (the caller loads it as usual, which says what is wrong with it): it
-  /// cannot be read, is smaller than `minimumBytes`, or its `cases` do not begin, as a parse
+  /// not one to stream (the caller loads it as usual, which says what is wrong with it): it is
+  /// not a regular file (a named pipe is never read here), cannot be read, is smaller than
+  /// `minimumBytes`, or its `cases` do not begin, as a parse
   /// reads the document, with an object whose `id` names a suite (`suite/slug`, the suite the
   /// file must declare).
   public static func open(file path: String, minimumBytes: Int = worthwhileBytes) -> VectorStream? {
     let name = (path as NSString).lastPathComponent
-    guard let bytes = try? VectorLoader.readBytes(path, name: name), bytes.count >= minimumBytes,
+    // A regular file only: a pipe read here could not be read again by the caller's load.
+    guard FileBytes.isRegularFile(path, atLeast: minimumBytes),
+      let bytes = try? VectorLoader.readBytes(path, name: name), bytes.count >= minimumBytes,
       let first = JSONParser.firstElement(in: bytes, within: "cases")
     else { return nil }
     // The suite, from the first case's ID: a file as the kit writes it lists its members in
@@ -121,7 +136,10 @@ public final class VectorStream: @unchecked Sendable {
   /// Calls `body` with the case at `index`, read in place; only for an index below a count
   /// ``available(through:)`` gave, and before ``finish()``.
   public func withCase<Result>(_ index: Int, _ body: (borrowing VectorCase) -> Result) -> Result {
-    if index < capacity { return body(base.unsafelyUnwrapped[index]) }
+    // `base` is the buffer `Array(unsafeUninitializedCapacity:)` filled, still the array's
+    // (held in `cases`, never mutated) after its initializer returned; `nil` after `finish()`.
+    if index < capacity, let base { return body(base[index]) }
+    precondition(index >= capacity, "a streamed case read after finish()")
     let chunk = lock.withLock { overflow[(index - capacity) / Self.batchSize] }
     return body(chunk[(index - capacity) % Self.batchSize])
   }

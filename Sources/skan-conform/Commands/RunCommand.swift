@@ -136,7 +136,17 @@ struct RunCommand: AsyncParsableCommand {
       (report, vectors, (planned, known)) = try await InterruptibleRun.run {
         try await Runner.run(transport: transport, handshake: prelaunched?.handshake) {
           if streams, let stream = source.stream() {
-            let known = try expectationsPath.map(ExpectationsFile.load)
+            var known: Expectations?
+            if let expectationsPath {
+              switch ExpectationsFile.read(expectationsPath) {
+              case .success(let expectations): known = expectations
+              case .failure(let unusable):
+                // The vector file's own problem is named first, as a load's is.
+                if let problem = await RunCases.streamed(stream).problem() { throw RunnerError.invalidVectors(problem) }
+                printError(unusable.message)
+                throw KitExit.usage
+              }
+            }
             progress.start(total: nil)
             return (.streamed(stream), (nil, known))
           }
