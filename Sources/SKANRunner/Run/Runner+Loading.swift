@@ -39,8 +39,9 @@ extension Runner {
       do {
         identity = try await handshake.value
       } catch {
-        // A streamed file's problem is named first, as a load's is.
-        if let problem = await loaded.cases.problem() { throw RunnerError.invalidVectors(problem) }
+        // A streamed file's problem is named first, as a load's is; not after a Ctrl-C, which
+        // would wait for the rest of the file.
+        if !Task.isCancelled, let problem = await loaded.cases.problem() { throw RunnerError.invalidVectors(problem) }
         throw error
       }
       let (report, vectors) = try await run(loaded.cases, transport: transport, identity: identity, progress: progress)
