@@ -32,7 +32,7 @@ public enum S2SResponseContract {
   /// AppsFlyer: `value` (v1, v2); `coarse_value`, `lock`, `next_w_time`,
   /// `postback_sequence_index` (v2), checked in that order (S2S-12, S2S-13).
   private static func appsFlyer(_ members: [String: JSONValue], v2: Bool) throws(ModelError) -> S2SUpdate {
-    let value = try appsFlyerValue(members["value"], v2: v2)
+    let value = appsFlyerValue(members["value"], v2: v2)
     let fine =
       RuleVariant.s2sValueUpTo64.isActive
       ? try RuleVariant.applying(.fineUpTo64) { () throws(ModelError) in try ValueReader.fine(value) }
