@@ -10,15 +10,19 @@ public enum ReferenceServing {
   /// The longest request line read; a longer one is ignored, with a word on standard error.
   public static let maximumLineLength = 64 << 20
 
-  /// How many replies are written together at most: a block of requests read at once is
-  /// answered in writes of this many replies (and its rest), not in one write at its end.
-  static let flushEvery = 16
+  /// How many replies are written together at most: the replies to a block of requests read
+  /// at once go out in one write when the block is done, a long block's (a file's, read
+  /// whole) every this many replies.
+  static let flushEvery = 256
 
   /// Answers the JSON-lines protocol on `input` and `output` until `stop` or the end of
-  /// input. Reads in blocks and answers the complete lines of a block in writes of
-  /// ``flushEvery`` replies, so that a pipelining runner is neither slowed by a system call
-  /// per reply nor kept waiting for the last reply of a long block. A line that is not
-  /// JSON has no `seq` to answer to: it is ignored, with a word on standard error.
+  /// input. Reads in blocks and answers the complete lines of a block with one write before
+  /// it reads again (Spec/adapter-protocol.md, section 4: every reply is out before the
+  /// adapter waits for input), a long block every ``flushEvery`` replies: a pipelining
+  /// runner then reads the replies to what it sent together (one system call and one
+  /// wake-up on each side for some fifty replies, where a write a reply made them a case),
+  /// and never waits on a reply kept back. A line that is not JSON has no `seq` to answer
+  /// to: it is ignored, with a word on standard error.
   public static func serveLines(
     input: FileHandle, output: FileHandle, kitVersion: String,
     evaluate: @escaping @Sendable (Suite, JSONValue) -> SuiteResult
@@ -50,8 +54,8 @@ public enum ReferenceServing {
         case .reply(let reply):
           replies += AdapterProtocol.line(reply)
           answered += 1
-          // Every `flushEvery` replies go out at once, so that a pipelining runner has work
-          // while the rest of a long block is evaluated.
+          // A long block's replies go out every `flushEvery`, so that a pipelining runner has
+          // work while the rest of the block is evaluated.
           if answered % flushEvery == 0 {
             output.write(Data(replies))
             replies.removeAll(keepingCapacity: true)

@@ -49,4 +49,46 @@ struct ReferenceServingTests {
     #expect(replies.first?["protocol"] == 1)
     #expect(replies.dropFirst().map { $0["seq"] } == [1, 2])
   }
+
+  @Test("stdio: every reply is written before the next read, so a runner that waits for each reply gets it")
+  func repliesBeforeReading() throws {
+    let input = Pipe()
+    let output = Pipe()
+    let evaluate = self.evaluate
+    let server = Thread {
+      ReferenceServing.serveLines(
+        input: input.fileHandleForReading, output: output.fileHandleForWriting, kitVersion: "t", evaluate: evaluate)
+      try? output.fileHandleForWriting.close()
+    }
+    server.start()
+    let reading = output.fileHandleForReading.fileDescriptor
+    var pending: [UInt8] = []
+    // The next line of output, or nil when none comes within a minute (a reply held back
+    // until more input arrives never does).
+    func nextLine() -> String? {
+      while true {
+        if let newline = pending.firstIndex(of: 0x0A) {
+          defer { pending.removeSubrange(0...newline) }
+          return String(decoding: pending[..<newline], as: UTF8.self)
+        }
+        var watched = pollfd(fd: reading, events: Int16(POLLIN), revents: 0)
+        guard poll(&watched, 1, 60_000) == 1 else { return nil }
+        var chunk = [UInt8](repeating: 0, count: 4_096)
+        let count = chunk.withUnsafeMutableBytes { read(reading, $0.baseAddress, $0.count) }
+        guard count > 0 else { return nil }
+        pending += chunk[..<count]
+      }
+    }
+    // Past the first block of replies written together, and more than one block's worth.
+    for seq in 1...300 {
+      let line = #"{"cmd":"run","seq":\#(seq),"id":"a","suite":"windows","input":{}}"# + "\n"
+      input.fileHandleForWriting.write(Data(line.utf8))
+      guard let reply = nextLine() else {
+        Issue.record("no reply to request \(seq) while the reference waited for the next")
+        break
+      }
+      #expect(try JSONParser.parse(reply)["seq"]?.exactInteger == seq, "request \(seq)")
+    }
+    try input.fileHandleForWriting.close()
+  }
 }

@@ -27,18 +27,22 @@ struct FileBytesTests {
     #expect(read == bytes, "size \(size)")
   }
 
-  @Test("a file read in halves that turns out shorter is read again from its start, not padded")
-  func shortHalves() throws {
+  @Test("a file read in parts that turns out shorter is read again from its start, not padded")
+  func shortParts() throws {
     let directory = try ScratchFiles.directory("skan-file-bytes")
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let path = directory + "/data.bin"
-    try Data(repeating: 7, count: 1_000).write(to: URL(fileURLWithPath: path))
+    // Three parts: the second comes short and the third finds nothing.
+    let size = FileBytes.partBytes + 1_000
+    try Data(repeating: 7, count: size).write(to: URL(fileURLWithPath: path))
     let descriptor = open(path, O_RDONLY)
     defer { close(descriptor) }
-    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 4_000)
+    let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 * FileBytes.partBytes)
     defer { buffer.deallocate() }
-    #expect(!FileBytes.readInHalves(descriptor, into: buffer, 4_000), "the second half is past the end")
-    #expect(FileBytes.readInHalves(descriptor, into: buffer, 1_000))
+    #expect(!FileBytes.readInParts(descriptor, into: buffer, 3 * FileBytes.partBytes), "past the end")
+    #expect(!FileBytes.readInParts(descriptor, into: buffer, 4_000 + size), "the last part past the end")
+    #expect(FileBytes.readInParts(descriptor, into: buffer, size))
+    #expect(UnsafeBufferPointer(start: buffer, count: size).allSatisfy { $0 == 7 })
     #expect(lseek(descriptor, 0, SEEK_CUR) == 0, "read at offsets: the position is where it was")
   }
 

@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -37,7 +39,7 @@ enum FileBytes {
     var split = false
     var bytes = [UInt8](unsafeUninitializedCapacity: Int(status.st_size)) { buffer, initialized in
       LargePages.prefer(UnsafeMutableRawBufferPointer(buffer))
-      if buffer.count >= splitBytes, let base = buffer.baseAddress, readInHalves(descriptor, into: base, buffer.count) {
+      if buffer.count >= splitBytes, let base = buffer.baseAddress, readInParts(descriptor, into: base, buffer.count) {
         initialized = buffer.count
         split = true
         return
@@ -52,7 +54,7 @@ enum FileBytes {
         initialized += count
       }
     }
-    // Read at offsets, the halves left the file's position at its start.
+    // Read at offsets, the parts left the file's position at its start.
     guard !failed, !split || lseek(descriptor, off_t(bytes.count), SEEK_SET) >= 0 else {
       throw .io(file: name, reason: "cannot read \(path)")
     }
@@ -69,20 +71,26 @@ enum FileBytes {
     return bytes
   }
 
-  /// The size from which a file is read in two halves at once (``readInHalves(_:into:_:)``).
+  /// The size from which a file is read in parts on two threads (``readInParts(_:into:_:)``).
   static let splitBytes = 8 << 20
 
-  /// Reads the first `count` bytes of `descriptor` into `base`, the first half on a thread of
-  /// its own while the calling thread reads the second (a copy from the page cache goes about
-  /// twice as fast on two cores); `false`, with `base` to be read again from the start, when
-  /// either half came short (the file shrank) or failed.
-  static func readInHalves(_ descriptor: Int32, into base: UnsafeMutablePointer<UInt8>, _ count: Int) -> Bool {
-    let half = count / 2
+  /// The bytes of one part.
+  static let partBytes = 4 << 20
+
+  /// Reads the first `count` bytes of `descriptor` into `base` in parts of ``partBytes``, the
+  /// calling thread and a thread of its own each taking the next part as it finishes one (a
+  /// copy from the page cache goes about twice as fast on two cores, and when one thread's
+  /// pages come slower, as fresh memory often does, the other takes more of the parts instead
+  /// of waiting for it); `false`, with `base` to be read again from the start, when a part
+  /// came short (the file shrank) or failed.
+  static func readInParts(_ descriptor: Int32, into base: UnsafeMutablePointer<UInt8>, _ count: Int) -> Bool {
+    let parts = stride(from: 0, to: count, by: partBytes).map { $0..<min($0 + partBytes, count) }
     let target = Target(base)
-    let (first, second) = TwoThreads.alongside(true, { readFully(descriptor, into: target.base, 0..<half) }) {
-      readFully(descriptor, into: target.base, half..<count)
+    let failures = Failures()
+    TwoThreads.forEach(parts) { part in
+      if !readFully(descriptor, into: target.base, part) { failures.record() }
     }
-    return first && second
+    return !failures.any
   }
 
   /// Reads bytes `range` of `descriptor` into the same places of `base`; `false` when the file
@@ -100,10 +108,17 @@ enum FileBytes {
     return true
   }
 
-  /// The buffer both threads read into, each its own half.
-  /// `@unchecked Sendable`: the halves are disjoint, and read only after both threads are done.
+  /// The buffer both threads read into, each its own parts.
+  /// `@unchecked Sendable`: the parts are disjoint, and read only after both threads are done.
   private final class Target: @unchecked Sendable {
     let base: UnsafeMutablePointer<UInt8>
     init(_ base: UnsafeMutablePointer<UInt8>) { self.base = base }
+  }
+
+  /// Whether a part failed, recorded by either thread.
+  private final class Failures: Sendable {
+    private let failed = Atomic<Bool>(false)
+    func record() { failed.store(true, ordering: .relaxed) }
+    var any: Bool { failed.load(ordering: .relaxed) }
   }
 }

@@ -27,9 +27,35 @@ final class StringLists: Sendable {
     }
   }
 
-  /// A slot, set once.
+  /// A slot, set once: the address of its entry, retained until the table is freed, or 0.
+  /// (An `Atomic` of a plain integer is inlined where it is read; an `AtomicLazyReference`
+  /// read was a call that looked up its generic type's metadata each time, a twentieth of
+  /// the time a large file's cases took to build.)
   private final class Slot: Sendable {
-    let entry = AtomicLazyReference<Entry>()
+    private let address = Atomic<UInt>(0)
+
+    /// The entry, once set.
+    var entry: Entry? {
+      let bits = address.load(ordering: .acquiring)
+      guard bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) else { return nil }
+      return Unmanaged<Entry>.fromOpaque(pointer).takeUnretainedValue()
+    }
+
+    /// Sets the slot to `entry` unless it is set already.
+    func setIfEmpty(_ entry: Entry) {
+      let retained = Unmanaged.passRetained(entry)
+      let bits = UInt(bitPattern: retained.toOpaque())
+      if !address.compareExchange(expected: 0, desired: bits, ordering: .acquiringAndReleasing).exchanged {
+        retained.release()
+      }
+    }
+
+    deinit {
+      let bits = address.load(ordering: .acquiring)
+      if bits != 0, let pointer = UnsafeRawPointer(bitPattern: bits) {
+        Unmanaged<Entry>.fromOpaque(pointer).release()
+      }
+    }
   }
 
   private let accepts: @Sendable (String) -> Bool
@@ -51,7 +77,7 @@ final class StringLists: Sendable {
     else { return checked(text, span) }
     let start = base + span.lowerBound
     let slot = slots[Self.slot(start, count: span.count)]
-    if let entry = slot.entry.load(), entry.isSpelled(start, count: span.count) { return entry.strings }
+    if let entry = slot.entry, entry.isSpelled(start, count: span.count) { return entry.strings }
     let spelling = Array(text[span])
     let strings: [String]
     if let known = lists.withLock({ $0[spelling] }) {
@@ -61,7 +87,7 @@ final class StringLists: Sendable {
       strings = made
       lists.withLock { $0[spelling] = strings }
     }
-    _ = slot.entry.storeIfNil(Entry(spelling: spelling, strings: strings))
+    slot.setIfEmpty(Entry(spelling: spelling, strings: strings))
     return strings
   }
 
