@@ -17,7 +17,8 @@ public struct ObjectSummaries: RandomAccessCollection, Sendable {
   /// no object or no such member.
   private var offsets: [Int32] = []
 
-  init(width: Int) { self.width = width }
+  /// No summaries yet, of objects whose `width` members are asked for.
+  public init(width: Int) { self.width = width }
 
   public var startIndex: Int { 0 }
   public var endIndex: Int { offsets.count / (2 + 2 * width) }

@@ -9,9 +9,9 @@ import SKANVocabulary
 /// ``open(file:minimumBytes:)`` reads the file; a thread of its own then summarizes its cases
 /// ``batchSize`` at a time (``JSONParser/summarizeElements(bytes:from:summarizing:batch:deliver:)``)
 /// and builds each batch with the loader's own decoding, and ``available(through:)`` waits for
-/// a case. Once every case is built, that thread parses the whole document again, taking the
-/// summaries it made over (``JSONParser/parse(bytes:summarizing:within:tail:)``), and checks the
-/// file as the loader does. ``finish()`` gives the set ``VectorLoader/load(files:)`` gives for
+/// a case. Once every case is built, that thread parses the rest of the document, stepping
+/// over the cases it checked (``JSONParser/parse(bytes:summarizing:within:tail:)``), and checks
+/// the file as the loader does. ``finish()`` gives the set ``VectorLoader/load(files:)`` gives for
 /// the file. On any problem it decodes the file's bytes again with the loader, whose error is
 /// then the one thrown: errors are the loader's own, in its order, and the cases handed out
 /// before belong to no set (the run that sent them has no report).
@@ -187,7 +187,6 @@ public final class VectorStream: @unchecked Sendable, CustomStringConvertible {
   /// built, then checks the whole file; on the building thread.
   private func build() {
     let lists = VectorLoader.caseLists()
-    var summarized: ObjectSummaries?
     var count = 0
     var failed = false
     var hashes: [Int] = []
@@ -224,13 +223,12 @@ public final class VectorStream: @unchecked Sendable, CustomStringConvertible {
           failed = true
           return false
         }
-        if summarized == nil { summarized = batch } else { summarized?.append(contentsOf: batch) }
         return true
       }
       initialized = min(count, capacity)
     }
     var sha256: String?
-    if !failed, let end, let summaries = summarized, checks(summaries, end: end, count: count) {
+    if !failed, let end, checks(end: end, count: count) {
       sha256 = bytes.withUnsafeBytes { Manifest.sha256(bytes: $0) }
     }
     self.hashes = hashes
@@ -241,11 +239,14 @@ public final class VectorStream: @unchecked Sendable, CustomStringConvertible {
     publish(count, ended: true)
   }
 
-  /// Whether the whole document, parsed with the `summaries` of its `count` cases taken over
-  /// (the array ends at `end`), checks out as the loader checks a file, but for repeated IDs.
-  private func checks(_ summaries: ObjectSummaries, end: Int, count: Int) -> Bool {
+  /// Whether the whole document checks out as the loader checks a file, but for repeated IDs,
+  /// its `count` cases (the array ends at `end`) already checked and built. The parse steps
+  /// over them (a tail of no summaries, taken at the first case), so it neither reads them
+  /// again nor needs their summaries kept: the count the file declares is checked against
+  /// `count` here instead.
+  private func checks(end: Int, count: Int) -> Bool {
     var taken = false
-    let tail = SummarizedElements(summaries: summaries, end: end)
+    let tail = SummarizedElements(summaries: ObjectSummaries(width: VectorLoader.caseMembers.count), end: end)
     guard
       let (root, all) = try? JSONParser.parse(
         bytes: bytes, summarizing: VectorLoader.caseMembers, within: "cases",
@@ -256,10 +257,10 @@ public final class VectorStream: @unchecked Sendable, CustomStringConvertible {
             return tail
           }
         )),
-      taken, all.count == count,
+      taken, all.isEmpty,
       let head = try? VectorLoader.fileHead(root, summaries: all, name: name)
     else { return false }
-    return head.suite == suite && head.elements.isEmpty && head.count == count && head.declared == count
+    return head.suite == suite && head.elements.isEmpty && head.count == 0 && head.declared == count
   }
 
   /// Records that `count` cases are built (and, when `ended`, that no more will be), and
