@@ -15,7 +15,7 @@ public enum RunCases: Sendable {
   func withCase<Result>(_ index: Int, _ body: (borrowing VectorCase) -> Result) -> Result {
     switch self {
     case .loaded(_, let cases): return body(cases[index])
-    case .streamed(let stream): return stream.withCase(index, body)
+    case .streamed(let stream): return body(stream.casePointer(index).pointee)
     }
   }
 

@@ -96,9 +96,12 @@ public enum Runner {
                 let (reply, arrived) = replies[position]
                 // An interrupted case gets no verdict: the report is then incomplete.
                 if case .interrupted = reply { continue }
+                // The expected value matters only where a reply may be judged on the
+                // transport's thread; read in place, not with a copy of the request.
+                let expected = transport.taskExecutor == nil ? nil : requests[position].expectedOutput?.value
                 await judge(
-                  source, index, seq: index + 1, reply: reply, after: arrived - started,
-                  expected: requests[position].expectedOutput?.value, transport: transport, ledger: ledger)
+                  source, index, seq: index + 1, reply: reply, after: arrived - started, expected: expected,
+                  transport: transport, ledger: ledger)
               }
             }
             if indices.count < taken.count { break }

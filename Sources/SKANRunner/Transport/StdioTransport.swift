@@ -39,11 +39,6 @@ public final class StdioTransport: ImplementationTransport, @unchecked Sendable 
   public let timeout: Double
   public let batchSize: Int
 
-  /// What one request sends and expects, made before the lock is taken.
-  private typealias Parts = (
-    seq: Int, line: [UInt8], expectedOutput: (text: JSONText, value: DeferredJSON)?, expectedErrorCode: String?
-  )
-
   /// The replies to one batch, settled one request at a time; the batch's caller resumes when
   /// the last is (``resume()``, once the lock is released). Only touched under the lock, but
   /// for ``resume()``.
@@ -107,7 +102,8 @@ public final class StdioTransport: ImplementationTransport, @unchecked Sendable 
     let expectedOutput: (text: JSONText, value: DeferredJSON)?
     /// The error code the case expects (``RunRequest/expectedErrorCode``).
     let expectedErrorCode: String?
-    let group: ReplyGroup
+    /// The batch it belongs to: set once, under the lock, before it is queued.
+    var group: ReplyGroup?
     let slot: Int
     /// Whether this is its second sending, after a fault nobody could attribute.
     var replayed = false
@@ -116,13 +112,12 @@ public final class StdioTransport: ImplementationTransport, @unchecked Sendable 
 
     init(
       seq: Int, line: [UInt8], expectedOutput: (text: JSONText, value: DeferredJSON)?, expectedErrorCode: String?,
-      group: ReplyGroup, slot: Int
+      slot: Int
     ) {
       self.seq = seq
       self.line = line
       self.expectedOutput = expectedOutput
       self.expectedErrorCode = expectedErrorCode
-      self.group = group
       self.slot = slot
     }
   }
@@ -187,7 +182,7 @@ public final class StdioTransport: ImplementationTransport, @unchecked Sendable 
 
   /// Gives `job` its reply, received at `at`. Under the lock.
   private func settle(_ job: Job, _ reply: Verdict.Reply, at: ContinuousClock.Instant = .now) {
-    if job.group.settle(job.slot, reply, at: at) { finished.append(job.group) }
+    if let group = job.group, group.settle(job.slot, reply, at: at) { finished.append(group) }
   }
 
   /// The process started with the transport, until the first handshake takes it.
@@ -219,23 +214,26 @@ public final class StdioTransport: ImplementationTransport, @unchecked Sendable 
     _ requests: [RunRequest]
   ) async -> [(reply: Verdict.Reply, at: ContinuousClock.Instant)] {
     guard !requests.isEmpty else { return [] }
-    let parts: [Parts] = requests.map { ($0.seq, $0.line, $0.expectedOutput, $0.expectedErrorCode) }
+    // Each request's members read in place (a request copied would retain and release each).
+    let jobs = requests.indices.map { slot in
+      Job(
+        seq: requests[slot].seq, line: requests[slot].line, expectedOutput: requests[slot].expectedOutput,
+        expectedErrorCode: requests[slot].expectedErrorCode, slot: slot)
+    }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { continuation in
         let refused: Verdict.Reply? = locked {
           if interrupted || Task.isCancelled { return .interrupted }
           if let failure { return .crashed(failure) }
-          let group = ReplyGroup(count: parts.count, continuation: continuation)
-          for (slot, part) in parts.enumerated() {
-            waiting.append(
-              Job(
-                seq: part.seq, line: part.line, expectedOutput: part.expectedOutput,
-                expectedErrorCode: part.expectedErrorCode, group: group, slot: slot))
+          let group = ReplyGroup(count: jobs.count, continuation: continuation)
+          for job in jobs {
+            job.group = group
+            waiting.append(job)
           }
           dispatch()
           return nil
         }
-        if let refused { continuation.resume(returning: parts.map { _ in (refused, .now) }) }
+        if let refused { continuation.resume(returning: jobs.map { _ in (refused, .now) }) }
       }
     } onCancel: {
       locked { interrupt() }

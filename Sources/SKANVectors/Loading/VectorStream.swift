@@ -136,12 +136,20 @@ public final class VectorStream: @unchecked Sendable, CustomStringConvertible {
   /// Calls `body` with the case at `index`, read in place; only for an index below a count
   /// ``available(through:)`` gave, and before ``finish()``.
   public func withCase<Result>(_ index: Int, _ body: (borrowing VectorCase) -> Result) -> Result {
+    body(casePointer(index).pointee)
+  }
+
+  /// Where the case at `index` is, for ``withCase(_:_:)`` and for a caller in this package that
+  /// reads it in place through a function of its own: a generic call across modules copies
+  /// the case it is handed (a retain and a release of each of its members). The same
+  /// conditions as ``withCase(_:_:)``; the address holds until ``finish()``.
+  package func casePointer(_ index: Int) -> UnsafePointer<VectorCase> {
     // `base` is the buffer `Array(unsafeUninitializedCapacity:)` filled, still the array's
     // (held in `cases`, never mutated) after its initializer returned; `nil` after `finish()`.
-    if index < capacity, let base { return body(base[index]) }
+    if index < capacity, let base { return UnsafePointer(base + index) }
     precondition(index >= capacity, "a streamed case read after finish()")
     let chunk = lock.withLock { overflow[(index - capacity) / Self.batchSize] }
-    return body(chunk[(index - capacity) % Self.batchSize])
+    return UnsafePointer(chunk + (index - capacity) % Self.batchSize)
   }
 
   /// The set ``VectorLoader/load(files:)`` gives for the file, once every case is built: the
