@@ -9,13 +9,20 @@ public enum RunCases: Sendable {
   /// Every case of the file `stream` reads; the set is the one ``VectorStream/finish()`` gives.
   case streamed(VectorStream)
 
-  /// Calls `body` with the case at `index`, read in place: a copy of a case would retain and
-  /// release each of its members. A streamed case must be available
-  /// (``VectorStream/available(through:)``).
-  func withCase<Result>(_ index: Int, _ body: (borrowing VectorCase) -> Result) -> Result {
+  /// Calls `body` with where the case at `index` is, so that it reads the case in place: a
+  /// copy of a case retains and releases each of its members, and a case handed to a closure
+  /// as a value (even `borrowing`) is copied for the call. A streamed case must be available
+  /// (``VectorStream/available(through:)``); the address holds during `body`.
+  func withCase<Result>(_ index: Int, _ body: (UnsafePointer<VectorCase>) -> Result) -> Result {
     switch self {
-    case .loaded(_, let cases): return body(cases[index])
-    case .streamed(let stream): return body(stream.casePointer(index).pointee)
+    case .loaded(_, let cases):
+      return cases.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress, buffer.indices.contains(index) else {
+          preconditionFailure("case \(index) of \(buffer.count)")
+        }
+        return body(base + index)
+      }
+    case .streamed(let stream): return body(stream.casePointer(index))
     }
   }
 

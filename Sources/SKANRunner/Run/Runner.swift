@@ -64,6 +64,7 @@ public enum Runner {
       // Each worker takes the next cases as soon as it has recorded the verdicts of its last.
       for _ in 0..<min(workers, firstCount) {
         group.addTask(executorPreference: transport.taskExecutor) {
+          var declaredSuite: (suite: Suite, declared: Bool)?
           while let taken = ledger.take(upTo: batch) {
             var indices = taken
             // A streamed case is sent once it is built; the file's last case ends the run.
@@ -73,13 +74,18 @@ public enum Runner {
             for index in indices {
               var skipped: CaseResult?
               source.withCase(index) { vector in
-                guard declared.contains(vector.suite.rawValue) else {
+                // The suite's answer kept: the cases of a file share one.
+                if declaredSuite?.suite != vector.pointee.suite {
+                  declaredSuite = (vector.pointee.suite, declared.contains(vector.pointee.suite.rawValue))
+                }
+                guard declaredSuite?.declared == true else {
+                  let suite = vector.pointee.suite.rawValue
                   skipped = CaseResult(
-                    id: vector.id, suite: vector.suite.rawValue, requirements: vector.requirements, status: .skipped,
-                    message: "suite \(vector.suite.rawValue) not declared by the implementation")
+                    id: vector.pointee.id, suite: suite, requirements: vector.pointee.requirements, status: .skipped,
+                    message: "suite \(suite) not declared by the implementation")
                   return
                 }
-                requests.append(request(for: vector, seq: index + 1))
+                requests.append(request(for: vector.pointee, seq: index + 1))
                 sent.append(index)
               }
               if let skipped { ledger.record(skipped, size: 0, at: index) }
@@ -162,7 +168,7 @@ public enum Runner {
       // The case read in place in `cases`, not copied.
       guard
         let result = cases.withCase(
-          index, { Verdict.judge($0, seq: seq, reply: reply, duration: seconds, timeout: timeout) })
+          index, { Verdict.judge($0.pointee, seq: seq, reply: reply, duration: seconds, timeout: timeout) })
       else { return nil }
       return (result, ReplyRetention.size(of: result))
     }
