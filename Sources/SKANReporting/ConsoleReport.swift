@@ -39,19 +39,24 @@ public enum ConsoleReport {
     var unexpectedPasses: [CaseResult] = []
     var expectedCount = 0
     var diagnostics: [DiagnosticAgreement.Status: Int] = [:]
-    var current: (suite: String, counts: [CaseStatus: Int])?
+    var current: (suite: String, counts: [Int])?
+    let none = [Int](repeating: 0, count: CaseStatus.allCases.count)
     for result in report.results {
       if current?.suite != result.suite {
-        if let current { suites[current.suite, default: [:]].merge(current.counts, uniquingKeysWith: +) }
-        current = (result.suite, [:])
+        if let current {
+          suites[current.suite, default: [:]].merge(CaseStatus.counts(current.counts), uniquingKeysWith: +)
+        }
+        current = (result.suite, none)
       }
-      current?.counts[result.status, default: 0] += 1
+      current?.counts[result.status.ordinal] += 1
       if result.isUnexpected { bad.append(result) }
       if result.isUnexpectedPass { unexpectedPasses.append(result) }
       if result.isExpectedDifference { expectedCount += 1 }
       if let status = result.diagnostics?.status { diagnostics[status, default: 0] += 1 }
     }
-    if let current { suites[current.suite, default: [:]].merge(current.counts, uniquingKeysWith: +) }
+    if let current {
+      suites[current.suite, default: [:]].merge(CaseStatus.counts(current.counts), uniquingKeysWith: +)
+    }
     for name in suites.keys.sorted() {
       let counts = suites[name] ?? [:]
       let parts = CaseStatus.allCases.compactMap { status in counts[status].map { "\($0) \(status.rawValue)" } }

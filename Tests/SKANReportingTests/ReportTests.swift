@@ -128,6 +128,15 @@ struct ReportTests {
     #expect(console.contains("FAIL window/b"))
     #expect(console.contains("CRASH values/c"))
     #expect(console.hasSuffix("conformance: 1 passed, 2 failed, 1 skipped"))
+    // Each suite's line counts its statuses, in their order, when its results come apart too.
+    var interleaved = report
+    interleaved.results.append(
+      CaseResult(id: "window/e", suite: "window", requirements: ["WIN-1"], status: .timeout, message: "late"))
+    interleaved.results.append(CaseResult(id: "values/f", suite: "values", requirements: ["VAL-1"], status: .pass))
+    let lines = ConsoleReport.text(interleaved).split(separator: "\n")
+    #expect(lines.contains("  values: 1 pass, 1 skipped, 1 crash"))
+    #expect(lines.contains("  window: 1 pass, 1 fail, 1 timeout"))
+    #expect(interleaved.counts == [.pass: 2, .fail: 1, .skipped: 1, .timeout: 1, .crash: 1])
     var withExpectation = report
     withExpectation.results[1].expectedStatus = .fail
     #expect(

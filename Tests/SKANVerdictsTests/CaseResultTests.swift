@@ -37,4 +37,12 @@ struct CaseResultTests {
     #expect(CaseStatus.pass < .fail && .timeout < .crash && .crash < .protocolError)
     #expect(CaseStatus.protocolError.rawValue == "protocol-error")
   }
+
+  @Test("a status's ordinal is its place in allCases, and counts by ordinal give the statuses that occur")
+  func ordinals() {
+    #expect(CaseStatus.allCases.map(\.ordinal) == Array(CaseStatus.allCases.indices))
+    var counted = [Int](repeating: 0, count: CaseStatus.allCases.count)
+    for status in [CaseStatus.fail, .pass, .fail, .protocolError] { counted[status.ordinal] += 1 }
+    #expect(CaseStatus.counts(counted) == [.pass: 1, .fail: 2, .protocolError: 1])
+  }
 }

@@ -54,9 +54,9 @@ public struct RunReport: Sendable {
 
   /// How many results have each status.
   public var counts: [CaseStatus: Int] {
-    var counts: [CaseStatus: Int] = [:]
-    for result in results { counts[result.status, default: 0] += 1 }
-    return counts
+    var counted = [Int](repeating: 0, count: CaseStatus.allCases.count)
+    for result in results { counted[result.status.ordinal] += 1 }
+    return CaseStatus.counts(counted)
   }
 
   /// Faults of the implementation that the transport absorbed without charging a case, in

@@ -124,7 +124,9 @@ public enum Runner {
     case .streamed(let stream):
       do throws(VectorsError) { vectors = try await stream.finish() } catch { throw .invalidVectors(error) }
       cases = vectors.cases
-      results = Array(results.prefix(cases.count)) + repeatElement(nil, count: max(0, cases.count - results.count))
+      if results.count != cases.count {
+        results = Array(results.prefix(cases.count)) + repeatElement(nil, count: max(0, cases.count - results.count))
+      }
     }
     // A second reply for a case already settled makes that case a protocol error.
     for (seq, reason) in await transport.lateProtocolErrors() {
