@@ -8,7 +8,7 @@ Usage:
 Part 1, for each build (debug, then release): the same adapter, that build's
 `skan-conform reference --stdio`, checked against the whole corpus once (1x) and ten times
 over (10x) by
-  - the kit:                 skan-conform run            (persistent stdio, 64 in flight)
+  - the kit:                 skan-conform run            (persistent stdio, 256 in flight)
   - a sequential harness:    bench/harness.py            (one request at a time)
   - a pipelined harness:     bench/harness.py --pipelined (64 in flight, writer thread)
 and the kit's start-up alone: `skan-conform list` and a run of one case. The contestants
@@ -259,7 +259,7 @@ def transports(binary, runs):
     endpoint = f"http://127.0.0.1:{match.group(1)}/"
     reference = f"{shlex.quote(binary)} reference --stdio"
     commands = {
-        "stdio (persistent, 64 in flight)": [binary, "run", "--repeat", "40"],
+        "stdio (persistent, 256 in flight)": [binary, "run", "--repeat", "40"],
         "http (keep-alive, 8 in flight)": [binary, "run", "--endpoint", endpoint, "--repeat", "40"],
         "per-case processes (2 at once)": [binary, "run", "--cli", reference, "--per-case"],
     }
@@ -277,7 +277,7 @@ def transports(binary, runs):
             for _ in range(runs)]
     median = statistics.median(fuzz)
     print(f"  {'fuzz over stdio':34}   50000 scenarios  median {median:7.3f} s  {50000 / median * 60:9.0f} per minute")
-    base = rates["stdio (persistent, 64 in flight)"]
+    base = rates["stdio (persistent, 256 in flight)"]
     for name, rate in rates.items():
         print(f"  {name:34} {rate / base:6.3f} x stdio")
 
