@@ -17,8 +17,8 @@ public enum ReferenceServing {
 
   /// Answers the JSON-lines protocol on `input` and `output` until `stop` or the end of
   /// input. Reads in blocks and answers the complete lines of a block with one write before
-  /// it reads again (Spec/adapter-protocol.md, section 4: every reply is out before the
-  /// adapter waits for input), a long block every ``flushEvery`` replies: a pipelining
+  /// it reads again (Spec/adapter-protocol.md, section 2: every reply is out before the
+  /// adapter blocks reading input), a long block every ``flushEvery`` replies: a pipelining
   /// runner then reads the replies to what it sent together (one system call and one
   /// wake-up on each side for some fifty replies, where a write a reply made them a case),
   /// and never waits on a reply kept back. A line that is not JSON has no `seq` to answer
@@ -28,11 +28,13 @@ public enum ReferenceServing {
     evaluate: @escaping @Sendable (Suite, JSONValue) -> SuiteResult
   ) {
     var splitter = LineSplitter(maximumLineLength: maximumLineLength)
-    var answered = 0
+    // The replies made since the last write.
+    var held = 0
     while true {
       let block = input.availableData
       if block.isEmpty { return }
       var replies: [UInt8] = []
+      held = 0
       for event in splitter.feed(Array(block)) {
         let line: [UInt8]
         switch event {
@@ -53,12 +55,13 @@ public enum ReferenceServing {
         switch ReferenceAdapter.action(for: message, kitVersion: kitVersion, evaluate: evaluate) {
         case .reply(let reply):
           replies += AdapterProtocol.line(reply)
-          answered += 1
+          held += 1
           // A long block's replies go out every `flushEvery`, so that a pipelining runner has
           // work while the rest of the block is evaluated.
-          if answered % flushEvery == 0 {
+          if held == flushEvery {
             output.write(Data(replies))
             replies.removeAll(keepingCapacity: true)
+            held = 0
           }
         case .ignore: continue
         case .stop:
