@@ -28,4 +28,17 @@ public enum ScratchFiles {
     try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
   }
+
+  /// A named pipe, `fifo`, in a new directory made as ``directory(_:)`` makes one; the caller
+  /// removes the directory when it is done.
+  public static func namedPipe(_ prefix: String) throws -> (directory: String, path: String) {
+    let directory = try directory(prefix)
+    let path = directory + "/fifo"
+    guard mkfifo(path, 0o600) == 0 else {
+      let code = POSIXErrorCode(rawValue: errno) ?? .EIO
+      try? FileManager.default.removeItem(atPath: directory)
+      throw POSIXError(code)
+    }
+    return (directory, path)
+  }
 }

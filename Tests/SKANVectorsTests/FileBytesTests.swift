@@ -48,10 +48,8 @@ struct FileBytesTests {
 
   @Test("a named pipe, whose size is not known, reads to its end")
   func namedPipe() async throws {
-    let directory = try ScratchFiles.directory("skan-file-bytes")
+    let (directory, path) = try ScratchFiles.namedPipe("skan-file-bytes")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = directory + "/fifo"
-    try #require(mkfifo(path, 0o600) == 0)
     let size = FileBytes.splitBytes + 4_099
     let writer = Task.detached {
       let handle = FileHandle(forWritingAtPath: path)

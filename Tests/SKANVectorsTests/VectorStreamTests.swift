@@ -137,10 +137,8 @@ struct VectorStreamTests {
 
   @Test("a named pipe is not read: the load that follows reads all of it")
   func namedPipe() async throws {
-    let directory = try ScratchFiles.directory("skan-stream-pipe")
+    let (directory, path) = try ScratchFiles.namedPipe("skan-stream-pipe")
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    let path = directory + "/fifo"
-    try #require(mkfifo(path, 0o600) == 0)
     let text = Data(try LargeFileTests.file().utf8)
     // Its open waits for a reader: the stream's, were it to open the pipe, or the one below.
     // A thread of its own, not the pool's: a stream that opened the pipe blocks this one.
